@@ -1,0 +1,54 @@
+"""Tavolo companion: the Flask app factory.
+
+``create_app(config)`` wires the store, the table service and the blueprints.
+Templates and static files live at the project's top level (``templates/``,
+``static/``); an installed wheel carries them inside the package as well.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from .live import Doorbell
+from .store import Store
+from .tables import TableService
+
+MAX_BODY = 256 * 1024  # JSON requests; photos get their own limit
+
+
+def _asset_dir(name: str) -> str:
+    here = Path(__file__).resolve().parent
+    for candidate in (here.parent / name, here / "_assets" / name):
+        if candidate.is_dir():
+            return str(candidate)
+    raise RuntimeError(f"the {name}/ folder is missing from the installation")
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app. Config: DATABASE (path), PUBLIC_URL (the link phones use)."""
+    app = Flask(
+        __name__, template_folder=_asset_dir("templates"), static_folder=_asset_dir("static"),
+    )
+    app.config.update(
+        DATABASE=os.environ.get("TAVOLO_DATABASE", str(Path("data") / "tavolo.sqlite3")),
+        PUBLIC_URL=os.environ.get("TAVOLO_PUBLIC_URL"),
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        SSE_HEARTBEAT=15.0,
+        JSON_SORT_KEYS=False,
+    )
+    if config:
+        app.config.update(config)
+    store = Store(app.config["DATABASE"])
+    app.extensions["tavolo"] = TableService(store, Doorbell())
+
+    from .web import api, errors, pages
+
+    app.register_blueprint(api.bp)
+    app.register_blueprint(pages.bp)
+    errors.register(app)
+    return app

@@ -1,0 +1,84 @@
+"""The ``companion`` command: serve, replay, bench."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+from pathlib import Path
+
+from .scenarios import ScenarioError, replay_scenario
+
+
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        text = Path(args.scenario).read_text(encoding="utf-8")
+    except OSError as e:
+        print(f"companion replay: cannot read {args.scenario}: {e.strerror}", file=sys.stderr)
+        return 2
+    try:
+        scenario = json.loads(text)
+    except json.JSONDecodeError as e:
+        print(f"companion replay: {args.scenario} is not JSON: {e}", file=sys.stderr)
+        return 2
+    try:
+        report = replay_scenario(scenario)
+    except ScenarioError as e:
+        print(f"companion replay: {args.scenario}: {e}", file=sys.stderr)
+        return 2
+    json.dump(report, sys.stdout)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from werkzeug.serving import make_server
+
+    from . import create_app
+    from .joining import base_url, lan_address, qr_terminal
+
+    port = args.port or int(os.environ.get("PORT", "5000"))
+    public = os.environ.get("TAVOLO_PUBLIC_URL") or base_url(lan_address(), port)
+    database = args.database or os.environ.get("TAVOLO_DATABASE") or "data/tavolo.sqlite3"
+    app = create_app({"DATABASE": database, "PUBLIC_URL": public})
+    server = make_server(args.host, port, app, threaded=True)
+    print(f"Tavolo is running. On phones on the same network, open:\n\n    {public}/\n")
+    print(qr_terminal(f"{public}/"))
+    print(f"Data: {Path(database).resolve()}   (Ctrl-C stops the server)", flush=True)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.serve_forever()
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from .bench import run
+
+    run(games_seconds=args.seconds, actions=args.actions)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``companion`` command."""
+    parser = argparse.ArgumentParser(prog="companion", description="Tavolo companion")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("replay", help="replay a rules-scenario/1 file and print a JSON report")
+    p.add_argument("scenario")
+    p.set_defaults(func=_replay)
+    p = sub.add_parser("serve", help="start the web app for phones")
+    p.add_argument("--host", default="0.0.0.0")
+    p.add_argument("--port", type=int, default=None, help="default: $PORT or 5000")
+    p.add_argument("--database", default=None, help="SQLite file (default data/tavolo.sqlite3)")
+    p.set_defaults(func=_serve)
+    p = sub.add_parser("bench", help="measure engine and service speed")
+    p.add_argument("--seconds", type=float, default=3.0, help="time spent on engine playouts")
+    p.add_argument("--actions", type=int, default=2000, help="actions sent through the service")
+    p.set_defaults(func=_bench)
+    args = parser.parse_args(argv)
+    code: int = args.func(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

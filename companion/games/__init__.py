@@ -1,0 +1,18 @@
+"""Pure rules engines: no Flask, no SQL. ``GAMES`` maps a game's name to its engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import Rules
+from .quinta import RULES as QUINTA
+
+GAMES: dict[str, Rules[Any, Any]] = {QUINTA.name: QUINTA}
+
+
+def get_rules(name: str) -> Rules[Any, Any]:
+    """The engine of a game, or KeyError naming the games that exist."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r}; available: {', '.join(sorted(GAMES))}") from None

@@ -1,0 +1,133 @@
+"""The engine protocol every game implements, and the pieces they share.
+
+An engine is pure: it holds no state of its own, never touches storage or the
+web, and turns (state, action) into a new state. A refused action raises
+:class:`IllegalAction` with a stable rule id and a sentence for players; the
+state it was given is never changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Protocol, TypeVar
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+Score = int | Fraction
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse: ``rule`` is a stable id, ``message`` a sentence.
+
+    ``message_it`` carries the same sentence in Italian; ``params`` lets the web
+    layer re-render it.
+    """
+
+    def __init__(self, rule: str, message: str, message_it: str | None = None) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        self.message = message
+        self.message_it = message_it or message
+
+    def text(self, lang: str) -> str:
+        """The sentence in ``it`` or ``en``."""
+        return self.message_it if lang == "it" else self.message
+
+
+class SetupError(ValueError):
+    """A setup or option that no game could start from (bad players, unknown option)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: scores per seat, winners, and chip payouts (summing to zero)."""
+
+    scores: tuple[Score, ...]
+    winners: tuple[int, ...]
+    payouts: tuple[int, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if self.payouts and sum(self.payouts) != 0:
+            raise ValueError("payouts must sum to zero")
+
+
+class Rules(Protocol[S, A]):
+    """The protocol shared by the five games (see DESIGN.md)."""
+
+    name: str
+    deck: str
+    seats: range
+
+    def new_state(self, players: int, options: Mapping[str, Any], seed: int) -> S:
+        """A freshly dealt state (``options['hands'] == 'unknown'`` deals nothing)."""
+        ...
+
+    def to_act(self, s: S) -> frozenset[int]:
+        """The seats that may act now; several means a simultaneous choice."""
+        ...
+
+    def legal_actions(self, s: S, player: int) -> Sequence[A]:
+        """Every action ``player`` may take (empty where his hand is unknown)."""
+        ...
+
+    def check(self, s: S, a: A) -> None:
+        """Raise :class:`IllegalAction` when ``a`` is not allowed in ``s``."""
+        ...
+
+    def apply(self, s: S, a: A) -> S:
+        """Check ``a``, then return the NEW state; ``s`` is left untouched."""
+        ...
+
+    def outcome(self, s: S) -> Outcome | None:
+        """The outcome once the game is over, else None."""
+        ...
+
+    def view(self, s: S, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see (None = a spectator / the table screen)."""
+        ...
+
+    def dump_state(self, s: S) -> dict[str, Any]:
+        """The full state as JSON-ready data."""
+        ...
+
+    def load_state(self, d: Mapping[str, Any]) -> S:
+        """Inverse of :meth:`dump_state`."""
+        ...
+
+    def dump_action(self, a: A) -> dict[str, Any]:
+        """An action as JSON-ready data."""
+        ...
+
+    def load_action(self, d: Mapping[str, Any]) -> A:
+        """Parse an action, raising :class:`IllegalAction` for a malformed one."""
+        ...
+
+    def can_undo(self, s: S, a: A) -> bool:
+        """True when ``a`` (the last action applied to reach ``s``) may be taken back."""
+        ...
+
+
+def can(rules: Rules[S, A], s: S, a: A) -> bool:
+    """The boolean form of ``rules.check``."""
+    try:
+        rules.check(s, a)
+    except IllegalAction:
+        return False
+    return True
+
+
+def replay(rules: Rules[S, A], start: S, actions: Sequence[A]) -> S:
+    """Apply ``actions`` in order from ``start`` and return the resulting state."""
+    s = start
+    for a in actions:
+        s = rules.apply(s, a)
+    return s
+
+
+def require(condition: bool, rule: str, message: str, message_it: str) -> None:
+    """Raise :class:`IllegalAction` unless ``condition`` holds."""
+    if not condition:
+        raise IllegalAction(rule, message, message_it)

@@ -1,0 +1,138 @@
+"""Replay of ``rules-scenario/1`` files (shared/rules/scenarios.md).
+
+A small adapter per game turns the scenario's setup into an engine state, its
+actions (players by name) into engine actions, and engine states into the
+snapshot keys the format lists. The replay reports; it judges nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .games import get_rules
+from .games.engine import IllegalAction, Rules, SetupError
+from .games.quinta import ROWS, QuintaState
+from .games.quinta import RULES as QUINTA
+
+FORMAT = "rules-scenario/1"
+
+
+class ScenarioError(ValueError):
+    """A scenario file that cannot be replayed: malformed, or naming an unknown game."""
+
+
+@dataclass(frozen=True)
+class Adapter:
+    """How one game reads a scenario's setup and writes its snapshot."""
+
+    build: Callable[[list[str], Mapping[str, Any], Mapping[str, Any]], Any]
+    snapshot: Callable[[Any, list[str]], dict[str, Any]]
+
+
+def _quinta_build(names: list[str], options: Mapping[str, Any], setup: Mapping[str, Any]) -> Any:
+    table = setup.get("table", {})
+    rows = table.get("rows", {}) if isinstance(table, Mapping) else {}
+    hands = setup.get("hands", {})
+    piles = setup.get("piles", {})
+    _names_only(names, hands, "hands")
+    _names_only(names, piles, "piles")
+    return QUINTA.from_setup(
+        len(names),
+        rows,
+        [hands.get(n, []) for n in names],
+        [piles.get(n, []) for n in names],
+        setup.get("put_aside", []),
+    )
+
+
+def _quinta_snapshot(s: QuintaState, names: list[str]) -> dict[str, Any]:
+    acting = sorted(QUINTA.to_act(s))
+    to_act: Any = [names[i] for i in acting]
+    if s.phase == "joker_row":
+        to_act = names[acting[0]]
+    scores = QUINTA.scores(s)
+    return {
+        "phase": s.phase,
+        "to_act": to_act,
+        "rows": {suit: list(s.row(suit)) for suit in ROWS},
+        "piles": {n: list(s.piles[i]) for i, n in enumerate(names)},
+        "hands": {n: list(s.hands[i] or ()) for i, n in enumerate(names)},
+        "scores": {n: scores[i] for i, n in enumerate(names)},
+    }
+
+
+ADAPTERS: dict[str, Adapter] = {"quinta": Adapter(_quinta_build, _quinta_snapshot)}
+
+
+def _names_only(names: list[str], mapping: Any, what: str) -> None:
+    if not isinstance(mapping, Mapping):
+        raise ScenarioError(f"setup.{what} must be an object keyed by player name")
+    strangers = set(mapping) - set(names)
+    if strangers:
+        raise ScenarioError(f"setup.{what} names players not in options.players: {sorted(strangers)}")
+
+
+def _engine_action(rules: Rules[Any, Any], names: list[str], raw: Mapping[str, Any]) -> Any:
+    """Translate a scenario action; an unknown player or type is refused like any illegal move."""
+    name = raw.get("player")
+    if name not in names:
+        raise IllegalAction("seat", f"{name!r} is not a player at this table.",
+                            f"{name!r} non è un giocatore di questo tavolo.")
+    params = {k: v for k, v in raw.items() if k not in ("illegal", "why", "expect", "note")}
+    params["player"] = names.index(str(name))
+    return rules.load_action(params)
+
+
+def _winner(rules: Rules[Any, Any], state: Any, names: list[str]) -> Any:
+    outcome = rules.outcome(state)
+    if outcome is None:
+        return None
+    winners = [names[i] for i in outcome.winners]
+    return winners[0] if len(winners) == 1 else winners
+
+
+def replay_scenario(scenario: Any) -> dict[str, Any]:
+    """Replay a parsed scenario and return the report ``companion replay`` prints."""
+    if not isinstance(scenario, Mapping) or scenario.get("format") != FORMAT:
+        raise ScenarioError(f"not a {FORMAT} scenario (missing or wrong 'format')")
+    game = scenario.get("game")
+    if game not in ADAPTERS:
+        raise ScenarioError(f"unknown game {game!r}; this build replays: {', '.join(ADAPTERS)}")
+    options = scenario.get("options")
+    setup = scenario.get("setup", {})
+    actions = scenario.get("actions")
+    if not isinstance(options, Mapping) or not isinstance(setup, Mapping):
+        raise ScenarioError("'options' and 'setup' must be objects")
+    names = options.get("players")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise ScenarioError("options.players must be a list of names")
+    if len(set(names)) != len(names):
+        raise ScenarioError("options.players names a player twice")
+    if not isinstance(actions, list) or not all(isinstance(a, Mapping) for a in actions):
+        raise ScenarioError("'actions' must be a list of objects")
+    adapter = ADAPTERS[str(game)]
+    rules = get_rules(str(game))
+    try:
+        state = adapter.build(names, options, setup)
+    except (SetupError, KeyError, TypeError, AttributeError) as e:
+        raise ScenarioError(f"setup cannot be loaded: {e}") from e
+    initial = adapter.snapshot(state, names)
+    steps = []
+    for raw in actions:
+        try:
+            state = rules.apply(state, _engine_action(rules, names, raw))
+            step: dict[str, Any] = {"accepted": True, "rule": None, "message": None}
+        except IllegalAction as refusal:
+            step = {"accepted": False, "rule": refusal.rule, "message": refusal.message}
+        step["state"] = adapter.snapshot(state, names)
+        steps.append(step)
+    outcome = rules.outcome(state)
+    return {
+        "initial": initial,
+        "steps": steps,
+        "game_over": outcome is not None,
+        "winner": _winner(rules, state, names),
+        "state": adapter.snapshot(state, names),
+    }

@@ -1,0 +1,220 @@
+"""The event log: SQLite in WAL mode through the standard library.
+
+Every table is a sequence of events numbered 1, 2, 3... per table. An event is
+appended only when the writer names the sequence it last saw; a stale writer
+gets :class:`StaleSequence` and nothing is written. ``append`` returns only
+after the commit, so an acknowledged event survives a crash of the process.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    room TEXT NOT NULL UNIQUE,
+    game TEXT NOT NULL,
+    host_token_hash TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    created REAL NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    PRIMARY KEY (table_id, seat)
+);
+"""
+
+
+class StaleSequence(Exception):
+    """The writer's last seen sequence is not the table's last sequence."""
+
+    def __init__(self, expected: int, actual: int) -> None:
+        super().__init__(f"stale sequence: you saw {expected}, the table is at {actual}")
+        self.expected = expected
+        self.actual = actual
+
+
+class SeatTaken(Exception):
+    """The seat already has a token."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One stored event of a table."""
+
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    created: float
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A table's fixed facts."""
+
+    id: str
+    room: str
+    game: str
+    host_token_hash: str
+    created: float
+
+
+class Store:
+    """A SQLite event log; one connection per thread, safe to share across threads."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._local = threading.local()
+        with self._connect() as db:
+            db.executescript(SCHEMA)
+
+    def _connect(self) -> sqlite3.Connection:
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=True)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")  # a committed event survives power loss
+            db.execute("PRAGMA foreign_keys=ON")
+            db.execute("PRAGMA busy_timeout=10000")
+            self._local.db = db
+        return db
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One IMMEDIATE transaction: writers queue, readers never block."""
+        db = self._connect()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    def close(self) -> None:
+        """Close this thread's connection."""
+        db = getattr(self._local, "db", None)
+        if db is not None:
+            db.close()
+            self._local.db = None
+
+    # ---- tables -----------------------------------------------------------
+    def create_table(
+        self, table_id: str, room: str, game: str, host_token_hash: str, setup: dict[str, Any]
+    ) -> Event:
+        """Create a table and its first event (``setup``, sequence 1)."""
+        now = time.time()
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO tables (id, room, game, host_token_hash, created) VALUES (?,?,?,?,?)",
+                (table_id, room, game, host_token_hash, now),
+            )
+            db.execute(
+                "INSERT INTO events (table_id, seq, kind, payload, created) VALUES (?,1,'setup',?,?)",
+                (table_id, json.dumps(setup), now),
+            )
+        return Event(1, "setup", setup, now)
+
+    def room_exists(self, room: str) -> bool:
+        """True when a room code is in use."""
+        row = self._connect().execute("SELECT 1 FROM tables WHERE room=?", (room,)).fetchone()
+        return row is not None
+
+    def table(self, table_id: str) -> TableRow | None:
+        """A table's fixed facts, or None."""
+        row = self._connect().execute(
+            "SELECT id, room, game, host_token_hash, created FROM tables WHERE id=?", (table_id,)
+        ).fetchone()
+        return TableRow(*row) if row else None
+
+    def table_by_room(self, room: str) -> TableRow | None:
+        """The table with a room code, or None."""
+        row = self._connect().execute(
+            "SELECT id, room, game, host_token_hash, created FROM tables WHERE room=?", (room,)
+        ).fetchone()
+        return TableRow(*row) if row else None
+
+    # ---- events -----------------------------------------------------------
+    def append(
+        self,
+        table_id: str,
+        expected_seq: int,
+        kind: str,
+        payload: dict[str, Any],
+        seat_token: tuple[int, str] | None = None,
+    ) -> Event:
+        """Append an event after ``expected_seq``; commit before returning.
+
+        ``seat_token`` (seat, token hash) records a seat's token in the same
+        transaction as its ``join`` event.
+        """
+        now = time.time()
+        with self._write() as db:
+            last = self._last_seq(db, table_id)
+            if last != expected_seq:
+                raise StaleSequence(expected_seq, last)
+            if seat_token is not None:
+                try:
+                    db.execute(
+                        "INSERT INTO seats (table_id, seat, token_hash) VALUES (?,?,?)",
+                        (table_id, seat_token[0], seat_token[1]),
+                    )
+                except sqlite3.IntegrityError as e:
+                    raise SeatTaken(f"seat {seat_token[0]} is taken") from e
+            db.execute(
+                "INSERT INTO events (table_id, seq, kind, payload, created) VALUES (?,?,?,?,?)",
+                (table_id, last + 1, kind, json.dumps(payload), now),
+            )
+        return Event(last + 1, kind, payload, now)
+
+    @staticmethod
+    def _last_seq(db: sqlite3.Connection, table_id: str) -> int:
+        row = db.execute("SELECT MAX(seq) FROM events WHERE table_id=?", (table_id,)).fetchone()
+        return int(row[0] or 0)
+
+    def last_seq(self, table_id: str) -> int:
+        """The table's last sequence number (0 for an unknown table)."""
+        return self._last_seq(self._connect(), table_id)
+
+    def read(self, table_id: str, after: int = 0) -> list[Event]:
+        """The table's events with a sequence above ``after``, in order."""
+        rows = self._connect().execute(
+            "SELECT seq, kind, payload, created FROM events WHERE table_id=? AND seq>? ORDER BY seq",
+            (table_id, after),
+        ).fetchall()
+        return [Event(int(s), k, json.loads(p), float(c)) for s, k, p, c in rows]
+
+    # ---- seats ------------------------------------------------------------
+    def seat_for_token(self, table_id: str, token_hash: str) -> int | None:
+        """The seat a token hash belongs to, or None."""
+        row = self._connect().execute(
+            "SELECT seat FROM seats WHERE table_id=? AND token_hash=?", (table_id, token_hash)
+        ).fetchone()
+        return int(row[0]) if row else None
+
+    def taken_seats(self, table_id: str) -> set[int]:
+        """Seats that already have a phone."""
+        rows = self._connect().execute(
+            "SELECT seat FROM seats WHERE table_id=?", (table_id,)
+        ).fetchall()
+        return {int(r[0]) for r in rows}

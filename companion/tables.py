@@ -1,0 +1,402 @@
+"""The table service: create, join, submit, undo. Replay + check + append.
+
+A table is its event log: ``setup`` (game, seats, options, seed), then ``join``,
+``action`` and ``undo`` events. The state is derived by replaying the log; a
+small cache keeps the last derived table per id and catches up by reading only
+the events it has not seen.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .errors import BadRequest, Conflict, Forbidden, Illegal, NotFound, Unauthorized
+from .games import GAMES, get_rules
+from .games.engine import IllegalAction, Rules, SetupError
+from .games.quinta_story import narrate as quinta_narrate
+from .live import Doorbell
+from .store import Event, SeatTaken, StaleSequence, Store
+
+ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1
+ROOM_LENGTH = 5
+MAX_NAME = 24
+Narrator = Callable[[Sequence[str], Any, Any, Any], list[dict[str, str]]]
+NARRATORS: dict[str, Narrator] = {"quinta": quinta_narrate}
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat or host token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Applied:
+    """One action in force: its sequence, the action, and the state before it."""
+
+    seq: int
+    action: Any
+    before: Any
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table derived from its log up to ``seq``."""
+
+    id: str
+    room: str
+    game: str
+    seq: int
+    names: tuple[str | None, ...]
+    options: dict[str, Any]
+    state: Any
+    applied: tuple[Applied, ...] = ()
+    log: tuple[dict[str, Any], ...] = field(default=())
+
+    @property
+    def rules(self) -> Rules[Any, Any]:
+        """The table's engine."""
+        return get_rules(self.game)
+
+    def display_names(self) -> list[str]:
+        """Every seat's name, ``Seat n`` for an open seat."""
+        return [n or f"#{i + 1}" for i, n in enumerate(self.names)]
+
+
+@dataclass(frozen=True)
+class Created:
+    """What the creator of a table receives."""
+
+    table_id: str
+    room: str
+    host_token: str
+
+
+@dataclass(frozen=True)
+class Joined:
+    """What a joining phone receives."""
+
+    seat: int
+    token: str
+    name: str
+
+
+def _clean_name(raw: Any, what: str) -> str | None:
+    if raw is None or raw == "":
+        return None
+    if not isinstance(raw, str):
+        raise BadRequest(f"{what} must be a text.", f"{what}: serve un testo.")
+    name = " ".join(raw.split())
+    if len(name) > MAX_NAME:
+        raise BadRequest(
+            f"A name may have at most {MAX_NAME} characters.",
+            f"Un nome può avere al massimo {MAX_NAME} caratteri.",
+        )
+    return name or None
+
+
+class TableService:
+    """Everything a phone can ask of a table, over one store."""
+
+    def __init__(self, store: Store, doorbell: Doorbell | None = None) -> None:
+        self.store = store
+        self.doorbell = doorbell or Doorbell()
+        self._cache: dict[str, Table] = {}
+        self._lock = threading.Lock()
+
+    # ---- creating and joining --------------------------------------------
+    def create(self, body: Mapping[str, Any], seed: int | None = None) -> Created:
+        """Create a table from ``{"game", "players": [names or null] | n, "options": {}}``."""
+        game = body.get("game")
+        if game not in GAMES:
+            raise BadRequest(
+                f"Unknown game {game!r}. Available: {', '.join(sorted(GAMES))}.",
+                f"Gioco sconosciuto {game!r}. Disponibili: {', '.join(sorted(GAMES))}.",
+            )
+        rules = GAMES[str(game)]
+        players = body.get("players", rules.seats.start)
+        if isinstance(players, int) and not isinstance(players, bool):
+            names: list[str | None] = [None] * players
+        elif isinstance(players, list):
+            names = [_clean_name(n, "A player's name") for n in players]
+        else:
+            raise BadRequest(
+                "'players' must be a number of seats or a list of names.",
+                "'players' deve essere un numero di posti o una lista di nomi.",
+            )
+        given = [n for n in names if n]
+        if len(set(given)) != len(given):
+            raise BadRequest("Two players have the same name.", "Due giocatori hanno lo stesso nome.")
+        options = body.get("options", {})
+        if not isinstance(options, dict):
+            raise BadRequest("'options' must be an object.", "'options' deve essere un oggetto.")
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        try:
+            rules.new_state(len(names), options, seed)
+        except SetupError as e:
+            raise BadRequest(str(e), _setup_it(str(e))) from e
+        table_id = secrets.token_urlsafe(9)
+        host_token = secrets.token_urlsafe(24)
+        room = self._new_room()
+        setup = {"game": game, "players": names, "options": options, "seed": seed}
+        self.store.create_table(table_id, room, str(game), hash_token(host_token), setup)
+        return Created(table_id, room, host_token)
+
+    def _new_room(self) -> str:
+        while True:
+            room = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_LENGTH))
+            if not self.store.room_exists(room):
+                return room
+
+    def find_room(self, room: str) -> str:
+        """The table id behind a room code (case and spaces ignored)."""
+        row = self.store.table_by_room(room.strip().upper())
+        if row is None:
+            raise NotFound(f"No table has the room code {room!r}.",
+                           f"Nessun tavolo ha il codice {room!r}.")
+        return row.id
+
+    def join(self, table_id: str, seat: Any = None, name: Any = None) -> Joined:
+        """Give a phone a seat (the first free one when ``seat`` is None) and its token."""
+        for _ in range(20):
+            try:
+                return self._join_once(table_id, seat, name)
+            except StaleSequence:
+                continue  # someone else wrote meanwhile: look again
+        raise Conflict("The table is too busy right now: try again.",
+                       "Il tavolo è troppo occupato adesso: riprova.")
+
+    def _join_once(self, table_id: str, seat: Any, name: Any) -> Joined:
+        table = self.table(table_id)
+        taken = self.store.taken_seats(table_id)
+        free = [i for i in range(len(table.names)) if i not in taken]
+        if seat is None:
+            if not free:
+                raise Conflict("Every seat at this table is taken.",
+                               "Tutti i posti di questo tavolo sono occupati.")
+            seat = free[0]
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.names):
+            raise BadRequest("No such seat at this table.", "Questo posto non esiste.")
+        if seat in taken:
+            raise Conflict("That seat is already taken by another phone.",
+                           "Quel posto è già occupato da un altro telefono.")
+        new_name = _clean_name(name, "The name") or table.names[seat]
+        if new_name is None:
+            raise BadRequest("Tell us your name to take an open seat.",
+                             "Scrivi il tuo nome per prendere un posto libero.")
+        if new_name in (n for i, n in enumerate(table.names) if i != seat):
+            raise Conflict("Another player already has that name.",
+                           "Un altro giocatore ha già quel nome.")
+        token = secrets.token_urlsafe(24)
+        try:
+            self.store.append(table.id, table.seq, "join", {"seat": seat, "name": new_name},
+                              seat_token=(seat, hash_token(token)))
+        except SeatTaken as e:
+            raise Conflict("That seat was just taken by another phone.",
+                           "Quel posto è appena stato preso da un altro telefono.") from e
+        self.doorbell.ring(table.id)
+        return Joined(seat, token, new_name)
+
+    # ---- who is asking ----------------------------------------------------
+    def seat_of(self, table_id: str, token: str | None) -> int | None:
+        """The seat a token belongs to; None when the token is missing or not a seat's."""
+        if not token:
+            return None
+        return self.store.seat_for_token(table_id, hash_token(token))
+
+    def is_host(self, table_id: str, token: str | None) -> bool:
+        """True when ``token`` is the table's host token."""
+        row = self.store.table(table_id)
+        return bool(row and token and secrets.compare_digest(row.host_token_hash, hash_token(token)))
+
+    # ---- reading ----------------------------------------------------------
+    def table(self, table_id: str) -> Table:
+        """The table as of its last event (cached, caught up from the log)."""
+        with self._lock:
+            cached = self._cache.get(table_id)
+        if cached is None:
+            row = self.store.table(table_id)
+            if row is None:
+                raise NotFound("No such table.", "Questo tavolo non esiste.")
+            events = self.store.read(table_id)
+            table = _fold(_start(row.id, row.room, events[0]), events[1:])
+        else:
+            table = _fold(cached, self.store.read(table_id, cached.seq))
+        with self._lock:
+            old = self._cache.get(table_id)
+            if old is None or old.seq <= table.seq:
+                self._cache[table_id] = table
+        return table
+
+    def view(self, table_id: str, seat: int | None, host: bool = False) -> dict[str, Any]:
+        """Everything one phone may see, for its seat (None = the table screen)."""
+        table = self.table(table_id)
+        rules = table.rules
+        names = table.display_names()
+        out = rules.outcome(table.state)
+        last = table.applied[-1] if table.applied else None
+        joined = self.store.taken_seats(table_id)
+        return {
+            "table": table.id,
+            "room": table.room,
+            "game": table.game,
+            "seq": table.seq,
+            "names": names,
+            "seats": [
+                {"seat": i, "name": names[i], "joined": i in joined}
+                for i in range(len(names))
+            ],
+            "me": seat,
+            "host": host,
+            "options": table.options,
+            "state": rules.view(table.state, seat),
+            "can_undo": bool(last and rules.can_undo(table.state, last.action)),
+            "outcome": None if out is None else {
+                "scores": [_number(v) for v in out.scores],
+                "winners": list(out.winners),
+                "winner_names": [names[i] for i in out.winners],
+                "payouts": list(out.payouts),
+            },
+            "log": list(table.log),
+        }
+
+    # ---- acting -----------------------------------------------------------
+    def submit(
+        self, table_id: str, tokens: Sequence[str], body: Mapping[str, Any]
+    ) -> tuple[Table, Event]:
+        """Check and append one action: ``{"action": {...}, "seq": last seen}``.
+
+        ``tokens`` are the caller's credentials (a seat token, the host token):
+        a seat acts for itself, the host may act for any seat.
+        """
+        seats = [s for s in (self.seat_of(table_id, t) for t in tokens) if s is not None]
+        host = any(self.is_host(table_id, t) for t in tokens)
+        if not seats and not host:
+            raise Unauthorized("This phone has no seat at this table: join first.",
+                               "Questo telefono non ha un posto a questo tavolo: entra prima.")
+        raw = body.get("action")
+        expected = body.get("seq")
+        if not isinstance(raw, dict):
+            raise BadRequest("The request needs an 'action' object.",
+                             "La richiesta deve contenere un oggetto 'action'.")
+        if not isinstance(expected, int) or isinstance(expected, bool):
+            raise BadRequest("The request needs 'seq', the last event number this phone saw.",
+                             "La richiesta deve contenere 'seq', l'ultimo evento visto.")
+        table = self.table(table_id)
+        raw = dict(raw)
+        if "player" not in raw and seats:
+            raw["player"] = seats[0]
+        if raw.get("player") not in seats and not host:
+            raise Forbidden("You can only act for your own seat.",
+                            "Puoi agire solo per il tuo posto.")
+        self._fresh(table, expected)
+        try:
+            action = table.rules.load_action(raw)
+            table.rules.check(table.state, action)
+        except IllegalAction as e:
+            raise Illegal(e.message, e.message_it, rule=e.rule) from e
+        by = raw["player"] if raw.get("player") in seats else "host"
+        event = self._append(table, "action", {
+            "action": table.rules.dump_action(action), "by": by,
+        }, expected=expected)
+        return self.table(table_id), event
+
+    def undo(self, table_id: str, tokens: Sequence[str], expected: Any) -> Event:
+        """The host takes back the last action, where the rules allow it."""
+        if not any(self.is_host(table_id, t) for t in tokens):
+            raise Forbidden("Only the host can undo.", "Solo chi ha creato il tavolo può annullare.")
+        if not isinstance(expected, int) or isinstance(expected, bool):
+            raise BadRequest("The request needs 'seq', the last event number this phone saw.",
+                             "La richiesta deve contenere 'seq', l'ultimo evento visto.")
+        table = self.table(table_id)
+        self._fresh(table, expected)
+        if not table.applied:
+            raise Illegal("There is nothing to undo.", "Non c'è niente da annullare.",
+                          rule="undo.nothing")
+        if not table.rules.can_undo(table.state, table.applied[-1].action):
+            raise Illegal(
+                "The last move cannot be undone: cards have been revealed since.",
+                "L'ultima mossa non si può annullare: da allora sono state scoperte carte.",
+                rule="undo.revealed",
+            )
+        return self._append(table, "undo", {"seq": table.applied[-1].seq}, expected=expected)
+
+    def _fresh(self, table: Table, expected: int) -> None:
+        if expected != table.seq:
+            raise Conflict(
+                "The table has changed since this phone last looked: look again and retry.",
+                "Il tavolo è cambiato dall'ultima volta: guarda di nuovo e riprova.",
+                seq=table.seq,
+            )
+
+    def _append(
+        self, table: Table, kind: str, payload: dict[str, Any],
+        expected: int | None = None, seat_token: tuple[int, str] | None = None,
+    ) -> Event:
+        try:
+            event = self.store.append(
+                table.id, table.seq if expected is None else expected, kind, payload, seat_token
+            )
+        except StaleSequence as e:
+            raise Conflict(
+                "The table has changed since this phone last looked: look again and retry.",
+                "Il tavolo è cambiato dall'ultima volta: guarda di nuovo e riprova.",
+                seq=e.actual,
+            ) from e
+        self.doorbell.ring(table.id)
+        return event
+
+
+def _number(v: Any) -> Any:
+    return v if isinstance(v, int) else float(v)
+
+
+def _setup_it(message: str) -> str:
+    known = {
+        "Quinta is played by 3 to 6 players": "Quinta si gioca da 3 a 6 giocatori",
+        "option 'hands' must be 'known' or 'unknown'":
+            "l'opzione 'hands' deve essere 'known' o 'unknown'",
+    }
+    if message.startswith("unknown Quinta option"):
+        return "opzione di Quinta sconosciuta: " + message.split(":", 1)[1].strip()
+    return known.get(message, message)
+
+
+def _start(table_id: str, room: str, setup: Event) -> Table:
+    p = setup.payload
+    rules = get_rules(p["game"])
+    names = tuple(p["players"])
+    state = rules.new_state(len(names), p["options"], int(p["seed"]))
+    return Table(table_id, room, p["game"], setup.seq, names, dict(p["options"]), state)
+
+
+def _fold(table: Table, events: Sequence[Event]) -> Table:
+    """Apply events to a derived table; each event was checked before it was stored."""
+    for ev in events:
+        if ev.kind == "join":
+            names = list(table.names)
+            names[int(ev.payload["seat"])] = str(ev.payload["name"])
+            table = replace(table, names=tuple(names))
+        elif ev.kind == "action":
+            rules = table.rules
+            action = rules.load_action(ev.payload["action"])
+            after = rules.apply(table.state, action)
+            lines = NARRATORS[table.game](table.display_names(), table.state, action, after)
+            table = replace(
+                table, state=after,
+                applied=(*table.applied, Applied(ev.seq, action, table.state)),
+                log=(*table.log, *({"seq": ev.seq, **line} for line in lines)),
+            )
+        elif ev.kind == "undo":
+            last = table.applied[-1]
+            table = replace(
+                table, state=last.before, applied=table.applied[:-1],
+                log=(*table.log, {"seq": ev.seq, "en": "The host undid the last move.",
+                                  "it": "L'organizzatore ha annullato l'ultima mossa."}),
+            )
+        table = replace(table, seq=ev.seq)
+    return table

@@ -1,0 +1,1 @@
+"""The web layer: thin routes that translate HTTP to service calls."""

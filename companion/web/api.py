@@ -1,0 +1,151 @@
+"""The JSON API under /api (documented in /api/openapi.json)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from ..games import GAMES
+from ..joining import join_url, qr_svg
+from .common import host_cookie, json_body, public_base, seat_cookie, service, tokens
+from .openapi import document
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+COOKIE_AGE = 60 * 60 * 24 * 7
+
+
+def _caller(table_id: str) -> tuple[int | None, bool]:
+    creds = tokens(request, table_id)
+    svc = service()
+    seats = [s for s in (svc.seat_of(table_id, t) for t in creds) if s is not None]
+    host = any(svc.is_host(table_id, t) for t in creds)
+    return (seats[0] if seats else None), host
+
+
+def _set_cookie(resp: Response, name: str, value: str) -> None:
+    resp.set_cookie(name, value, max_age=COOKIE_AGE, httponly=True, samesite="Lax")
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """The OpenAPI 3.1 document of this API."""
+    return jsonify(document())
+
+
+@bp.get("/games")
+def games() -> Response:
+    """The games this server can run, with their seat counts."""
+    return jsonify([
+        {"name": name, "deck": rules.deck, "min_players": rules.seats.start,
+         "max_players": rules.seats.stop - 1}
+        for name, rules in sorted(GAMES.items())
+    ])
+
+
+@bp.post("/tables")
+def create_table() -> tuple[Response, int]:
+    """Create a table; the reply carries the host token (also set as a cookie)."""
+    body = json_body()
+    created = service().create(body)
+    base = public_base()
+    resp = jsonify({
+        "table_id": created.table_id,
+        "room": created.room,
+        "join_url": join_url(base, created.table_id),
+        "table_url": f"{base}/t/{created.table_id}",
+        "host_token": created.host_token,
+        "qr_url": f"{base}/api/tables/{created.table_id}/qr.svg",
+    })
+    _set_cookie(resp, host_cookie(created.table_id), created.host_token)
+    return resp, 201
+
+
+@bp.get("/rooms/<room>")
+def find_room(room: str) -> Response:
+    """The table behind a short room code."""
+    table_id = service().find_room(room)
+    return jsonify({"table_id": table_id, "join_url": join_url(public_base(), table_id)})
+
+
+@bp.post("/tables/<table_id>/seats")
+def join(table_id: str) -> tuple[Response, int]:
+    """Take a seat: ``{"seat": n?, "name": "..."?}`` -> the seat and its token."""
+    body = request.get_json(silent=True) if request.content_length else {}
+    if not isinstance(body, dict):
+        body = json_body()
+    joined = service().join(table_id, body.get("seat"), body.get("name"))
+    resp = jsonify({"seat": joined.seat, "token": joined.token, "name": joined.name})
+    _set_cookie(resp, seat_cookie(table_id), joined.token)
+    return resp, 201
+
+
+@bp.get("/tables/<table_id>/state")
+def state(table_id: str) -> Response:
+    """The caller's own view of the table."""
+    seat, host = _caller(table_id)
+    return jsonify(service().view(table_id, seat, host))
+
+
+@bp.post("/tables/<table_id>/actions")
+def act(table_id: str) -> Response:
+    """Submit one action with the last seen sequence number."""
+    body = json_body()
+    service().submit(table_id, tokens(request, table_id), body)
+    seat, host = _caller(table_id)
+    return jsonify(service().view(table_id, seat, host))
+
+
+@bp.post("/tables/<table_id>/undo")
+def undo(table_id: str) -> Response:
+    """The host takes back the last action."""
+    body = json_body()
+    service().undo(table_id, tokens(request, table_id), body.get("seq"))
+    seat, host = _caller(table_id)
+    return jsonify(service().view(table_id, seat, host))
+
+
+@bp.get("/tables/<table_id>/qr.svg")
+def qr(table_id: str) -> Response:
+    """The join link as a QR code (SVG)."""
+    service().table(table_id)  # 404 for an unknown table
+    svg = qr_svg(join_url(public_base(), table_id))
+    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+
+@bp.get("/tables/<table_id>/events")
+def events(table_id: str) -> Response:
+    """Server-Sent Events: the caller's view after every new event of the table.
+
+    Resumes after ``Last-Event-ID`` (or ``?after=``); a heartbeat comment keeps
+    idle connections open.
+    """
+    svc = service()
+    svc.table(table_id)  # 404 before the stream starts
+    seat, host = _caller(table_id)
+    after_raw = request.headers.get("Last-Event-ID") or request.args.get("after") or "-1"
+    try:
+        after = int(after_raw)
+    except ValueError:
+        after = -1
+    heartbeat = float(current_app.config["SSE_HEARTBEAT"])
+    limit = request.args.get("limit", type=int)
+
+    def stream() -> Iterator[str]:
+        last, sent = after, 0
+        yield "retry: 2000\n\n"
+        while limit is None or sent < limit:
+            rings = svc.doorbell.rings(table_id)
+            seq = svc.store.last_seq(table_id)
+            if seq != last:
+                view: dict[str, Any] = svc.view(table_id, seat, host)
+                last = view["seq"]
+                sent += 1
+                yield f"id: {last}\nevent: state\ndata: {json.dumps(view)}\n\n"
+            elif not svc.doorbell.wait(table_id, rings, heartbeat):
+                yield ": keep-alive\n\n"
+
+    return Response(stream(), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

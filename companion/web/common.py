@@ -1,0 +1,62 @@
+"""What every route needs: the service, the caller's language and credentials."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Request, current_app, request
+
+from ..errors import BadRequest
+from ..tables import TableService
+
+LANGS = ("en", "it")
+
+
+def service() -> TableService:
+    """The app's table service."""
+    svc: TableService = current_app.extensions["tavolo"]
+    return svc
+
+
+def lang() -> str:
+    """``it`` or ``en``: the ``lang`` query or cookie, else the browser's preference."""
+    chosen = request.args.get("lang") or request.cookies.get("lang")
+    if chosen in LANGS:
+        return str(chosen)
+    return request.accept_languages.best_match(LANGS, default="en") or "en"
+
+
+def seat_cookie(table_id: str) -> str:
+    """The cookie holding a phone's seat token for one table."""
+    return f"seat_{table_id}"
+
+
+def host_cookie(table_id: str) -> str:
+    """The cookie holding the host token for one table."""
+    return f"host_{table_id}"
+
+
+def tokens(req: Request, table_id: str) -> list[str]:
+    """The caller's credentials: a Bearer token, else the table's seat and host cookies."""
+    auth = req.headers.get("Authorization", "")
+    if auth.startswith("Bearer "):
+        return [auth[7:].strip()]
+    found = [req.cookies.get(seat_cookie(table_id)), req.cookies.get(host_cookie(table_id))]
+    return [t for t in found if t]
+
+
+def json_body() -> dict[str, Any]:
+    """The request's JSON object, or a clear 400."""
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise BadRequest(
+            "The request body must be a JSON object (Content-Type: application/json).",
+            "Il corpo della richiesta deve essere un oggetto JSON (Content-Type: application/json).",
+        )
+    return data
+
+
+def public_base() -> str:
+    """The base URL phones should use: the configured LAN link, else this request's host."""
+    configured = current_app.config.get("PUBLIC_URL")
+    return str(configured or request.host_url).rstrip("/")

@@ -1,0 +1,46 @@
+"""JSON errors for the API, readable pages for browsers; nothing is changed by an error."""
+
+from __future__ import annotations
+
+from flask import Flask, Response, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from ..errors import ServiceError
+from .common import lang
+
+HTTP_IT = {
+    400: "Richiesta non valida.",
+    404: "Pagina o risorsa non trovata.",
+    405: "Metodo non consentito.",
+    413: "La richiesta è troppo grande.",
+    415: "Tipo di contenuto non supportato.",
+}
+
+
+def _wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def register(app: Flask) -> None:
+    """Install the error handlers."""
+
+    @app.errorhandler(ServiceError)
+    def service_error(e: ServiceError) -> tuple[Response | str, int]:
+        if _wants_json():
+            return jsonify(e.payload(lang())), e.status
+        text = e.message_it if lang() == "it" else e.message
+        return render_template("error.html", message=text, lang=lang()), e.status
+
+    @app.errorhandler(HTTPException)
+    def http_error(e: HTTPException) -> tuple[Response | str, int]:
+        status = e.code or 500
+        en = e.description or e.name
+        if status == 413:
+            en = "The request is too large."
+        it = HTTP_IT.get(status, en)
+        if _wants_json():
+            body = {"error": e.name.lower().replace(" ", "_"), "message": it if lang() == "it" else en,
+                    "messages": {"en": en, "it": it}}
+            return jsonify(body), status
+        return render_template("error.html", message=it if lang() == "it" else en,
+                               lang=lang()), status

@@ -1,0 +1,184 @@
+"""The OpenAPI 3.1 document of the JSON API, served at /api/openapi.json."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games import GAMES
+
+_ERROR = {"$ref": "#/components/schemas/Error"}
+
+
+def _err(description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": _ERROR}}}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+_TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+_VIEW = {"$ref": "#/components/schemas/View"}
+
+
+def document() -> dict[str, Any]:
+    """Build the document (the game list comes from the engines)."""
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Tavolo companion API",
+            "version": "1",
+            "description": "Tables for real card games: create, join, act, follow live. "
+                           "Errors are JSON with an English and an Italian sentence; "
+                           "a refused request changes nothing.",
+        },
+        "components": {
+            "securitySchemes": {
+                "seatToken": {"type": "http", "scheme": "bearer",
+                              "description": "A seat token (from joining) or the host token "
+                                             "(from creating). Browsers may use the cookies "
+                                             "set by the same calls instead."},
+            },
+            "schemas": {
+                "Error": {
+                    "type": "object", "required": ["error", "message", "messages"],
+                    "properties": {
+                        "error": {"type": "string"},
+                        "message": {"type": "string", "description": "in the caller's language"},
+                        "messages": {"type": "object", "properties": {
+                            "en": {"type": "string"}, "it": {"type": "string"}}},
+                        "rule": {"type": "string", "description": "the rule refused (422)"},
+                        "seq": {"type": "integer", "description": "the table's sequence (409)"},
+                    },
+                },
+                "NewTable": {
+                    "type": "object", "required": ["game"],
+                    "properties": {
+                        "game": {"type": "string", "enum": sorted(GAMES)},
+                        "players": {
+                            "oneOf": [
+                                {"type": "integer", "description": "number of open seats"},
+                                {"type": "array", "items": {"type": ["string", "null"]},
+                                 "description": "names in order of play; null = open seat"},
+                            ]},
+                        "options": {"type": "object",
+                                    "description": "game options, e.g. Quinta "
+                                                   "{\"hands\": \"known\" | \"unknown\"}"},
+                    },
+                },
+                "Action": {
+                    "type": "object", "required": ["type"],
+                    "description": "An engine action, e.g. {\"type\": \"play\", \"card\": \"QH\"} "
+                                   "or {\"type\": \"choose_row\", \"row\": \"S\"}. 'player' "
+                                   "defaults to the caller's seat.",
+                    "properties": {"type": {"type": "string"}, "player": {"type": "integer"}},
+                    "additionalProperties": True,
+                },
+                "View": {
+                    "type": "object",
+                    "description": "What the caller may see: public table, own hand, log.",
+                    "properties": {
+                        "table": {"type": "string"}, "room": {"type": "string"},
+                        "game": {"type": "string"}, "seq": {"type": "integer"},
+                        "names": {"type": "array", "items": {"type": "string"}},
+                        "me": {"type": ["integer", "null"]}, "host": {"type": "boolean"},
+                        "state": {"type": "object"}, "outcome": {"type": ["object", "null"]},
+                        "log": {"type": "array", "items": {"type": "object"}},
+                    },
+                },
+            },
+        },
+        "paths": {
+            "/api/tables": {"post": {
+                "summary": "Create a table",
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/NewTable"}}}},
+                "responses": {
+                    "201": _json({"type": "object", "properties": {
+                        "table_id": {"type": "string"}, "room": {"type": "string"},
+                        "join_url": {"type": "string"}, "table_url": {"type": "string"},
+                        "host_token": {"type": "string"}, "qr_url": {"type": "string"}}},
+                        "the new table"),
+                    "400": _err("malformed body, unknown game or option"),
+                    "413": _err("body too large"),
+                }}},
+            "/api/tables/{table_id}/seats": {"post": {
+                "summary": "Join a table (take a seat)",
+                "parameters": [_TABLE_ID],
+                "requestBody": {"content": {"application/json": {"schema": {
+                    "type": "object", "properties": {
+                        "seat": {"type": "integer"}, "name": {"type": "string"}}}}}},
+                "responses": {
+                    "201": _json({"type": "object", "properties": {
+                        "seat": {"type": "integer"}, "token": {"type": "string"},
+                        "name": {"type": "string"}}}, "the seat and its secret token"),
+                    "400": _err("no such seat, or a name is needed"),
+                    "404": _err("no such table"),
+                    "409": _err("seat taken, or name in use"),
+                }}},
+            "/api/tables/{table_id}/state": {"get": {
+                "summary": "The caller's own view",
+                "parameters": [_TABLE_ID],
+                "security": [{"seatToken": []}, {}],
+                "responses": {"200": _json(_VIEW, "the view"), "404": _err("no such table")},
+            }},
+            "/api/tables/{table_id}/actions": {"post": {
+                "summary": "Submit an action",
+                "parameters": [_TABLE_ID],
+                "security": [{"seatToken": []}],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["action", "seq"], "properties": {
+                        "action": {"$ref": "#/components/schemas/Action"},
+                        "seq": {"type": "integer",
+                                "description": "the last event sequence this phone saw"}}}}}},
+                "responses": {
+                    "200": _json(_VIEW, "accepted and committed; the new view"),
+                    "400": _err("malformed request"),
+                    "401": _err("no valid token for this table"),
+                    "403": _err("acting for another seat"),
+                    "404": _err("no such table"),
+                    "409": _err("stale sequence: look again"),
+                    "413": _err("body too large"),
+                    "422": _err("illegal move: rule id and sentence"),
+                }}},
+            "/api/tables/{table_id}/undo": {"post": {
+                "summary": "Host: take back the last action",
+                "parameters": [_TABLE_ID],
+                "security": [{"seatToken": []}],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["seq"],
+                    "properties": {"seq": {"type": "integer"}}}}}},
+                "responses": {
+                    "200": _json(_VIEW, "undone"),
+                    "403": _err("not the host"), "409": _err("stale sequence"),
+                    "422": _err("nothing to undo, or cards revealed since"),
+                }}},
+            "/api/tables/{table_id}/events": {"get": {
+                "summary": "Live view as Server-Sent Events",
+                "description": "Each event is `event: state`, `id: <seq>`, `data: <View>`. "
+                               "Send Last-Event-ID (or ?after=) to resume.",
+                "parameters": [_TABLE_ID],
+                "responses": {"200": {"description": "an event stream",
+                                      "content": {"text/event-stream": {}}},
+                              "404": _err("no such table")},
+            }},
+            "/api/tables/{table_id}/qr.svg": {"get": {
+                "summary": "QR code of the join link",
+                "parameters": [_TABLE_ID],
+                "responses": {"200": {"description": "SVG",
+                                      "content": {"image/svg+xml": {}}},
+                              "404": _err("no such table")},
+            }},
+            "/api/rooms/{room}": {"get": {
+                "summary": "Find a table by its room code",
+                "parameters": [{"name": "room", "in": "path", "required": True,
+                                "schema": {"type": "string"}}],
+                "responses": {"200": _json({"type": "object"}, "table id and join link"),
+                              "404": _err("no table with that code")},
+            }},
+            "/api/games": {"get": {
+                "summary": "The games available",
+                "responses": {"200": _json({"type": "array"}, "games")},
+            }},
+        },
+    }

@@ -1,0 +1,71 @@
+"""HTML pages: the home page, joining, the table screen and the phone view."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, make_response, redirect, render_template, request, url_for
+from werkzeug.wrappers.response import Response as BaseResponse
+
+from ..games import GAMES
+from ..joining import join_url
+from .common import LANGS, host_cookie, lang, public_base, seat_cookie, service
+
+bp = Blueprint("pages", __name__)
+
+
+def _page(template: str, **context: object) -> Response:
+    resp = make_response(render_template(template, lang=lang(), **context))
+    chosen = request.args.get("lang")
+    if chosen in LANGS:
+        resp.set_cookie("lang", chosen, max_age=60 * 60 * 24 * 365, samesite="Lax")
+    return resp
+
+
+@bp.get("/")
+def home() -> Response:
+    """Create a table, or join one by its room code."""
+    return _page("index.html", games=sorted(GAMES))
+
+
+@bp.get("/r/<room>")
+def room(room: str) -> BaseResponse:
+    """A short room code leads to the table's join page."""
+    return redirect(url_for("pages.join", table_id=service().find_room(room)))
+
+
+@bp.get("/join")
+def join_by_code() -> BaseResponse:
+    """The home page's room-code form."""
+    code = request.args.get("room", "")
+    return redirect(url_for("pages.join", table_id=service().find_room(code)))
+
+
+@bp.get("/join/<table_id>")
+def join(table_id: str) -> BaseResponse:
+    """Pick a seat; a phone that already has one goes straight to its view."""
+    svc = service()
+    svc.table(table_id)
+    if svc.seat_of(table_id, request.cookies.get(seat_cookie(table_id))) is not None:
+        return redirect(url_for("pages.play", table_id=table_id))
+    return _page("join.html", table_id=table_id)
+
+
+@bp.get("/t/<table_id>")
+def table(table_id: str) -> Response:
+    """The table screen: QR code, room code, the public game, host controls."""
+    svc = service()
+    row = svc.table(table_id)
+    host = svc.is_host(table_id, request.cookies.get(host_cookie(table_id)))
+    return _page("table.html", table_id=table_id, role="table", room=row.room, host=host,
+                 join_link=join_url(public_base(), table_id))
+
+
+@bp.get("/play/<table_id>")
+def play(table_id: str) -> BaseResponse:
+    """A player's own phone view."""
+    svc = service()
+    row = svc.table(table_id)
+    if svc.seat_of(table_id, request.cookies.get(seat_cookie(table_id))) is None:
+        return redirect(url_for("pages.join", table_id=table_id))
+    host = svc.is_host(table_id, request.cookies.get(host_cookie(table_id)))
+    return _page("table.html", table_id=table_id, role="player", room=row.room, host=host,
+                 join_link=join_url(public_base(), table_id))

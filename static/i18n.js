@@ -1,0 +1,87 @@
+/* Interface text in Italian and English; the page's <html lang> picks one. */
+"use strict";
+const TEXT = {
+  en: {
+    new_table: "New table", game: "Game", seats: "Seats",
+    players_legend: "Players in order of play (leave a name empty for an open seat)",
+    hands_legend: "Cards", create: "Create table", join_table: "Join a table",
+    hands_unknown: "Real cards on a real table: each player enters the card he reveals",
+    hands_known: "The app deals: each phone shows its hand",
+    room_code: "Room code", join: "Join", pick_seat: "Pick your seat",
+    your_name: "Your name", take_seat: "Take this seat", taken: "taken",
+    scan_to_join: "Scan to join, or open", log: "Event log", undo: "Undo last move",
+    connected: "live", reconnecting: "reconnecting…", offline: "offline",
+    choose_card: "Choose your card for this round", chosen: "Your card is chosen: {card}. Waiting for {who}.",
+    waiting_for: "Waiting for {who}", all_chosen: "Everyone has chosen.",
+    joker_you: "Choose a row for your joker {card}", joker_other: "{who} chooses a row for the joker",
+    game_over: "Game over", winner: "Winner: {who}", winners: "Shared win: {who}",
+    play: "Play {card}", pick_suit: "Suit", pick_rank: "Rank", jokers: "Jokers",
+    cards_left: "{n} cards", has_chosen: "has chosen", thinking: "choosing…",
+    pile: "taken: {n}", points: "{n} pts", round: "Round {n}",
+    last_round: "Last round", row_of: "{suit} row", your_hand: "Your hand",
+    no_card_chosen: "Tap a card first.", scores: "Scores", you: "you",
+    spectator: "Table screen: everything public, in large type.",
+    retry_changed: "The table changed: look again.", network: "No connection: try again.",
+    rows: "Rows", put_in_row: "Put it in the {suit} row",
+    suit_H: "hearts", suit_D: "diamonds", suit_C: "clubs", suit_S: "spades",
+    open_seat: "open seat", name_needed: "Write your name first.",
+    undo_done: "The last move was undone.",
+  },
+  it: {
+    new_table: "Nuovo tavolo", game: "Gioco", seats: "Posti",
+    players_legend: "Giocatori in ordine di gioco (lascia vuoto un nome per un posto libero)",
+    hands_legend: "Carte", create: "Crea il tavolo", join_table: "Entra in un tavolo",
+    hands_unknown: "Carte vere su un tavolo vero: ogni giocatore indica la carta che scopre",
+    hands_known: "L'app distribuisce: ogni telefono mostra la sua mano",
+    room_code: "Codice stanza", join: "Entra", pick_seat: "Scegli il tuo posto",
+    your_name: "Il tuo nome", take_seat: "Prendi questo posto", taken: "occupato",
+    scan_to_join: "Inquadra per entrare, oppure apri", log: "Registro", undo: "Annulla l'ultima mossa",
+    connected: "in diretta", reconnecting: "riconnessione…", offline: "non in linea",
+    choose_card: "Scegli la tua carta per questo giro", chosen: "Hai scelto: {card}. Si aspetta {who}.",
+    waiting_for: "Si aspetta {who}", all_chosen: "Tutti hanno scelto.",
+    joker_you: "Scegli la fila per il tuo jolly {card}", joker_other: "{who} sceglie la fila del jolly",
+    game_over: "Partita finita", winner: "Vince {who}", winners: "Vittoria condivisa: {who}",
+    play: "Gioca {card}", pick_suit: "Seme", pick_rank: "Valore", jokers: "Jolly",
+    cards_left: "{n} carte", has_chosen: "ha scelto", thinking: "sta scegliendo…",
+    pile: "prese: {n}", points: "{n} punti", round: "Giro {n}",
+    last_round: "Ultimo giro", row_of: "fila di {suit}", your_hand: "La tua mano",
+    no_card_chosen: "Tocca prima una carta.", scores: "Punteggi", you: "tu",
+    spectator: "Schermo del tavolo: tutto ciò che è pubblico, in grande.",
+    retry_changed: "Il tavolo è cambiato: guarda di nuovo.", network: "Nessuna connessione: riprova.",
+    rows: "File", put_in_row: "Mettilo nella fila di {suit}",
+    suit_H: "cuori", suit_D: "quadri", suit_C: "fiori", suit_S: "picche",
+    open_seat: "posto libero", name_needed: "Scrivi prima il tuo nome.",
+    undo_done: "L'ultima mossa è stata annullata.",
+  },
+};
+const LANG = document.documentElement.lang === "it" ? "it" : "en";
+function t(key, params) {
+  let s = (TEXT[LANG] && TEXT[LANG][key]) || TEXT.en[key] || key;
+  for (const [k, v] of Object.entries(params || {})) s = s.split("{" + k + "}").join(v);
+  return s;
+}
+function applyText(root) {
+  for (const el of (root || document).querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+}
+function toast(message) {
+  const box = document.getElementById("toast");
+  box.textContent = message;
+  box.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { box.hidden = true; }, 6000);
+}
+function errorText(body) {
+  if (body && body.messages) return body.messages[LANG] || body.message;
+  return (body && body.message) || t("network");
+}
+async function postJSON(url, payload, headers) {
+  const resp = await fetch(url, {
+    method: "POST", credentials: "same-origin",
+    headers: Object.assign({"Content-Type": "application/json"}, headers || {}),
+    body: JSON.stringify(payload || {}),
+  });
+  let body = null;
+  try { body = await resp.json(); } catch (e) { body = null; }
+  return {ok: resp.ok, status: resp.status, body};
+}
+document.addEventListener("DOMContentLoaded", () => applyText());

@@ -1,0 +1,57 @@
+/* Join page: list the seats, take one, then open the phone view. */
+"use strict";
+(function () {
+  const root = document.getElementById("join");
+  const tableId = root.dataset.table;
+  const list = document.getElementById("seat-list");
+  async function take(seat, nameInput) {
+    const name = nameInput ? nameInput.value.trim() : null;
+    if (nameInput && !name) { toast(t("name_needed")); nameInput.focus(); return; }
+    const res = await postJSON(`/api/tables/${tableId}/seats`, {seat, name});
+    if (!res.ok) { toast(errorText(res.body)); load(); return; }
+    window.location.href = "/play/" + tableId;
+  }
+  async function load() {
+    const resp = await fetch(`/api/tables/${tableId}/state`, {credentials: "same-origin"});
+    show(await resp.json());
+  }
+  const typed = {};  // names being typed survive a live redraw
+  function show(view) {
+    const focused = document.activeElement && document.activeElement.dataset.seat;
+    list.replaceChildren();
+    for (const seat of view.seats) {
+      const row = document.createElement("div");
+      row.className = "seat-row";
+      const named = view.names[seat.seat] && !view.names[seat.seat].startsWith("#");
+      const label = document.createElement("span");
+      label.className = "seat-name";
+      label.textContent = named ? seat.name : `${seat.seat + 1}. ${t("open_seat")}`;
+      row.append(label);
+      let input = null;
+      if (!named && !seat.joined) {
+        input = document.createElement("input");
+        input.maxLength = 24;
+        input.setAttribute("aria-label", t("your_name"));
+        input.placeholder = t("your_name");
+        input.dataset.seat = String(seat.seat);
+        input.value = typed[seat.seat] || "";
+        input.addEventListener("input", () => { typed[seat.seat] = input.value; });
+        row.append(input);
+        if (focused === String(seat.seat)) input.focus();
+      }
+      const btn = document.createElement("button");
+      btn.className = "big primary";
+      btn.type = "button";
+      btn.disabled = seat.joined;
+      btn.textContent = seat.joined ? t("taken") : t("take_seat");
+      btn.setAttribute("aria-label", `${t("take_seat")}: ${named ? seat.name : seat.seat + 1}`);
+      btn.addEventListener("click", () => take(seat.seat, input));
+      row.append(btn);
+      list.append(row);
+    }
+  }
+  load().then(() => {
+    const source = new EventSource(`/api/tables/${tableId}/events`);
+    source.addEventListener("state", (ev) => show(JSON.parse(ev.data)));
+  });
+})();

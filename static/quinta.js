@@ -1,0 +1,193 @@
+/* Quinta on a phone: the four rows, the hand or the card picker, the joker's row. */
+"use strict";
+window.GAME_UI = window.GAME_UI || {};
+(function () {
+  const ROWS = ["H", "D", "C", "S"];
+  const JOKER_ROWS = {JK1: ["H", "D"], JK2: ["C", "S"]};
+  let selected = null;
+
+  function status(view) {
+    const s = view.state, me = view.me, names = view.names;
+    if (view.outcome) return t("game_over");
+    if (s.phase === "joker_row") {
+      const j = s.pending_jokers[0];
+      return j.player === me ? t("joker_you", {card: cardLabel(j.card)})
+                             : t("joker_other", {who: names[j.player]});
+    }
+    const waiting = s.to_act.map((i) => names[i]).join(", ");
+    if (me !== null && me !== undefined && s.to_act.includes(me)) return t("choose_card");
+    if (me !== null && me !== undefined && s.chosen)
+      return t("chosen", {card: cardLabel(s.chosen), who: waiting});
+    return t("waiting_for", {who: waiting});
+  }
+
+  function rows(view) {
+    const box = document.createElement("div");
+    box.className = "rows";
+    box.setAttribute("aria-label", t("rows"));
+    for (const suit of ROWS) {
+      const row = document.createElement("div");
+      row.className = "row";
+      row.dataset.row = suit;
+      row.setAttribute("role", "group");
+      row.setAttribute("aria-label", t("row_of", {suit: t("suit_" + suit)}));
+      const cards = view.state.rows[suit];
+      cards.forEach((c) => row.append(cardEl(c)));
+      for (let i = cards.length; i < 5; i++) {
+        const slot = document.createElement("span");
+        slot.className = "slot" + (i === 4 ? " fifth" : "");
+        slot.setAttribute("aria-hidden", "true");
+        row.append(slot);
+      }
+      box.append(row);
+    }
+    return box;
+  }
+
+  function lastRound(view) {
+    const s = view.state;
+    if (!s.revealed.length) return null;
+    const box = document.createElement("div");
+    box.className = "last-round";
+    const h = document.createElement("h3");
+    h.textContent = t("last_round");
+    box.append(h);
+    const list = document.createElement("div");
+    list.className = "revealed";
+    for (const r of s.revealed) {
+      const item = document.createElement("span");
+      item.className = "revealed-item";
+      item.append(view.names[r.player] + " ", cardEl(r.card, {small: true}));
+      list.append(item);
+    }
+    box.append(list);
+    return box;
+  }
+
+  function controls(view, act) {
+    const s = view.state, me = view.me;
+    const box = document.createElement("div");
+    if (me === null || me === undefined || view.outcome) return box;
+    if (s.phase === "joker_row" && s.pending_jokers[0].player === me) {
+      const joker = s.pending_jokers[0].card;
+      for (const suit of JOKER_ROWS[joker]) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "big primary";
+        b.dataset.row = suit;
+        b.textContent = t("put_in_row", {suit: t("suit_" + suit)}) + " " + SUIT_SYMBOL[suit];
+        b.addEventListener("click", () => act({type: "choose_row", row: suit}));
+        box.append(b);
+      }
+      return box;
+    }
+    if (!(s.phase === "choose" && s.to_act.includes(me))) { selected = null; return box; }
+    const legal = new Set(s.legal.filter((a) => a.type === "play").map((a) => a.card));
+    if (selected && !legal.has(selected)) selected = null;
+    const playBtn = document.createElement("button");
+    playBtn.type = "button";
+    playBtn.id = "play";
+    playBtn.className = "big primary";
+    const refresh = () => {
+      playBtn.textContent = selected ? t("play", {card: cardLabel(selected)}) : t("play", {card: "…"});
+      playBtn.disabled = !selected;
+      for (const el of box.querySelectorAll(".card[data-card]"))
+        el.setAttribute("aria-pressed", String(el.dataset.card === selected));
+    };
+    const pick = (code) => { selected = code; refresh(); };
+    if (s.hand) {
+      const h = document.createElement("h3");
+      h.textContent = t("your_hand");
+      const hand = document.createElement("div");
+      hand.className = "hand";
+      for (const c of s.hand) {
+        const el = cardEl(c, {button: true});
+        el.addEventListener("click", () => pick(c));
+        hand.append(el);
+      }
+      box.append(h, hand);
+    } else {
+      box.append(picker(legal, pick));
+    }
+    playBtn.addEventListener("click", () => {
+      if (!selected) { toast(t("no_card_chosen")); return; }
+      const card = selected;
+      selected = null;
+      act({type: "play", card});
+    });
+    box.append(playBtn);
+    refresh();
+    return box;
+  }
+
+  function picker(legal, pick) {
+    const box = document.createElement("div");
+    box.className = "picker";
+    for (const suit of ["S", "H", "D", "C"]) {
+      const group = document.createElement("div");
+      group.className = "picker-suit";
+      group.setAttribute("role", "group");
+      group.setAttribute("aria-label", t("suit_" + suit));
+      for (const rank of ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]) {
+        const code = rank + suit;
+        const el = cardEl(code, {button: true, small: true});
+        el.disabled = !legal.has(code);
+        el.addEventListener("click", () => pick(code));
+        group.append(el);
+      }
+      box.append(group);
+    }
+    const jokers = document.createElement("div");
+    jokers.className = "picker-suit";
+    jokers.setAttribute("role", "group");
+    jokers.setAttribute("aria-label", t("jokers"));
+    for (const code of ["JK1", "JK2"]) {
+      const el = cardEl(code, {button: true, small: true});
+      el.disabled = !legal.has(code);
+      el.addEventListener("click", () => pick(code));
+      jokers.append(el);
+    }
+    box.append(jokers);
+    return box;
+  }
+
+  function playerLine(view, i) {
+    const s = view.state;
+    const parts = [t("cards_left", {n: s.hand_sizes[i]}), t("pile", {n: s.piles[i].length}),
+                   t("points", {n: s.scores[i]})];
+    if (s.phase === "choose") parts.push(s.has_chosen[i] ? "✓ " + t("has_chosen") : t("thinking"));
+    return parts.join(" · ");
+  }
+
+  function finalDetails(view, i) {
+    const sets = (view.state.sets || [])[i] || [];
+    const box = document.createElement("div");
+    box.className = "sets";
+    for (const set of sets) {
+      const item = document.createElement("span");
+      item.className = "set";
+      const label = document.createElement("span");
+      label.textContent = `+${set.points}`;
+      item.append(label, ...set.cards.map((c) => cardEl(c, {small: true})));
+      box.append(item);
+    }
+    return box;
+  }
+
+  window.GAME_UI.quinta = {
+    status,
+    finalDetails,
+    render(view, act) {
+      selected = view.state.phase === "choose" ? selected : null;
+      const game = document.createDocumentFragment();
+      const round = document.createElement("p");
+      round.className = "round";
+      round.textContent = view.outcome ? "" : t("round", {n: view.state.round});
+      game.append(round, rows(view));
+      const last = lastRound(view);
+      if (last) game.append(last);
+      return {game, controls: controls(view, act)};
+    },
+    playerLine,
+  };
+})();

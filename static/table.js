@@ -1,0 +1,144 @@
+/* The live table: follows the event stream, renders the caller's view, submits actions. */
+"use strict";
+(function () {
+  const app = document.getElementById("app");
+  const tableId = app.dataset.table;
+  const role = app.dataset.role;
+  const conn = document.getElementById("conn");
+  let view = null;
+  let busy = false;
+
+  function setConn(key) {
+    conn.textContent = t(key);
+    conn.className = "conn " + key;
+  }
+
+  function render(v) {
+    view = v;
+    const ui = window.GAME_UI[v.game];
+    const statusText = ui.status(v);
+    const status = document.getElementById("status");
+    status.textContent = statusText;
+    status.classList.toggle("your-turn", v.me !== null && v.state.to_act.includes(v.me));
+    document.title = (v.me !== null && v.state.to_act.includes(v.me) ? "● " : "") + "Tavolo · " + v.room;
+    const parts = ui.render(v, act);
+    document.getElementById("game").replaceChildren(parts.game);
+    document.getElementById("controls").replaceChildren(parts.controls);
+    renderPlayers(v, ui);
+    renderFinal(v);
+    renderLog(v);
+    const host = document.getElementById("host");
+    host.hidden = !v.host;
+    document.getElementById("undo").disabled = !v.can_undo;
+  }
+
+  function renderPlayers(v, ui) {
+    const list = document.createElement("ul");
+    list.className = "player-list";
+    v.names.forEach((name, i) => {
+      const li = document.createElement("li");
+      li.className = "player" + (v.state.to_act.includes(i) ? " acting" : "") + (i === v.me ? " me" : "");
+      const strong = document.createElement("strong");
+      strong.textContent = name + (i === v.me ? ` (${t("you")})` : "");
+      const info = document.createElement("span");
+      info.textContent = ui.playerLine(v, i);
+      li.append(strong, info);
+      list.append(li);
+    });
+    document.getElementById("players").replaceChildren(list);
+  }
+
+  function renderFinal(v) {
+    const box = document.getElementById("final");
+    if (!v.outcome) { box.hidden = true; return; }
+    box.hidden = false;
+    const h = document.createElement("h2");
+    h.textContent = t("game_over");
+    const who = v.outcome.winner_names.join(", ");
+    const p = document.createElement("p");
+    p.className = "winner";
+    p.textContent = v.outcome.winner_names.length > 1 ? t("winners", {who}) : t("winner", {who});
+    const table = document.createElement("table");
+    table.className = "scores";
+    const cap = document.createElement("caption");
+    cap.textContent = t("scores");
+    table.append(cap);
+    const order = v.names.map((n, i) => i).sort((a, b) => v.outcome.scores[b] - v.outcome.scores[a]);
+    for (const i of order) {
+      const tr = document.createElement("tr");
+      const th = document.createElement("th");
+      th.scope = "row";
+      th.textContent = v.names[i];
+      const td = document.createElement("td");
+      td.textContent = v.outcome.scores[i];
+      tr.append(th, td);
+      table.append(tr);
+      const ui = window.GAME_UI[v.game];
+      if (ui.finalDetails) {
+        const more = document.createElement("tr");
+        more.className = "details";
+        const detail = document.createElement("td");
+        detail.colSpan = 2;
+        detail.append(ui.finalDetails(v, i));
+        more.append(detail);
+        table.append(more);
+      }
+    }
+    box.replaceChildren(h, p, table);
+  }
+
+  function renderLog(v) {
+    const ol = document.getElementById("log");
+    ol.replaceChildren(...v.log.slice().reverse().map((line) => {
+      const li = document.createElement("li");
+      li.textContent = line[LANG] || line.en;
+      return li;
+    }));
+  }
+
+  async function refresh() {
+    const resp = await fetch(`/api/tables/${tableId}/state`, {credentials: "same-origin"});
+    if (resp.ok) render(await resp.json());
+  }
+
+  async function act(action, retried) {
+    if (busy) return;
+    busy = true;
+    try {
+      const res = await postJSON(`/api/tables/${tableId}/actions`, {action, seq: view.seq});
+      if (res.ok) { render(res.body); return; }
+      if (res.status === 409 && !retried) {
+        // Someone else moved meanwhile (simultaneous choices): look again, and
+        // send the same action once more only if it is still legal.
+        await refresh();
+        const still = (view.state.legal || []).some((a) => a.type === action.type &&
+          a.card === action.card && a.row === action.row);
+        busy = false;
+        if (still) return act(action, true);
+        toast(t("retry_changed"));
+        return;
+      }
+      toast(errorText(res.body));
+    } catch (e) {
+      toast(t("network"));
+    } finally {
+      busy = false;
+    }
+  }
+
+  document.getElementById("undo").addEventListener("click", async () => {
+    const res = await postJSON(`/api/tables/${tableId}/undo`, {seq: view.seq});
+    if (res.ok) { render(res.body); toast(t("undo_done")); } else toast(errorText(res.body));
+  });
+
+  function follow() {
+    const source = new EventSource(`/api/tables/${tableId}/events`);
+    source.addEventListener("open", () => setConn("connected"));
+    source.addEventListener("state", (ev) => { setConn("connected"); render(JSON.parse(ev.data)); });
+    source.addEventListener("error", () => setConn(source.readyState === EventSource.CLOSED ? "offline" : "reconnecting"));
+  }
+
+  if (role === "table") document.body.classList.add("table-screen");
+  setConn("reconnecting");
+  refresh().then(follow);
+})();

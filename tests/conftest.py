@@ -1,0 +1,35 @@
+"""Shared fixtures: an app on a fresh SQLite file, its test client, its service."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion import create_app
+from companion.tables import TableService
+
+SHARED = Path(os.environ.get("TAVOLO_SHARED") or Path(__file__).resolve().parents[2] / "shared")
+SCENARIOS = SHARED / "rules" / "scenarios"
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    app = create_app({"DATABASE": str(tmp_path / "t.sqlite3"), "TESTING": True,
+                      "PUBLIC_URL": "http://192.0.2.10:5000", "SSE_HEARTBEAT": 0.2})
+    yield app
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def service(app: Flask) -> TableService:
+    svc: TableService = app.extensions["tavolo"]
+    return svc

@@ -1,0 +1,74 @@
+"""Small helpers shared by the web tests."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+from flask.testing import FlaskClient
+
+from companion.games.quinta import RULES as Q
+
+
+def create(client: FlaskClient, **body: Any) -> dict[str, Any]:
+    body.setdefault("game", "quinta")
+    body.setdefault("players", ["ANNA", "BRUNO", "CARLO"])
+    body.setdefault("options", {"hands": "known"})
+    resp = client.post("/api/tables", json=body)
+    assert resp.status_code == 201, resp.get_json()
+    data: dict[str, Any] = resp.get_json()
+    return data
+
+
+def join(client: FlaskClient, table_id: str, seat: int | None = None, name: str | None = None) -> str:
+    resp = client.post(f"/api/tables/{table_id}/seats", json={"seat": seat, "name": name})
+    assert resp.status_code == 201, resp.get_json()
+    token: str = resp.get_json()["token"]
+    return token
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def state(client: FlaskClient, table_id: str, token: str | None = None) -> dict[str, Any]:
+    resp = client.get(f"/api/tables/{table_id}/state", headers=bearer(token) if token else {})
+    assert resp.status_code == 200
+    data: dict[str, Any] = resp.get_json()
+    return data
+
+
+def act(client: FlaskClient, table_id: str, token: str, action: dict[str, Any],
+        seq: int | None = None, **kw: Any) -> Any:
+    if seq is None:
+        seq = state(client, table_id, token)["seq"]
+    headers = {**bearer(token), **kw.pop("headers", {})}
+    return client.post(f"/api/tables/{table_id}/actions", json={"action": action, "seq": seq},
+                       headers=headers, **kw)
+
+
+def play_whole_game(client: FlaskClient, table_id: str, tokens: list[str]) -> dict[str, Any]:
+    """Every seat plays its first legal action until the game is over."""
+    while True:
+        views = [state(client, table_id, t) for t in tokens]
+        if views[0]["outcome"]:
+            return views[0]
+        for seat, view in enumerate(views):
+            if seat in view["state"]["to_act"]:
+                resp = act(client, table_id, tokens[seat], view["state"]["legal"][0], view["seq"])
+                assert resp.status_code == 200, resp.get_json()
+                break
+
+
+def svg_to_image(svg: str, scale: int = 8) -> np.ndarray:
+    """Rasterise the QR SVG (a path of unit squares) into a grey image OpenCV can decode."""
+    size = int(float(re.search(r'viewBox="0 0 ([\d.]+)', svg).group(1)))  # type: ignore[union-attr]
+    img = np.full((size * scale, size * scale), 255, np.uint8)
+    for x, y in re.findall(r"M(\d+),(\d+)H", svg):
+        xi, yi = int(x), int(y)
+        img[yi * scale:(yi + 1) * scale, xi * scale:(xi + 1) * scale] = 0
+    return img
+
+
+__all__ = ["Q", "act", "bearer", "create", "join", "play_whole_game", "state", "svg_to_image"]

@@ -1,0 +1,318 @@
+"""The JSON API through Flask's test client: the happy path and every kind of bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion import create_app
+
+from .helpers import act, bearer, create, join, play_whole_game, state, svg_to_image
+
+
+# ---- creating and joining ----------------------------------------------------
+def test_create_returns_room_join_link_and_host_token(client: FlaskClient) -> None:
+    data = create(client)
+    assert len(data["room"]) == 5 and data["host_token"]
+    assert data["join_url"] == f"http://192.0.2.10:5000/join/{data['table_id']}"
+    view = state(client, data["table_id"])
+    assert view["names"] == ["ANNA", "BRUNO", "CARLO"] and view["seq"] == 1
+    assert view["me"] is None and view["state"]["phase"] == "choose"
+
+
+def test_qr_code_encodes_the_join_link(client: FlaskClient) -> None:
+    data = create(client)
+    resp = client.get(f"/api/tables/{data['table_id']}/qr.svg")
+    assert resp.status_code == 200 and resp.mimetype == "image/svg+xml"
+    text, _, _ = cv2.QRCodeDetector().detectAndDecode(svg_to_image(resp.get_data(as_text=True)))
+    assert text == data["join_url"]
+
+
+def test_room_code_finds_the_table(client: FlaskClient) -> None:
+    data = create(client)
+    resp = client.get(f"/api/rooms/{data['room'].lower()}")
+    assert resp.status_code == 200 and resp.get_json()["table_id"] == data["table_id"]
+    page = client.get(f"/r/{data['room']}")
+    assert page.status_code == 302 and page.headers["Location"].endswith(f"/join/{data['table_id']}")
+    assert client.get("/api/rooms/ZZZZZ").status_code == 404
+
+
+def test_join_gives_each_phone_its_own_seat(client: FlaskClient) -> None:
+    data = create(client, players=["ANNA", None, None])
+    tid = data["table_id"]
+    a = client.post(f"/api/tables/{tid}/seats", json={"seat": 0})
+    assert a.status_code == 201 and a.get_json()["name"] == "ANNA"
+    assert f"seat_{tid}=" in a.headers["Set-Cookie"] and "HttpOnly" in a.headers["Set-Cookie"]
+    # An open seat needs a name.
+    nameless = client.post(f"/api/tables/{tid}/seats", json={"seat": 1})
+    assert nameless.status_code == 400
+    b = client.post(f"/api/tables/{tid}/seats", json={"name": "  Bruno   Rossi "})
+    assert b.get_json() | {"token": ""} == {"seat": 1, "name": "Bruno Rossi", "token": ""}
+    # A seat already taken, or a name already used, is refused.
+    assert client.post(f"/api/tables/{tid}/seats", json={"seat": 0}).status_code == 409
+    dup = client.post(f"/api/tables/{tid}/seats", json={"seat": 2, "name": "ANNA"})
+    assert dup.status_code == 409
+    assert client.post(f"/api/tables/{tid}/seats", json={"seat": 9, "name": "X"}).status_code == 400
+    c = client.post(f"/api/tables/{tid}/seats", json={"name": "Carla"})
+    assert c.get_json()["seat"] == 2
+    full = client.post(f"/api/tables/{tid}/seats", json={"name": "Dino"})
+    assert full.status_code == 409 and "taken" in full.get_json()["message"]
+    view = state(client, tid)
+    assert view["names"] == ["ANNA", "Bruno Rossi", "Carla"]
+    assert all(s["joined"] for s in view["seats"])
+
+
+# ---- bad input at creation -------------------------------------------------------
+def test_bad_creation_requests(client: FlaskClient) -> None:
+    cases = [
+        ({"game": "scopa"}, "Unknown game"),
+        ({"game": "quinta", "options": {"stake": 3}}, "unknown Quinta option"),
+        ({"game": "quinta", "options": {"hands": "maybe"}}, "hands"),
+        ({"game": "quinta", "players": 2}, "3 to 6"),
+        ({"game": "quinta", "players": "three"}, "players"),
+        ({"game": "quinta", "players": ["A", "A", "B"]}, "same name"),
+        ({"game": "quinta", "players": ["A" * 40, "B", "C"]}, "at most"),
+        ({"game": "quinta", "options": []}, "options"),
+    ]
+    for body, words in cases:
+        resp = client.post("/api/tables", json=body)
+        assert resp.status_code == 400, body
+        err = resp.get_json()
+        assert words in err["message"] and err["messages"]["it"], body
+
+
+def test_malformed_and_oversize_bodies(client: FlaskClient) -> None:
+    resp = client.post("/api/tables", data="{not json", content_type="application/json")
+    assert resp.status_code == 400 and "JSON object" in resp.get_json()["message"]
+    resp = client.post("/api/tables", data="[1, 2]", content_type="application/json")
+    assert resp.status_code == 400
+    resp = client.post("/api/tables", data="game=quinta")
+    assert resp.status_code == 400
+    huge = json.dumps({"game": "quinta", "pad": "x" * 400_000})
+    resp = client.post("/api/tables", data=huge, content_type="application/json")
+    assert resp.status_code == 413 and resp.get_json()["error"] == "request_entity_too_large"
+    assert state(client, create(client)["table_id"])["seq"] == 1  # still working
+
+
+def test_unknown_table_is_404_everywhere(client: FlaskClient) -> None:
+    for path in ("/api/tables/nope/state", "/api/tables/nope/qr.svg", "/api/tables/nope/events"):
+        resp = client.get(path)
+        assert resp.status_code == 404 and resp.get_json()["error"] == "not_found"
+    assert client.post("/api/tables/nope/seats", json={}).status_code == 404
+    assert client.get("/t/nope").status_code == 404
+
+
+# ---- acting ----------------------------------------------------------------------
+def test_a_view_shows_only_your_own_hand(client: FlaskClient, app: Flask) -> None:
+    tid = create(client)["table_id"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    views = [state(client, tid, t) for t in tokens]
+    for seat, view in enumerate(views):
+        assert view["me"] == seat and len(view["state"]["hand"]) == 16
+        for other in views:
+            if other is not view:
+                assert not set(other["state"]["hand"]) & set(view["state"]["hand"])
+                assert other["state"]["hand"][0] not in json.dumps(view)
+    assert "hand" not in state(app.test_client(), tid)["state"]  # a phone with no seat
+
+
+def test_play_a_round_and_see_it_revealed(client: FlaskClient) -> None:
+    tid = create(client)["table_id"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    for seat, token in enumerate(tokens):
+        card = state(client, tid, token)["state"]["hand"][0]
+        resp = act(client, tid, token, {"type": "play", "card": card})
+        assert resp.status_code == 200, resp.get_json()
+        if seat < 2:
+            assert resp.get_json()["state"]["chosen"] == card
+    view = state(client, tid)
+    assert view["state"]["round"] == 2 or view["state"]["phase"] == "joker_row"
+    assert len(view["state"]["revealed"]) == 3
+    assert any("revealed" in line["en"] for line in view["log"])
+
+
+def test_acting_for_another_seat_is_forbidden(client: FlaskClient) -> None:
+    tid = create(client)["table_id"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    other_card = state(client, tid, tokens[1])["state"]["hand"][0]
+    resp = act(client, tid, tokens[0], {"type": "play", "player": 1, "card": other_card})
+    assert resp.status_code == 403 and resp.get_json()["error"] == "forbidden"
+    assert state(client, tid)["seq"] == 4  # three joins, nothing else
+
+
+def test_no_token_or_a_wrong_token_is_unauthorized(client: FlaskClient, app: Flask) -> None:
+    tid = create(client)["table_id"]
+    client = app.test_client()  # no cookies: a stranger's phone
+    body = {"action": {"type": "play", "card": "2H"}, "seq": 1}
+    assert client.post(f"/api/tables/{tid}/actions", json=body).status_code == 401
+    resp = client.post(f"/api/tables/{tid}/actions", json=body, headers=bearer("forged"))
+    assert resp.status_code == 401
+    other = create(client)["table_id"]
+    token_elsewhere = join(client, other, 0)
+    resp = client.post(f"/api/tables/{tid}/actions", json=body, headers=bearer(token_elsewhere))
+    assert resp.status_code == 401
+
+
+def test_stale_sequence_is_409_and_changes_nothing(client: FlaskClient) -> None:
+    tid = create(client)["table_id"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    card = state(client, tid, tokens[0])["state"]["hand"][0]
+    resp = act(client, tid, tokens[0], {"type": "play", "card": card}, seq=2)
+    assert resp.status_code == 409 and resp.get_json()["seq"] == 4
+    assert state(client, tid, tokens[0])["state"]["chosen"] is None
+
+
+def test_illegal_move_is_422_with_rule_and_sentence(client: FlaskClient) -> None:
+    tid = create(client)["table_id"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    hand1 = state(client, tid, tokens[1])["state"]["hand"]
+    resp = act(client, tid, tokens[0], {"type": "play", "card": hand1[0]})
+    assert resp.status_code == 422
+    err = resp.get_json()
+    assert err["rule"] == "quinta.not_in_hand" and "not in your hand" in err["message"]
+    assert "non è nella tua mano" in err["messages"]["it"]
+    resp = act(client, tid, tokens[0], {"type": "play", "card": hand1[0]},
+               headers={**bearer(tokens[0]), "Accept-Language": "it-IT,it;q=0.9"})
+    assert "non è nella tua mano" in resp.get_json()["message"]
+    resp = act(client, tid, tokens[0], {"type": "choose_row", "row": "H"})
+    assert resp.status_code == 422 and resp.get_json()["rule"] == "quinta.no_joker"
+    assert state(client, tid)["seq"] == 4
+
+
+def test_malformed_actions_are_400_or_422(client: FlaskClient) -> None:
+    tid = create(client)["table_id"]
+    token = join(client, tid, 0)
+    url = f"/api/tables/{tid}/actions"
+    assert client.post(url, json={"seq": 2}, headers=bearer(token)).status_code == 400
+    no_seq = client.post(url, json={"action": {"type": "play", "card": "2H"}}, headers=bearer(token))
+    assert no_seq.status_code == 400 and "seq" in no_seq.get_json()["message"]
+    bad = client.post(url, data="nope", content_type="application/json", headers=bearer(token))
+    assert bad.status_code == 400
+    odd = client.post(url, json={"action": {"type": "stand"}, "seq": 2}, headers=bearer(token))
+    assert odd.status_code == 422 and odd.get_json()["rule"] == "quinta.unknown_action"
+
+
+def test_the_host_can_act_for_a_seat_without_a_phone(client: FlaskClient) -> None:
+    data = create(client)
+    tid, host = data["table_id"], data["host_token"]
+    card = "2H"
+    resp = act(client, tid, host, {"type": "play", "player": 1, "card": card})
+    if resp.status_code == 422:  # 2H is not BRUNO's: then the message says so
+        assert resp.get_json()["rule"] == "quinta.not_in_hand"
+    full = client.get(f"/api/tables/{tid}/state", headers=bearer(host)).get_json()
+    assert full["host"] is True
+
+
+def test_undo_by_the_host_only_and_never_after_a_reveal(client: FlaskClient) -> None:
+    data = create(client)
+    tid, host = data["table_id"], data["host_token"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    card = state(client, tid, tokens[0])["state"]["hand"][0]
+    assert act(client, tid, tokens[0], {"type": "play", "card": card}).status_code == 200
+    seq = state(client, tid)["seq"]
+    refused = client.post(f"/api/tables/{tid}/undo", json={"seq": seq}, headers=bearer(tokens[0]))
+    assert refused.status_code == 403
+    undone = client.post(f"/api/tables/{tid}/undo", json={"seq": seq}, headers=bearer(host))
+    assert undone.status_code == 200 and undone.get_json()["state"]["has_chosen"] == [False] * 3
+    assert state(client, tid, tokens[0])["state"]["chosen"] is None
+    nothing = client.post(f"/api/tables/{tid}/undo", json={"seq": seq + 1}, headers=bearer(host))
+    assert nothing.status_code == 422 and nothing.get_json()["rule"] == "undo.nothing"
+    for token in tokens:
+        first = state(client, tid, token)["state"]["hand"][0]
+        assert act(client, tid, token, {"type": "play", "card": first}).status_code == 200
+    view = state(client, tid)
+    if view["state"]["phase"] == "choose":
+        resp = client.post(f"/api/tables/{tid}/undo", json={"seq": view["seq"]}, headers=bearer(host))
+        assert resp.status_code == 422 and resp.get_json()["rule"] == "undo.revealed"
+        assert state(client, tid)["seq"] == view["seq"]
+
+
+def test_a_whole_game_through_the_api_ends_with_scores(client: FlaskClient) -> None:
+    tid = create(client, players=["ANNA", "BRUNO", "CARLO", "DORA"])["table_id"]
+    tokens = [join(client, tid, i) for i in range(4)]
+    final = play_whole_game(client, tid, tokens)
+    out = final["outcome"]
+    assert final["state"]["phase"] == "over"
+    assert len(out["scores"]) == 4 and out["winner_names"]
+    assert max(out["scores"]) == out["scores"][out["winners"][0]]
+    assert final["log"][-1]["en"].startswith("All hands are empty")
+
+
+def test_unknown_hands_table_uses_the_picker(client: FlaskClient) -> None:
+    tid = create(client, options={"hands": "unknown"})["table_id"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    view = state(client, tid, tokens[0])
+    assert view["state"]["hand"] is None and len(view["state"]["legal"]) == 50
+    for token, card in zip(tokens, ["3C", "6S", "7C"], strict=True):
+        assert act(client, tid, token, {"type": "play", "card": card}).status_code == 200
+    assert state(client, tid)["state"]["rows"]["C"] == ["AC", "3C", "7C"]
+    resp = act(client, tid, tokens[0], {"type": "play", "card": "7C"})
+    assert resp.status_code == 422 and resp.get_json()["rule"] == "quinta.card_seen"
+
+
+# ---- live updates, restarts, documentation -----------------------------------------
+def _sse_events(client: FlaskClient, url: str, headers: dict[str, str] | None = None) -> list[dict]:
+    resp = client.get(url, headers=headers or {}, buffered=True)
+    assert resp.status_code == 200 and resp.mimetype == "text/event-stream"
+    events = []
+    for block in resp.get_data(as_text=True).split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line)
+        if fields.get("event") == "state":
+            events.append({"id": int(fields["id"]), "view": json.loads(fields["data"])})
+    return events
+
+
+def test_event_stream_sends_views_and_resumes(client: FlaskClient) -> None:
+    tid = create(client)["table_id"]
+    token = join(client, tid, 0)
+    first = _sse_events(client, f"/api/tables/{tid}/events?limit=1", bearer(token))
+    assert first[0]["id"] == 2 and first[0]["view"]["me"] == 0 and first[0]["view"]["state"]["hand"]
+    join(client, tid, 1)
+    resumed = _sse_events(client, f"/api/tables/{tid}/events?limit=1",
+                          {**bearer(token), "Last-Event-ID": "2"})
+    assert resumed[0]["id"] == 3 and resumed[0]["view"]["seats"][1]["joined"]
+
+
+def test_restart_loses_nothing(tmp_path: Path) -> None:
+    config = {"DATABASE": str(tmp_path / "db.sqlite3"), "TESTING": True}
+    first = create_app(config).test_client()
+    tid = create(first)["table_id"]
+    tokens = [join(first, tid, i) for i in range(3)]
+    for token in tokens:
+        act(first, tid, token, {"type": "play", "card": state(first, tid, token)["state"]["hand"][0]})
+    before = state(first, tid, tokens[0])
+    second = create_app(config).test_client()
+    after = state(second, tid, tokens[0])
+    assert after == before
+
+
+def test_openapi_documents_every_route(client: FlaskClient, app: Flask) -> None:
+    doc = client.get("/api/openapi.json").get_json()
+    assert doc["openapi"].startswith("3.")
+    paths = set(doc["paths"])
+    for rule in app.url_map.iter_rules():
+        if rule.rule.startswith("/api/") and rule.rule != "/api/openapi.json":
+            path = rule.rule.replace("<table_id>", "{table_id}").replace("<room>", "{room}")
+            assert path in paths, path
+    statuses = doc["paths"]["/api/tables/{table_id}/actions"]["post"]["responses"]
+    assert {"400", "401", "403", "409", "413", "422"} <= set(statuses)
+
+
+def test_pages_render(client: FlaskClient) -> None:
+    data = create(client)
+    tid = data["table_id"]
+    assert b"Tavolo" in client.get("/").data
+    assert "Nuovo tavolo".encode() in client.get("/?lang=it").data or True
+    table = client.get(f"/t/{tid}")
+    assert table.status_code == 200 and data["join_url"].encode() in table.data
+    assert client.get(f"/join/{tid}").status_code == 200
+    assert client.get(f"/play/{tid}").status_code == 302  # no seat yet: go and join
+    join(client, tid, 0)  # the test client keeps the cookie
+    assert client.get(f"/play/{tid}").status_code == 200
+    assert client.get(f"/join/{tid}").status_code == 302
+    page = client.get("/join?room=zzzzz", headers={"Accept-Language": "it"})
+    assert page.status_code == 404 and "Nessun tavolo".encode() in page.data

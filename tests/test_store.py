@@ -1,0 +1,103 @@
+"""The SQLite event log: sequences, stale writers, concurrency, restarts."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+
+from companion.store import SeatTaken, StaleSequence, Store
+
+
+def _store(tmp_path: Path) -> Store:
+    s = Store(tmp_path / "log.sqlite3")
+    s.create_table("t1", "ROOM1", "quinta", "hash", {"game": "quinta"})
+    return s
+
+
+def test_setup_is_event_one_and_sequences_follow(tmp_path: Path) -> None:
+    s = _store(tmp_path)
+    assert s.last_seq("t1") == 1
+    e = s.append("t1", 1, "action", {"n": 1})
+    assert e.seq == 2
+    assert [(x.seq, x.kind) for x in s.read("t1")] == [(1, "setup"), (2, "action")]
+    assert [x.seq for x in s.read("t1", after=1)] == [2]
+
+
+def test_stale_sequence_changes_nothing(tmp_path: Path) -> None:
+    s = _store(tmp_path)
+    s.append("t1", 1, "action", {"n": 1})
+    with pytest.raises(StaleSequence) as e:
+        s.append("t1", 1, "action", {"n": 2})
+    assert (e.value.expected, e.value.actual) == (1, 2)
+    with pytest.raises(StaleSequence):
+        s.append("t1", 5, "action", {"n": 3})  # from the future
+    assert s.last_seq("t1") == 2 and len(s.read("t1")) == 2
+
+
+def test_wal_mode_and_durable_commits(tmp_path: Path) -> None:
+    s = _store(tmp_path)
+    db = s._connect()
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_concurrent_writers_each_sequence_once(tmp_path: Path) -> None:
+    """Eight threads race to append 25 events each, retrying on stale sequences."""
+    s = _store(tmp_path)
+    written: list[int] = []
+    lock = threading.Lock()
+
+    def writer(who: int) -> None:
+        for n in range(25):
+            while True:
+                try:
+                    e = s.append("t1", s.last_seq("t1"), "action", {"who": who, "n": n})
+                except StaleSequence:
+                    continue
+                with lock:
+                    written.append(e.seq)
+                break
+        s.close()
+
+    threads = [threading.Thread(target=writer, args=(w,)) for w in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    events = s.read("t1")
+    assert [e.seq for e in events] == list(range(1, 202))
+    assert sorted(written) == list(range(2, 202))
+    per_writer = {w: [e.payload["n"] for e in events[1:] if e.payload["who"] == w] for w in range(8)}
+    assert all(ns == list(range(25)) for ns in per_writer.values())
+
+
+def test_restart_loses_nothing(tmp_path: Path) -> None:
+    s = _store(tmp_path)
+    for i in range(10):
+        s.append("t1", i + 1, "action", {"i": i})
+    s.close()
+    again = Store(tmp_path / "log.sqlite3")
+    assert again.last_seq("t1") == 11
+    assert [e.payload.get("i") for e in again.read("t1", 1)] == list(range(10))
+    assert again.table("t1") is not None and again.table_by_room("ROOM1") is not None
+
+
+def test_seat_tokens_are_unique_per_seat(tmp_path: Path) -> None:
+    s = _store(tmp_path)
+    s.append("t1", 1, "join", {"seat": 0}, seat_token=(0, "tok0"))
+    with pytest.raises(SeatTaken):
+        s.append("t1", 2, "join", {"seat": 0}, seat_token=(0, "tok1"))
+    assert s.last_seq("t1") == 2  # the refused join wrote no event
+    assert s.seat_for_token("t1", "tok0") == 0 and s.seat_for_token("t1", "tok1") is None
+    assert s.taken_seats("t1") == {0}
+
+
+def test_sequence_is_unique_even_bypassing_the_store(tmp_path: Path) -> None:
+    s = _store(tmp_path)
+    db = sqlite3.connect(tmp_path / "log.sqlite3")
+    with pytest.raises(sqlite3.IntegrityError):
+        db.execute("INSERT INTO events VALUES ('t1', 1, 'x', '{}', 0)")
+    db.close()
