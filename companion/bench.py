@@ -38,7 +38,9 @@ def service_latencies(actions: int) -> list[float]:
     """Milliseconds per accepted action through TableService, SQLite commit included."""
     rng = random.Random(2)
     timings: list[float] = []
-    with tempfile.TemporaryDirectory() as tmp:
+    # On the disk the app writes to (data/), not a memory-backed /tmp: commits are real fsyncs.
+    Path("data").mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory(dir="data") as tmp:
         svc = TableService(Store(Path(tmp) / "bench.sqlite3"))
         while len(timings) < actions:
             created = svc.create({"game": "quinta", "players": ["A", "B", "C", "D"],

@@ -192,4 +192,5 @@ def test_a_refusal_is_explained_in_the_players_language(server: str, browser: ob
     _shot(anna, "phone-it-refusal")
     # Nothing changed: Anna may still choose, and Bruno's choice stands.
     assert anna.locator("#play").count() == 1
-    assert "Si aspetta" in host.locator("#status").inner_text() or True
+    host.wait_for_function("document.getElementById('status').textContent.includes('Si aspetta')")
+    assert "Anna" in host.locator("#status").inner_text()

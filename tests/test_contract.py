@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from typing import Any
@@ -21,10 +22,8 @@ def _probe_actions(rules: Rules[Any, Any], state: Any, seat: int) -> list[Any]:
     for d in ({"type": "play", "player": seat, "card": "AH"},
               {"type": "choose_row", "player": seat, "row": "X"},
               {"type": "play", "player": seat, "card": "JK9"}):
-        try:
+        with contextlib.suppress(IllegalAction):
             probes.append(rules.load_action(d))
-        except IllegalAction:
-            pass
     return probes
 
 

@@ -96,7 +96,7 @@ def test_seat_tokens_are_unique_per_seat(tmp_path: Path) -> None:
 
 
 def test_sequence_is_unique_even_bypassing_the_store(tmp_path: Path) -> None:
-    s = _store(tmp_path)
+    _store(tmp_path)
     db = sqlite3.connect(tmp_path / "log.sqlite3")
     with pytest.raises(sqlite3.IntegrityError):
         db.execute("INSERT INTO events VALUES ('t1', 1, 'x', '{}', 0)")

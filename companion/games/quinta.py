@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from itertools import product
 from typing import Any
 
@@ -53,6 +53,8 @@ class ChooseRow:
 
 
 Action = Play | ChooseRow
+# Actions are values: the legal plays are built once, not on every call.
+_PLAYS = [{c: Play(p, c) for c in deck_list(FRENCH54)} for p in range(6)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,12 +102,29 @@ class QuintaState:
         return frozenset(cards)
 
 
+_STATE_FIELDS = tuple(f.name for f in fields(QuintaState))
+_set = object.__setattr__
+
+
+def replace(s: QuintaState, **changes: Any) -> QuintaState:
+    """A copy of ``s`` with ``changes`` (a faster ``dataclasses.replace`` for the hot path)."""
+    new = object.__new__(QuintaState)
+    for name in _STATE_FIELDS:
+        _set(new, name, getattr(s, name))
+    for name, value in changes.items():
+        _set(new, name, value)
+    return new
+
+
+_CARDS = tuple(c for c in deck_list(FRENCH54))
+_SUIT = {c: suit_of(c) or "" for c in _CARDS}
+_RANK = {c: rank_of(c) for c in deck_list(FRENCH54)}
+# DECISION Q1: lowest suit first (♠ ♣ ♦ ♥), ascending rank inside a suit (Q8: J=11, K=13).
+_LAY_KEY = {c: (LAYING_SUITS.index(_SUIT[c] or "S"), RANK_ORDER.get(_RANK[c], 0)) for c in _SUIT}
+
+
 def _bad(rule: str, en: str, it: str) -> IllegalAction:
     return IllegalAction(f"quinta.{rule}", en, it)
-
-
-def _rank_key(code: str) -> tuple[int, int]:
-    return (LAYING_SUITS.index(suit_of(code) or "S"), RANK_ORDER.get(rank_of(code), 0))
 
 
 def _joker_choices(pile: Sequence[str]) -> tuple[dict[str, set[str]], list[str], list[list[str]]]:
@@ -128,7 +147,7 @@ def best_assignment(pile: Sequence[str]) -> tuple[int, dict[str, str]]:
     """The pile's points with each joker's rank chosen for the most points (DECISION Q5)."""
     suits_by_rank, jokers, options = _joker_choices(pile)
     base = {r: len(s) for r, s in suits_by_rank.items()}
-    best, best_choice = sum(SET_POINTS[n] for n in base.values()), {}
+    best, best_choice = sum(SET_POINTS[n] for n in base.values()), dict[str, str]()
     for choice in product(*options):
         counts = dict(base)
         for r in choice:
@@ -249,11 +268,12 @@ class Quinta:
             return []
         if s.phase == "joker_row":
             return [ChooseRow(player, r) for r in JOKER_ROWS[s.pending_jokers[0][1]]]
+        plays = _PLAYS[player]
         hand = s.hands[player]
         if hand is not None:
-            return [Play(player, c) for c in hand]
+            return [plays[c] for c in hand]
         seen = s.seen()
-        return [Play(player, c) for c in deck_list(FRENCH54) if c not in seen]
+        return [plays[c] for c in _CARDS if c not in seen]
 
     # ---- checking ---------------------------------------------------------
     def check(self, s: QuintaState, a: Action) -> None:
@@ -347,8 +367,10 @@ class Quinta:
                 return s
             return self._reveal(s)
         owner, joker = s.pending_jokers[0]
-        s = replace(s, pending_jokers=s.pending_jokers[1:])
-        s = _lay(s, owner, joker, a.row)
+        table = _Table(s)
+        table.lay(owner, joker, a.row)
+        s = replace(s, pending_jokers=s.pending_jokers[1:], rows=tuple(table.rows),
+                    piles=tuple(table.piles), captures=tuple(table.captures))
         return self._continue(s)
 
     def _reveal(self, s: QuintaState) -> QuintaState:
@@ -358,31 +380,36 @@ class Quinta:
             h = hands[i]
             if h is not None:
                 hands[i] = tuple(x for x in h if x != c)
-        sizes = tuple(max(n - 1, 0) for n in s.hand_sizes)
-        s = replace(
-            s, hands=tuple(hands), hand_sizes=sizes, chosen=(None,) * s.players,
-            revealed=played, captures=(),
-        )
-        for seat, card in sorted(played, key=lambda p: LAYING_SUITS.index(suit_of(p[1]) or "S")):
-            if rank_of(card) == "Q":
-                suit = suit_of(card) or ""
-                row = s.row(suit)
-                s = _take(s, seat, suit, row[1:] + (card,))
+        table = _Table(s)
+        table.captures = []
+        for seat, card in sorted(played, key=lambda p: _LAY_KEY[p[1]]):
+            if _RANK[card] == "Q":
+                suit = _SUIT[card]
+                table.take(seat, suit, table.rows[ROWS.index(suit)][1:] + (card,))
         jokers = sorted((p for p in played if p[1] in JOKER_ROWS), key=lambda p: p[1], reverse=True)
         rest = sorted(
-            (p for p in played if p[1] not in JOKER_ROWS and rank_of(p[1]) != "Q"),
-            key=lambda p: _rank_key(p[1]),
+            (p for p in played if p[1] not in JOKER_ROWS and _RANK[p[1]] != "Q"),
+            key=lambda p: _LAY_KEY[p[1]],
         )
-        s = replace(s, pending_jokers=tuple(jokers), waiting=tuple(rest))
+        s = replace(
+            s, hands=tuple(hands), hand_sizes=tuple(max(n - 1, 0) for n in s.hand_sizes),
+            chosen=(None,) * s.players, revealed=played, rows=tuple(table.rows),
+            piles=tuple(table.piles), captures=tuple(table.captures),
+            pending_jokers=tuple(jokers), waiting=tuple(rest),
+        )
         return self._continue(s)
 
     def _continue(self, s: QuintaState) -> QuintaState:
         if s.pending_jokers:
             return replace(s, phase="joker_row")
+        table = _Table(s)
         for seat, card in s.waiting:
-            s = _lay(s, seat, card, suit_of(card) or "")
+            table.lay(seat, card, _SUIT[card])
         done = all(n == 0 for n in s.hand_sizes)
-        return replace(s, waiting=(), phase="over" if done else "choose", round=s.round + (not done))
+        return replace(
+            s, rows=tuple(table.rows), piles=tuple(table.piles), captures=tuple(table.captures),
+            waiting=(), phase="over" if done else "choose", round=s.round + (not done),
+        )
 
     # ---- the end ----------------------------------------------------------
     def scores(self, s: QuintaState) -> tuple[int, ...]:
@@ -495,25 +522,28 @@ def _display_key(code: str) -> tuple[int, int]:
     return (ROWS.index(suit_of(code) or "H"), RANK_ORDER.get(rank_of(code), 0))
 
 
-def _take(s: QuintaState, seat: int, suit: str, cards: tuple[str, ...]) -> QuintaState:
-    """Seat takes ``cards`` from the row of ``suit``, which goes back to its ace."""
-    rows = list(s.rows)
-    rows[ROWS.index(suit)] = (ACES[suit],)
-    piles = list(s.piles)
-    piles[seat] = piles[seat] + cards
-    return replace(
-        s, rows=tuple(rows), piles=tuple(piles), captures=(*s.captures, (seat, suit, cards)),
-    )
+class _Table:
+    """A mutable working copy of the rows and piles while a round is resolved."""
 
+    def __init__(self, s: QuintaState) -> None:
+        self.rows = list(s.rows)
+        self.piles = list(s.piles)
+        self.captures = list(s.captures)
 
-def _lay(s: QuintaState, seat: int, card: str, suit: str) -> QuintaState:
-    """Lay ``card`` at the end of a row; the fifth card takes the four after the ace."""
-    row = s.row(suit) + (card,)
-    if len(row) == 5:
-        return _take(s, seat, suit, row[1:])
-    rows = list(s.rows)
-    rows[ROWS.index(suit)] = row
-    return replace(s, rows=tuple(rows))
+    def take(self, seat: int, suit: str, cards: tuple[str, ...]) -> None:
+        """Seat takes ``cards`` from the row of ``suit``, which goes back to its ace."""
+        self.rows[ROWS.index(suit)] = (ACES[suit],)
+        self.piles[seat] = self.piles[seat] + cards
+        self.captures.append((seat, suit, cards))
+
+    def lay(self, seat: int, card: str, suit: str) -> None:
+        """Lay ``card`` at the end of a row; the fifth card takes the four after the ace."""
+        i = ROWS.index(suit)
+        row = self.rows[i] + (card,)
+        if len(row) == 5:
+            self.take(seat, suit, row[1:])
+        else:
+            self.rows[i] = row
 
 
 RULES = Quinta()
