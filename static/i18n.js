@@ -26,6 +26,7 @@ const TEXT = {
     suit_H: "hearts", suit_D: "diamonds", suit_C: "clubs", suit_S: "spades",
     open_seat: "open seat", name_needed: "Write your name first.",
     undo_done: "The last move was undone.",
+    join_as_player: "Join as a player on this device",
   },
   it: {
     new_table: "Nuovo tavolo", game: "Gioco", seats: "Posti",
@@ -52,6 +53,7 @@ const TEXT = {
     suit_H: "cuori", suit_D: "quadri", suit_C: "fiori", suit_S: "picche",
     open_seat: "posto libero", name_needed: "Scrivi prima il tuo nome.",
     undo_done: "L'ultima mossa è stata annullata.",
+    join_as_player: "Entra come giocatore da questo dispositivo",
   },
 };
 const LANG = document.documentElement.lang === "it" ? "it" : "en";

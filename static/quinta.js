@@ -120,34 +120,49 @@ window.GAME_UI = window.GAME_UI || {};
     return box;
   }
 
+  // Card picker for a hand the app does not know: a suit first, then the rank.
+  let pickSuit = null;
   function picker(legal, pick) {
     const box = document.createElement("div");
     box.className = "picker";
-    for (const suit of ["S", "H", "D", "C"]) {
-      const group = document.createElement("div");
-      group.className = "picker-suit";
-      group.setAttribute("role", "group");
-      group.setAttribute("aria-label", t("suit_" + suit));
-      for (const rank of ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]) {
-        const code = rank + suit;
+    const suits = ["H", "D", "C", "S"];
+    const joker = {H: "JK1", D: "JK1", C: "JK2", S: "JK2"};
+    const free = suits.filter((suit) => legal.has(joker[suit]) ||
+                              [...legal].some((c) => c.endsWith(suit) && !c.startsWith("JK")));
+    if (!pickSuit || !free.includes(pickSuit)) pickSuit = free[0] || "H";
+    const tabs = document.createElement("div");
+    tabs.className = "picker-tabs";
+    tabs.setAttribute("role", "group");
+    tabs.setAttribute("aria-label", t("pick_suit"));
+    const ranks = document.createElement("div");
+    ranks.className = "picker-ranks";
+    ranks.setAttribute("role", "group");
+    ranks.setAttribute("aria-label", t("pick_rank"));
+    const drawRanks = () => {
+      ranks.replaceChildren();
+      const ranks13 = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+      // Each joker sits with the suits of its colour.
+      for (const code of [...ranks13.map((rank) => rank + pickSuit), joker[pickSuit]]) {
         const el = cardEl(code, {button: true, small: true});
         el.disabled = !legal.has(code);
         el.addEventListener("click", () => pick(code));
-        group.append(el);
+        ranks.append(el);
       }
-      box.append(group);
+      for (const tab of tabs.children) tab.setAttribute("aria-pressed", String(tab.dataset.suit === pickSuit));
+    };
+    for (const suit of suits) {
+      const tab = document.createElement("button");
+      tab.type = "button";
+      tab.className = "suit-tab " + (RED.has(suit) ? "red" : "black");
+      tab.dataset.suit = suit;
+      tab.textContent = SUIT_SYMBOL[suit];
+      tab.setAttribute("aria-label", t("suit_" + suit));
+      tab.disabled = !free.includes(suit);
+      tab.addEventListener("click", () => { pickSuit = suit; drawRanks(); });
+      tabs.append(tab);
     }
-    const jokers = document.createElement("div");
-    jokers.className = "picker-suit";
-    jokers.setAttribute("role", "group");
-    jokers.setAttribute("aria-label", t("jokers"));
-    for (const code of ["JK1", "JK2"]) {
-      const el = cardEl(code, {button: true, small: true});
-      el.disabled = !legal.has(code);
-      el.addEventListener("click", () => pick(code));
-      jokers.append(el);
-    }
-    box.append(jokers);
+    drawRanks();
+    box.append(tabs, ranks);
     return box;
   }
 

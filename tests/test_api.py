@@ -173,7 +173,7 @@ def test_illegal_move_is_422_with_rule_and_sentence(client: FlaskClient) -> None
     resp = act(client, tid, tokens[0], {"type": "play", "card": hand1[0]})
     assert resp.status_code == 422
     err = resp.get_json()
-    assert err["rule"] == "quinta.not_in_hand" and "not in your hand" in err["message"]
+    assert err["rule"] == "quinta.not_in_hand" and "is not in your hand" in err["message"]
     assert "non è nella tua mano" in err["messages"]["it"]
     resp = act(client, tid, tokens[0], {"type": "play", "card": hand1[0]},
                headers={**bearer(tokens[0]), "Accept-Language": "it-IT,it;q=0.9"})

@@ -180,15 +180,17 @@ def test_a_refusal_is_explained_in_the_players_language(server: str, browser: ob
     table_id = host.url.rsplit("/", 1)[1]
     anna = _seat(browser, server, table_id, 0, "it-IT")
     bruno = _seat(browser, server, table_id, 1, "en-GB")
+    bruno.locator(".suit-tab[data-suit=D]").click()
     bruno.locator(".picker .card[data-card='9D']").click()
     bruno.locator("#play").click()
+    anna.locator(".suit-tab[data-suit=D]").click()
     anna.wait_for_function("document.querySelector(\".picker .card[data-card='9D']\").disabled")
     anna.evaluate("document.querySelector(\".picker .card[data-card='9D']\").disabled = false")
     anna.locator(".picker .card[data-card='9D']").click()
     anna.locator("#play").click()
     toast = anna.locator("#toast")
     toast.wait_for(state="visible")
-    assert "9D non può essere nella tua mano" in toast.inner_text()
+    assert "Il 9 di quadri non può essere nella tua mano" in toast.inner_text()
     _shot(anna, "phone-it-refusal")
     # Nothing changed: Anna may still choose, and Bruno's choice stands.
     assert anna.locator("#play").count() == 1

@@ -272,3 +272,20 @@ def test_score_sets_explain_the_total_with_the_jokers_choice() -> None:
     assert sum(x["points"] for x in sets) == 9
     assert sets[0]["points"] == 4 and "JK2" in sets[0]["cards"]
     assert score_sets(["2H", "3H"]) == []
+
+
+@pytest.mark.parametrize(
+    ("card", "it", "en"),
+    [
+        ("9D", "Il 9 di quadri non è nella tua mano.", "The 9 of diamonds is not in your hand."),
+        ("AS", "L'asso di picche non è nella tua mano.", "The ace of spades is not in your hand."),
+        ("QH", "La regina di cuori non è nella tua mano.", "The queen of hearts is not in your hand."),
+        ("8C", "L'8 di fiori non è nella tua mano.", "The 8 of clubs is not in your hand."),
+        ("JK1", "Il jolly rosso non è nella tua mano.", "The red joker is not in your hand."),
+    ],
+)
+def test_refusals_name_the_card_in_both_languages(card: str, it: str, en: str) -> None:
+    s = setup(hands=[["2H"], ["3H"], ["4H"]])
+    with pytest.raises(IllegalAction) as e:
+        Q.check(s, Play(0, card))
+    assert (e.value.message_it, e.value.message) == (it, en)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, fields
 from itertools import product
 from typing import Any
 
-from .cards import FRENCH54, deck_list, is_card, normalise_code, rank_of, suit_of
+from .cards import FRENCH54, card_name, deck_list, is_card, normalise_code, rank_of, suit_of
 from .engine import IllegalAction, Outcome, SetupError, require
 
 ROWS = ("H", "D", "C", "S")  # top to bottom, the seed's canonical order
@@ -121,6 +121,19 @@ _SUIT = {c: suit_of(c) or "" for c in _CARDS}
 _RANK = {c: rank_of(c) for c in deck_list(FRENCH54)}
 # DECISION Q1: lowest suit first (♠ ♣ ♦ ♥), ascending rank inside a suit (Q8: J=11, K=13).
 _LAY_KEY = {c: (LAYING_SUITS.index(_SUIT[c] or "S"), RANK_ORDER.get(_RANK[c], 0)) for c in _SUIT}
+
+
+def _en(code: str) -> str:
+    return card_name(FRENCH54, code, "en")
+
+
+_IT_ARTICLE = {"asso": "l'", "8": "l'", "regina": "la "}
+
+
+def _it(code: str) -> str:
+    """The Italian name with its article: ``il 9 di quadri``, ``l'asso di picche``."""
+    name = card_name(FRENCH54, code, "it")
+    return _IT_ARTICLE.get(name.split()[0], "il ") + name
 
 
 def _bad(rule: str, en: str, it: str) -> IllegalAction:
@@ -312,8 +325,8 @@ class Quinta:
         if hand is not None:
             if a.card not in hand:
                 raise _bad(
-                    "not_in_hand", f"{a.card} is not in your hand.",
-                    f"{a.card} non è nella tua mano.",
+                    "not_in_hand", f"The {_en(a.card)} is not in your hand.",
+                    f"{_it(a.card).capitalize()} non è nella tua mano.",
                 )
             return
         if s.hand_sizes[a.player] == 0:
@@ -324,8 +337,10 @@ class Quinta:
         if a.card in ACES.values() or a.card in s.seen():
             raise _bad(
                 "card_seen",
-                f"{a.card} cannot be in your hand: it is already on the table or taken.",
-                f"{a.card} non può essere nella tua mano: è già sul tavolo o presa.",
+                f"The {_en(a.card)} cannot be in your hand: it is already on the table, in a "
+                "pile, or entered by another player. Check the card you hold.",
+                f"{_it(a.card).capitalize()} non può essere nella tua mano: è già sul tavolo, tra le prese "
+                "o indicato da un altro giocatore. Controlla la carta che hai.",
             )
 
     def _check_row(self, s: QuintaState, a: ChooseRow) -> None:
