@@ -1,0 +1,196 @@
+"""Build the index glyph templates (``make models``): rendered, never photographed.
+
+Every rank character and suit symbol is drawn with free fonts installed on the
+machine (DejaVu, Liberation; Debian's fonts-dejavu-core and fonts-liberation2),
+then thickened, thinned, rotated and sheared a little. The output,
+``recognizer/models/index_glyphs.npz``, is small and reproducible: the same
+fonts give the same file.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .glyphs import MODEL, normalise
+
+FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/truetype/liberation"),
+             Path("/usr/share/fonts/truetype/liberation2"), Path("/usr/share/fonts/opentype/urw-base35"),
+             Path("/usr/share/fonts/truetype/freefont"))
+TEXT_FONTS = (
+    "DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf",
+    "DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf", "DejaVuSerifCondensed-Bold.ttf",
+    "LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf", "LiberationSerif-Regular.ttf",
+    "LiberationSerif-Bold.ttf", "LiberationSansNarrow-Regular.ttf", "LiberationSansNarrow-Bold.ttf",
+    "LiberationMono-Bold.ttf",
+    # URW base 35 (Century Schoolbook, Palatino, Times, Helvetica, Bookman, Avant Garde
+    # look-alikes): the faces card makers print their indices in.
+    "C059-Roman.otf", "C059-Bold.otf", "P052-Roman.otf", "P052-Bold.otf", "NimbusRoman-Regular.otf",
+    "NimbusRoman-Bold.otf", "NimbusSans-Regular.otf", "NimbusSans-Bold.otf",
+    "NimbusSansNarrow-Regular.otf", "NimbusSansNarrow-Bold.otf", "URWBookman-Light.otf",
+    "URWBookman-Demi.otf", "URWGothic-Book.otf", "URWGothic-Demi.otf",
+    "FreeSans.ttf", "FreeSansBold.ttf", "FreeSerif.ttf", "FreeSerifBold.ttf",
+)
+SYMBOL_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif.ttf", "DejaVuSansCondensed.ttf",
+                "FreeSerif.ttf", "FreeSans.ttf", "StandardSymbolsPS.otf")
+FONT_PACKAGES = "fonts-dejavu-core fonts-liberation2 fonts-urw-base35 fonts-freefont-ttf"
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "D", "B", "V", "R",
+         "1", "0")
+# Other shapes of the same rank seen on cards: a flat-topped 3 is the letter ezh.
+RANK_SHAPES = {"\u01b7": "3", "I": "1", "l": "1", "|": "1", "O": "0"}
+SUITS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+JOKER_LETTERS = {"O": "O", "o": "o"}
+
+
+def _find_font(name: str) -> Path | None:
+    for d in FONT_DIRS:
+        if (d / name).exists():
+            return d / name
+    return None
+
+
+def _render(text: str, font_path: Path, size: int = 96) -> np.ndarray:
+    from PIL import Image, ImageDraw, ImageFont
+
+    font = ImageFont.truetype(str(font_path), size)
+    img = Image.new("L", (size * 3, size * 2), 0)
+    ImageDraw.Draw(img).text((size // 2, size // 3), text, fill=255, font=font)
+    return np.asarray(img) > 127
+
+
+def _variants(mask: np.ndarray) -> list[np.ndarray]:
+    """The glyph, bolder, thinner, turned and sheared a little (cards are not flat or square)."""
+    m = mask.astype(np.uint8)
+    k = np.ones((5, 5), np.uint8)
+    out = [m, cv2.dilate(m, k), cv2.erode(m, np.ones((3, 3), np.uint8))]
+    h, w = m.shape
+    for angle in (-7, 7):
+        rot = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
+        out.append(cv2.warpAffine(m, rot, (w, h)))
+    for shear in (-0.15, 0.15):
+        mat = np.float32([[1, shear, -shear * h / 2], [0, 1, 0]])
+        out.append(cv2.warpAffine(m, mat, (w, h)))
+    squash = cv2.resize(m, (w, int(h * 0.8)))
+    out.append(squash)
+    stretch = cv2.resize(m, (int(w * 0.75), h))
+    out.append(stretch)
+    return [x.astype(bool) for x in out if x.any()]
+
+
+def _heart(lobe: float, point: float, size: int = 96) -> np.ndarray:
+    """A heart: two round lobes and a point below; ``lobe`` and ``point`` set the proportions."""
+    img = np.zeros((size * 2, size * 2), np.uint8)
+    r = int(size * lobe / 2)
+    cx, top = size, size // 2
+    cv2.circle(img, (cx - r, top + r), r, 255, -1)
+    cv2.circle(img, (cx + r, top + r), r, 255, -1)
+    tip = (cx, top + r + int(size * point))
+    pts = np.array([(cx - 2 * r, top + r + r // 3), (cx + 2 * r, top + r + r // 3), tip], np.int32)
+    cv2.fillPoly(img, [pts], 255)
+    return img > 0
+
+
+def _club(lobe: float, stem: float, size: int = 96) -> np.ndarray:
+    """A club: three round lobes and a flared stem."""
+    img = np.zeros((size * 2, size * 2), np.uint8)
+    r = int(size * lobe / 2)
+    cx, cy = size, size
+    cv2.circle(img, (cx, cy - int(r * 1.1)), r, 255, -1)
+    cv2.circle(img, (cx - int(r * 1.05), cy + int(r * 0.45)), r, 255, -1)
+    cv2.circle(img, (cx + int(r * 1.05), cy + int(r * 0.45)), r, 255, -1)
+    base = cy + int(size * stem)
+    pts = np.array([(cx - r // 4, cy), (cx + r // 4, cy), (cx + r // 2, base), (cx - r // 2, base)], np.int32)
+    cv2.fillPoly(img, [pts], 255)
+    return img > 0
+
+
+def _spade(lobe: float, stem: float, size: int = 96) -> np.ndarray:
+    """A spade: an upside-down heart on a flared stem."""
+    heart = _heart(lobe, 0.55, size)[::-1].astype(np.uint8) * 255
+    ys, xs = np.nonzero(heart)
+    cx, bottom = int(xs.mean()), int(ys.max())
+    r = int(size * lobe / 2)
+    pts = np.array([(cx - r // 5, bottom - r // 2), (cx + r // 5, bottom - r // 2),
+                    (cx + r // 2, bottom + int(size * stem)), (cx - r // 2, bottom + int(size * stem))],
+                   np.int32)
+    cv2.fillPoly(heart, [pts], 255)
+    return heart > 0
+
+
+def _diamond(ratio: float, size: int = 96) -> np.ndarray:
+    """A diamond, ``ratio`` = width / height."""
+    img = np.zeros((size * 2, size * 2), np.uint8)
+    h = size
+    w = int(size * ratio)
+    pts = np.array([(size, size // 2), (size + w // 2, size), (size, size // 2 + h),
+                    (size - w // 2, size)], np.int32)
+    cv2.fillPoly(img, [pts], 255)
+    return img > 0
+
+
+def drawn_suits() -> list[tuple[str, np.ndarray]]:
+    """Suit shapes drawn here in several proportions (card makers draw them differently)."""
+    out: list[tuple[str, np.ndarray]] = []
+    for lobe in (0.45, 0.55, 0.65):
+        for point in (0.45, 0.6, 0.75):
+            out.append(("H", _heart(lobe, point)))
+        for stem in (0.3, 0.45):
+            out.append(("C", _club(lobe, stem)))
+            out.append(("S", _spade(lobe, stem)))
+    for ratio in (0.55, 0.65, 0.75, 0.85):
+        out.append(("D", _diamond(ratio)))
+    return out
+
+
+def _aspect(mask: np.ndarray) -> float:
+    ys, xs = np.nonzero(mask)
+    return float((ys.max() - ys.min() + 1) / (xs.max() - xs.min() + 1))
+
+
+def build(out: Path = MODEL) -> Path:
+    """Render every template and write the model file."""
+    groups: dict[str, tuple[list[np.ndarray], list[str], list[float]]] = {
+        "rank": ([], [], []), "suit": ([], [], []),
+    }
+
+    def add(kind: str, label: str, mask: np.ndarray) -> None:
+        for v in _variants(mask):
+            glyphs, labels, aspects = groups[kind]
+            glyphs.append(normalise(v))
+            labels.append(label)
+            aspects.append(_aspect(v))
+
+    text_fonts = [p for p in map(_find_font, TEXT_FONTS) if p]
+    symbol_fonts = [p for p in map(_find_font, SYMBOL_FONTS) if p]
+    if not text_fonts or not symbol_fonts:
+        raise SystemExit(f"fonts missing: install Debian's {FONT_PACKAGES}")
+    for font in text_fonts:
+        for rank in RANKS:
+            add("rank", rank, _render(rank, font))
+        for shape, rank in RANK_SHAPES.items():
+            add("rank", rank, _render(shape, font))
+        for letter, label in JOKER_LETTERS.items():
+            add("suit", label, _render(letter, font))
+    for font in symbol_fonts:
+        for suit, symbol in SUITS.items():
+            add("suit", suit, _render(symbol, font))
+    for suit, mask in drawn_suits():
+        add("suit", suit, mask)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(
+        out,
+        rank_glyphs=np.stack(groups["rank"][0]), rank_labels=np.array(groups["rank"][1]),
+        rank_aspects=np.array(groups["rank"][2], np.float32),
+        suit_glyphs=np.stack(groups["suit"][0]), suit_labels=np.array(groups["suit"][1]),
+        suit_aspects=np.array(groups["suit"][2], np.float32),
+    )
+    return out
+
+
+if __name__ == "__main__":
+    path = build()
+    print(f"wrote {path} ({path.stat().st_size / 1024:.0f} KiB)")
+    sys.exit(0)

@@ -1,0 +1,172 @@
+"""Decoding photos safely: format, size and pixel limits checked before any pixel is decoded.
+
+JPEG photos are decoded at a reduced scale by libjpeg itself when they are much
+larger than the working resolution (fast for 12-24 megapixel phone photos); EXIF
+orientation is applied by OpenCV. Greyscale and alpha images become BGR on white.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .types import DecodeSettings
+
+
+class ImageError(ValueError):
+    """A file that is not a photo we can read; the message says why, for people."""
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """A decoded photo: ``image`` (BGR, working size), and the photo's own size."""
+
+    image: np.ndarray
+    width: int  # of the photo as oriented, full resolution
+    height: int
+    scale: float  # multiply working-image coordinates by this to get photo pixels
+
+
+def sniff(data: bytes) -> str | None:
+    """The format from the first bytes: jpeg, png, webp, bmp, or None."""
+    if data[:3] == b"\xff\xd8\xff":
+        return "jpeg"
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        return "png"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "webp"
+    if data[:2] == b"BM":
+        return "bmp"
+    return None
+
+
+def _jpeg_size(data: bytes) -> tuple[int, int]:
+    i = 2
+    n = len(data)
+    while i + 4 <= n:
+        if data[i] != 0xFF:
+            i += 1
+            continue
+        marker = data[i + 1]
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7 or marker == 0xFF:
+            i += 1 if marker == 0xFF else 2
+            continue
+        (length,) = struct.unpack(">H", data[i + 2:i + 4])
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            if i + 9 > n:
+                break
+            h, w = struct.unpack(">HH", data[i + 5:i + 9])
+            return w, h
+        i += 2 + length
+    raise ImageError("The JPEG file is damaged: no image size found.")
+
+
+def _webp_size(data: bytes) -> tuple[int, int]:
+    chunk = data[12:16]
+    if chunk == b"VP8 " and len(data) >= 30:
+        w, h = struct.unpack("<HH", data[26:30])
+        return w & 0x3FFF, h & 0x3FFF
+    if chunk == b"VP8L" and len(data) >= 25:
+        b = data[21:25]
+        w = 1 + (((b[1] & 0x3F) << 8) | b[0])
+        h = 1 + (((b[3] & 0x0F) << 10) | (b[2] << 2) | ((b[1] & 0xC0) >> 6))
+        return w, h
+    if chunk == b"VP8X" and len(data) >= 30:
+        w = 1 + int.from_bytes(data[24:27], "little")
+        h = 1 + int.from_bytes(data[27:30], "little")
+        return w, h
+    raise ImageError("The WebP file is damaged: no image size found.")
+
+
+def image_size(data: bytes, kind: str) -> tuple[int, int]:
+    """Width and height read from the file header, without decoding pixels."""
+    if kind == "png":
+        if len(data) < 24:
+            raise ImageError("The PNG file is truncated.")
+        w, h = struct.unpack(">II", data[16:24])
+        return int(w), int(h)
+    if kind == "jpeg":
+        return _jpeg_size(data)
+    if kind == "webp":
+        return _webp_size(data)
+    if len(data) < 26:
+        raise ImageError("The BMP file is truncated.")
+    w, h = struct.unpack("<ii", data[18:26])
+    return abs(int(w)), abs(int(h))
+
+
+def _reduction(long_side: int, target: int) -> int:
+    for factor in (8, 4, 2):
+        if long_side / factor >= target:
+            return factor
+    return 1
+
+
+_REDUCED = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
+            8: cv2.IMREAD_REDUCED_COLOR_8}
+
+
+def _to_bgr(img: np.ndarray) -> np.ndarray:
+    if img.dtype != np.uint8:
+        img = cv2.convertScaleAbs(img, alpha=255.0 / max(float(img.max()), 1.0))
+    if img.ndim == 2:
+        return cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
+    if img.shape[2] == 4:
+        alpha = img[:, :, 3:4].astype(np.float32) / 255.0
+        rgb = img[:, :, :3].astype(np.float32)
+        return (rgb * alpha + 255.0 * (1.0 - alpha)).astype(np.uint8)
+    return img
+
+
+def decode(data: bytes, settings: DecodeSettings = DecodeSettings()) -> Decoded:
+    """Decode photo bytes into a working-size BGR image, or raise :class:`ImageError`."""
+    if not data:
+        raise ImageError("The file is empty.")
+    if len(data) > settings.max_bytes:
+        raise ImageError(f"The file is larger than {settings.max_bytes // 1_000_000} MB.")
+    kind = sniff(data)
+    if kind is None:
+        raise ImageError("This is not a photo in a supported format (JPEG, PNG, WebP, BMP).")
+    w, h = image_size(data, kind)
+    if w <= 0 or h <= 0:
+        raise ImageError("The image has no pixels.")
+    if w * h > settings.max_pixels:
+        raise ImageError(
+            f"The image has {w * h / 1e6:.0f} megapixels; at most "
+            f"{settings.max_pixels / 1e6:.0f} are accepted."
+        )
+    if kind == "jpeg" and b"\xff\xd9" not in data[-4096:]:
+        raise ImageError("The JPEG file is truncated: it was not completely uploaded or saved.")
+    buf = np.frombuffer(data, np.uint8)
+    factor = _reduction(max(w, h), settings.working_side) if kind == "jpeg" else 1
+    flags = _REDUCED[factor] if kind == "jpeg" else cv2.IMREAD_UNCHANGED
+    try:
+        img = cv2.imdecode(buf, flags)
+    except cv2.error as e:  # pragma: no cover - OpenCV refuses some damaged files loudly
+        raise ImageError("The image file is damaged and cannot be decoded.") from e
+    if img is None or img.size == 0:
+        raise ImageError("The image file is damaged and cannot be decoded.")
+    img = _to_bgr(img)
+    full_w, full_h = (w, h) if (img.shape[1] >= img.shape[0]) == (w >= h) else (h, w)
+    scale = full_w / img.shape[1]
+    long_side = max(img.shape[:2])
+    if long_side > settings.working_side:
+        f = settings.working_side / long_side
+        img = cv2.resize(img, (round(img.shape[1] * f), round(img.shape[0] * f)),
+                         interpolation=cv2.INTER_AREA)
+        scale = full_w / img.shape[1]
+    return Decoded(np.ascontiguousarray(img), full_w, full_h, scale)
+
+
+def decode_array(image: np.ndarray, settings: DecodeSettings = DecodeSettings()) -> Decoded:
+    """Wrap an already decoded image (BGR, grey or BGRA), resized to the working size."""
+    img = _to_bgr(image)
+    h, w = img.shape[:2]
+    long_side = max(h, w)
+    if long_side > settings.working_side:
+        f = settings.working_side / long_side
+        img = cv2.resize(img, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA)
+    return Decoded(np.ascontiguousarray(img), w, h, w / img.shape[1])

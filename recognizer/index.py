@@ -1,0 +1,173 @@
+"""Reading a card's corner index (rank over suit) from a corner of the card.
+
+A corner is given as a point and two edge directions in the image. The index
+region next to it is warped to a small upright patch; the ink there is split
+into connected components; the rank is the first glyph from the corner (two
+digits merged for ``10``) and the suit the glyph under it. Both are matched
+against rendered templates; the colour of the ink tells red from black.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .glyphs import ALIASES, load, normalise
+from .types import IndexSettings
+
+RED_SUITS = frozenset({"H", "D"})
+BLACK_SUITS = frozenset({"S", "C"})
+RANK_LABELS = frozenset({"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+                         "D", "B", "V", "R"})
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one corner says: the card code and how sure the reading is."""
+
+    card: str
+    confidence: float
+    rank_score: float
+    suit_score: float
+
+
+@dataclass(frozen=True)
+class Corner:
+    """A card corner: the point, and the card's width and height vectors from it (pixels)."""
+
+    point: np.ndarray
+    across: np.ndarray  # along the card's short side, length = card width
+    down: np.ndarray  # along the long side, length = card height
+
+    def quad(self) -> np.ndarray:
+        """The card's four corners, clockwise from this one."""
+        p, a, d = self.point, self.across, self.down
+        return np.array([p, p + a, p + a + d, p + d], np.float32)
+
+
+def _patch(image: np.ndarray, corner: Corner, s: IndexSettings) -> np.ndarray:
+    """The index region next to ``corner``, warped upright to patch size."""
+    ax = corner.across * (s.region_w / s.patch_width)
+    dy = corner.down * (s.region_h / s.patch_height)
+    m = np.array([[ax[0], dy[0], corner.point[0]], [ax[1], dy[1], corner.point[1]]], np.float32)
+    return cv2.warpAffine(image, m, (s.patch_width, s.patch_height),
+                          flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
+def _ink(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The ink mask of a patch, and a per-pixel redness map."""
+    f = patch.astype(np.float32)
+    gray = f.mean(axis=2)
+    white = max(float(np.percentile(gray, 90)), 60.0)
+    b, g, r = f[:, :, 0], f[:, :, 1], f[:, :, 2]
+    redness = (r - np.maximum(g, b)) / white
+    dark = gray < 0.58 * white
+    red = (redness > 0.28) & (gray < 0.9 * white)
+    return dark | red, redness
+
+
+def _components(mask: np.ndarray, s: IndexSettings) -> list[tuple[int, int, int, int, np.ndarray]]:
+    """Ink components (x, y, w, h, mask) that do not touch the top or left border."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    out = []
+    min_h = s.patch_height * 0.07
+    for i in range(1, n):
+        x, y, w, h, area = (int(v) for v in stats[i])
+        if h < min_h or area < 10 or x == 0 or y == 0:
+            continue
+        if h > s.patch_height * 0.6 or w > s.patch_width * 0.8:
+            continue
+        out.append((x, y, w, h, labels[y:y + h, x:x + w] == i))
+    return out
+
+
+Component = tuple[int, int, int, int, np.ndarray]
+
+
+def _merge_row(first: Component, others: list[Component]) -> tuple[Component, list[Component]]:
+    """Join glyph pieces on the same line as ``first`` (the two digits of 10); also the pieces."""
+    x, y, w, h, _ = first
+    parts = [first]
+    for o in others:
+        ox, oy, ow, oh, _ = o
+        same_line = abs(oy - y) < 0.3 * h and abs(oh - h) < 0.35 * h
+        near = ox <= x + w + 0.6 * h and ox + ow >= x - 0.6 * h
+        if o is not first and same_line and near:
+            parts.append(o)
+    x0 = min(p[0] for p in parts)
+    y0 = min(p[1] for p in parts)
+    x1 = max(p[0] + p[2] for p in parts)
+    y1 = max(p[1] + p[3] for p in parts)
+    mask = np.zeros((y1 - y0, x1 - x0), bool)
+    for px, py, pw, ph, pm in parts:
+        mask[py - y0:py - y0 + ph, px - x0:px - x0 + pw] |= pm
+    return (x0, y0, x1 - x0, y1 - y0, mask), sorted(parts, key=lambda p: p[0])
+
+
+def _match_rank(rank: Component, parts: list[Component]) -> list[tuple[str, float]]:
+    """Scores per rank label; two digits side by side are read as 1 and 0."""
+    ranks, _ = load()
+    _, _, rw, rh, rmask = rank
+    scores = ranks.match(normalise(rmask), rh / rw, RANK_LABELS)
+    if len(parts) == 2:
+        (_, _, w1, h1, m1), (_, _, w2, h2, m2) = parts
+        one = ranks.match(normalise(m1), h1 / w1, frozenset({"1"}))[0][1]
+        zero = ranks.match(normalise(m2), h2 / w2, frozenset({"0"}))[0][1]
+        ten = min(one, zero)
+        scores = sorted([(lab, sc) for lab, sc in scores if lab != "10"] + [("10", ten)],
+                        key=lambda kv: -kv[1])
+    return scores
+
+
+def read_corner(image: np.ndarray, corner: Corner, s: IndexSettings = IndexSettings()
+                ) -> Reading | None:
+    """Read the index at ``corner``; None when there is no readable index there."""
+    patch = _patch(image, corner, s)
+    ink, redness = _ink(patch)
+    comps = _components(ink, s)
+    if len(comps) < 2:
+        return None
+    comps.sort(key=lambda c: (c[1], c[0]))
+    # The rank: the highest glyph in the left part of the region.
+    firsts = [c for c in comps if c[0] + c[2] / 2 < s.patch_width * 0.62]
+    if not firsts:
+        return None
+    rank, parts = _merge_row(firsts[0], comps)
+    rx, ry, rw, rh, _ = rank
+    below = [
+        c for c in comps
+        if c[1] >= ry + rh * 0.8 and abs((c[0] + c[2] / 2) - (rx + rw / 2)) < max(rw, c[2]) * 0.75
+        and c[1] - (ry + rh) < rh * 1.2
+    ]
+    if not below:
+        return None
+    suit = below[0]
+    sx, sy, sw, sh, smask = suit
+    if not (0.35 < sh / rh < 1.6):
+        return None
+    _, suits = load()
+    rank_match = _match_rank(rank, parts)
+    suit_match = suits.match(normalise(smask), sh / sw)
+    r_label, r_score = rank_match[0]
+    s_label, s_score = suit_match[0]
+    red = float(np.median(redness[sy:sy + sh, sx:sx + sw][smask])) > 0.2
+    if s_label in ("O", "o"):
+        if r_label != "J":
+            return None
+        card = "JK1" if red else "JK2"
+    else:
+        colour = RED_SUITS if red else BLACK_SUITS
+        colour_match = [(lab, sc) for lab, sc in suit_match if lab in colour]
+        if not colour_match:
+            return None
+        s_label, s_score = colour_match[0]
+        card = ALIASES.get(r_label, r_label) + s_label
+    if r_score < s.min_rank_score or s_score < s.min_suit_score:
+        return None
+    rank_margin = r_score - next((sc for lab, sc in rank_match[1:]
+                                  if ALIASES.get(lab, lab) != ALIASES.get(r_label, r_label)), 0.0)
+    confidence = min(1.0, max(0.0, (min(r_score, s_score) - 0.45) / 0.4)) * min(1.0, 0.4 + rank_margin * 6)
+    return Reading(card, confidence, r_score, s_score)

@@ -1,0 +1,141 @@
+"""Finding cards: bright, low-saturation regions, and the right-angled corners of their outlines.
+
+A lone card is a quadrilateral; cards overlapping in a trick or a fan make one
+region whose outline still shows the cards' corners. Every convex corner of
+roughly 90 degrees (perspective allowed) is a place where an index may be read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .types import LocateSettings
+
+
+@dataclass(frozen=True)
+class Region:
+    """A bright region: its outline polygon (clockwise in the image), area, and whether it is one card."""
+
+    polygon: np.ndarray  # (n, 2) float32
+    area: float
+    single: bool
+
+
+def whiteness(image: np.ndarray, s: LocateSettings = LocateSettings()) -> np.ndarray:
+    """Brightness less saturation, blurred: high on card faces, low on felt, wood and shadows."""
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+    sat = hsv[:, :, 1].astype(np.int16)
+    val = hsv[:, :, 2].astype(np.int16)
+    score = np.clip(val - sat, 0, 255).astype(np.uint8)
+    return cv2.GaussianBlur(score, (s.blur, s.blur), 0)
+
+
+def card_mask(image: np.ndarray, s: LocateSettings = LocateSettings(), level: int = 0) -> np.ndarray:
+    """Pixels that look like card faces: bright and unsaturated compared with the scene.
+
+    Hysteresis, as in Canny: a region counts when it reaches the high threshold
+    somewhere, and then keeps everything above the low one that is connected to
+    it, so a card half in shadow stays whole. ``level`` 1 splits the bright
+    pixels once more, for a pale table under white cards.
+    """
+    score = whiteness(image, s)
+    t, _ = cv2.threshold(score, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    if level:
+        bright = score[score > t]
+        if bright.size > 100:
+            t2, _ = cv2.threshold(bright.reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+            t = max(t, t2)
+    high = max(t, 110.0)
+    low = max(high * s.low_ratio, 80.0)
+    weak = (score > low).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(weak, connectivity=4)
+    strong_labels = np.unique(labels[score > high])
+    keep = np.zeros(n, bool)
+    keep[strong_labels] = True
+    keep[0] = False
+    mask = keep[labels].astype(np.uint8) * 255
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, k)
+    # Fill the pips and the court art: a card is a solid shape.
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(mask)
+    cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
+    return filled
+
+
+def _angle(prev: np.ndarray, at: np.ndarray, nxt: np.ndarray) -> float:
+    a, b = prev - at, nxt - at
+    cos = float(np.dot(a, b) / max(np.linalg.norm(a) * np.linalg.norm(b), 1e-6))
+    return float(np.degrees(np.arccos(np.clip(cos, -1.0, 1.0))))
+
+
+def regions(image: np.ndarray, s: LocateSettings = LocateSettings()) -> list[Region]:
+    """Bright regions big enough to hold a card, with their simplified outlines.
+
+    When the bright part covers most of the photo (a pale table), it is split again;
+    when a card fills the photo (a close-up), the photo's frame is the card.
+    """
+    h, w = image.shape[:2]
+    total = float(h * w)
+    found = _regions(card_mask(image, s), s)
+    if _covered(found) > s.pale_table * total:
+        found = _regions(card_mask(image, s, level=1), s)
+    if not found or _covered(found) > s.max_area * total:
+        frame = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+        found = [Region(frame, total, True)]
+    return found
+
+
+def _covered(found: list[Region]) -> float:
+    return sum(r.area for r in found)
+
+
+def _regions(mask: np.ndarray, s: LocateSettings) -> list[Region]:
+    h, w = mask.shape
+    total = float(h * w)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    out = []
+    for c in contours:
+        area = cv2.contourArea(c)
+        if area < s.min_area * total:
+            continue
+        poly = cv2.approxPolyDP(c, s.poly_epsilon * cv2.arcLength(c, True), True).reshape(-1, 2)
+        if len(poly) < 3:
+            continue
+        # Clockwise in image coordinates (y down) means a positive signed area here.
+        if _signed_area(poly) < 0:
+            poly = poly[::-1]
+        hull_area = cv2.contourArea(cv2.convexHull(c))
+        single = len(poly) == 4 and area > 0.9 * hull_area
+        out.append(Region(poly.astype(np.float32), area, single))
+    return out
+
+
+def _signed_area(poly: np.ndarray) -> float:
+    x, y = poly[:, 0].astype(np.float64), poly[:, 1].astype(np.float64)
+    return float(0.5 * (np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))))
+
+
+def corners(region: Region, s: LocateSettings = LocateSettings()
+            ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Convex near-right-angle vertices: (point, edge towards the next vertex, edge towards the previous).
+
+    With the outline clockwise, the frame (to next, to previous) is right-handed in
+    image coordinates, so an index read in it is never mirrored.
+    """
+    poly = region.polygon
+    n = len(poly)
+    out = []
+    for i in range(n):
+        prev, at, nxt = poly[i - 1], poly[i], poly[(i + 1) % n]
+        e_next, e_prev = nxt - at, prev - at
+        cross = e_next[0] * e_prev[1] - e_next[1] * e_prev[0]
+        if cross <= 0:  # a reflex vertex: where two cards meet
+            continue
+        angle = _angle(prev, at, nxt)
+        if region.single or s.min_corner_angle <= angle <= s.max_corner_angle:
+            out.append((at, e_next, e_prev))
+    return out

@@ -1,0 +1,109 @@
+"""The recogniser: decode -> locate -> read the index at each corner -> merge.
+
+``recognize(image, deck="french54")`` takes bytes, a path or an array and
+returns :class:`Detection` values with corners in the photo's own pixels.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from .decode import Decoded, ImageError, decode, decode_array
+from .index import Corner, Reading, read_corner
+from .locate import Region, corners, regions
+from .types import Detection, Settings
+
+DECKS = ("french54",)
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    return v / max(float(np.linalg.norm(v)), 1e-6)
+
+
+def _corner_frames(region: Region, single_width: float | None, ratio: float
+                   ) -> list[Corner]:
+    """Frames to try at each corner of a region (several card sizes when unsure)."""
+    frames = []
+    for at, e_next, e_prev in corners(region):
+        if region.single:
+            frames.append(Corner(at, e_next, e_prev))
+            continue
+        guess = max(float(np.linalg.norm(e_next)), float(np.linalg.norm(e_prev)) / ratio)
+        widths = [w for w in (single_width, guess) if w]
+        if single_width and abs(guess - single_width) < 0.15 * single_width:
+            widths = [single_width]
+        for w in widths:
+            frames.append(Corner(at, _unit(e_next) * w, _unit(e_prev) * w * ratio))
+    return frames
+
+
+def _single_width(found: list[Region]) -> float | None:
+    widths = []
+    for r in found:
+        if r.single:
+            p = r.polygon
+            sides = [float(np.linalg.norm(p[i] - p[(i + 1) % 4])) for i in range(4)]
+            widths.append(min((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+    return float(np.median(widths)) if widths else None
+
+
+def _merge(found: list[tuple[Reading, Corner, int, bool]]) -> list[tuple[Reading, Corner]]:
+    """One detection per card: a lone card region gives one card; equal codes close together merge."""
+    best_in_single: dict[int, tuple[Reading, Corner]] = {}
+    rest: list[tuple[Reading, Corner]] = []
+    for reading, corner, region_id, single in found:
+        if single:
+            cur = best_in_single.get(region_id)
+            if cur is None or reading.confidence > cur[0].confidence:
+                best_in_single[region_id] = (reading, corner)
+        else:
+            rest.append((reading, corner))
+    merged: list[tuple[Reading, Corner]] = []
+    for reading, corner in sorted([*best_in_single.values(), *rest], key=lambda rc: -rc[0].confidence):
+        centre = corner.quad().mean(axis=0)
+        size = float(np.linalg.norm(corner.across))
+        duplicate = any(
+            r.card == reading.card
+            and float(np.linalg.norm(c.quad().mean(axis=0) - centre)) < 0.9 * size
+            for r, c in merged
+        )
+        if not duplicate:
+            merged.append((reading, corner))
+    return merged
+
+
+def recognize_decoded(decoded: Decoded, settings: Settings = Settings()) -> list[Detection]:
+    """Detections in an already decoded photo."""
+    image = decoded.image
+    found_regions = regions(image, settings.locate)
+    width = _single_width(found_regions)
+    readings: list[tuple[Reading, Corner, int, bool]] = []
+    for rid, region in enumerate(found_regions):
+        for frame in _corner_frames(region, width, settings.index.card_ratio):
+            reading = read_corner(image, frame, settings.index)
+            if reading is not None and reading.confidence >= settings.index.min_confidence:
+                readings.append((reading, frame, rid, region.single))
+    out = []
+    for reading, corner in _merge(readings):
+        quad = corner.quad() * decoded.scale
+        out.append(Detection(reading.card, reading.confidence,
+                             tuple((float(x), float(y)) for x, y in quad)))
+    return out
+
+
+def recognize(image: bytes | str | Path | np.ndarray, deck: str = "french54",
+              settings: Settings = Settings()) -> list[Detection]:
+    """The cards in a photo (bytes, a file path, or a BGR/grey array)."""
+    if deck not in DECKS:
+        raise ValueError(f"unknown deck {deck!r}; this recogniser reads: {', '.join(DECKS)}")
+    if isinstance(image, np.ndarray):
+        decoded = decode_array(image, settings.decode)
+    else:
+        data = image if isinstance(image, bytes) else Path(image).read_bytes()
+        decoded = decode(data, settings.decode)
+    return recognize_decoded(decoded, settings)
+
+
+__all__ = ["Detection", "ImageError", "Settings", "recognize", "recognize_decoded"]
