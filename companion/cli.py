@@ -52,10 +52,55 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _recognize(args: argparse.Namespace) -> int:
+    import time
+
+    from recognizer.decode import ImageError, decode
+    from recognizer.pipeline import DECKS, recognize_decoded
+
+    if args.deck not in DECKS:
+        print(f"companion recognize: unknown deck {args.deck!r}; known: {', '.join(DECKS)}",
+              file=sys.stderr)
+        return 2
+    results: list[dict[str, object]] = []
+    for path in args.images:
+        try:
+            data = Path(path).read_bytes()
+            start = time.perf_counter()
+            decoded = decode(data)
+            detections = recognize_decoded(decoded)
+            elapsed = (time.perf_counter() - start) * 1000
+        except OSError as e:
+            results.append({"file": path, "error": f"cannot read the file: {e.strerror}"})
+            continue
+        except ImageError as e:
+            results.append({"file": path, "error": str(e)})
+            continue
+        results.append({
+            "file": path, "width": decoded.width, "height": decoded.height,
+            "elapsed_ms": round(elapsed, 1), "detections": [d.to_json() for d in detections],
+        })
+    if args.json:
+        json.dump({"images": results}, sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        for r in results:
+            if "error" in r:
+                print(f"{r['file']}: ERROR {r['error']}")
+                continue
+            found = r["detections"]
+            assert isinstance(found, list)
+            print(f"{r['file']}  {r['width']}x{r['height']}  {r['elapsed_ms']} ms  "
+                  f"{len(found)} card(s)")
+            for d in found:
+                print(f"    {d['card']:>4}  confidence {d['confidence']:.2f}  corners {d['corners']}")
+    return 0
+
+
 def _bench(args: argparse.Namespace) -> int:
     from .bench import run
 
-    run(games_seconds=args.seconds, actions=args.actions)
+    run(games_seconds=args.seconds, actions=args.actions, photos=args.photos)
     return 0
 
 
@@ -74,7 +119,14 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("bench", help="measure engine and service speed")
     p.add_argument("--seconds", type=float, default=3.0, help="time spent on engine playouts")
     p.add_argument("--actions", type=int, default=2000, help="actions sent through the service")
+    p.add_argument("--photos", default=None,
+                   help="labelled photo sets to measure the recogniser on (default ../shared/cardphotos)")
     p.set_defaults(func=_bench)
+    p = sub.add_parser("recognize", help="find the cards in photos")
+    p.add_argument("--deck", default="french54")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("images", nargs="+")
+    p.set_defaults(func=_recognize)
     args = parser.parse_args(argv)
     code: int = args.func(args)
     return code

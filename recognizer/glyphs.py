@@ -82,34 +82,38 @@ def features(glyphs: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Templates:
-    """Template features with their labels and aspect ratios (height / width)."""
+    """Template features grouped by label (``starts`` = first row of each label)."""
 
     features: np.ndarray
-    labels: tuple[str, ...]
+    labels: tuple[str, ...]  # one per group
+    starts: np.ndarray
     aspects: np.ndarray
+
+    @classmethod
+    def build(cls, glyphs: np.ndarray, labels: np.ndarray, aspects: np.ndarray) -> Templates:
+        """Group rendered glyphs by label."""
+        order = np.argsort(labels, kind="stable")
+        labels = labels[order]
+        names, starts = np.unique(labels, return_index=True)
+        return cls(features(glyphs[order]), tuple(str(n) for n in names), starts,
+                   aspects[order].astype(np.float32))
 
     def match(self, glyph: np.ndarray, aspect: float, allowed: frozenset[str] | None = None
               ) -> list[tuple[str, float]]:
         """Best score per label, best first; the score blends shape and aspect ratio."""
         f = features(glyph[None])[0]
         scores = self.features @ f
-        penalty = np.abs(np.log(np.maximum(aspect, 0.05) / self.aspects))
-        scores = scores - 0.25 * np.minimum(penalty, 1.0)
-        best: dict[str, float] = {}
-        for label, score in zip(self.labels, scores.tolist(), strict=True):
-            if allowed is not None and label not in allowed:
-                continue
-            if score > best.get(label, -2.0):
-                best[label] = score
-        return sorted(best.items(), key=lambda kv: -kv[1])
+        penalty = np.abs(np.log(max(aspect, 0.05) / self.aspects))
+        scores -= 0.25 * np.minimum(penalty, 1.0)
+        best = np.maximum.reduceat(scores, self.starts)
+        ranked = sorted(zip(self.labels, best.tolist(), strict=True), key=lambda kv: -kv[1])
+        return [kv for kv in ranked if allowed is None or kv[0] in allowed]
 
 
 @lru_cache(maxsize=1)
 def load(path: str = str(MODEL)) -> tuple[Templates, Templates]:
     """The rank templates and the suit templates."""
     data = np.load(path)
-    ranks = Templates(features(data["rank_glyphs"]), tuple(str(x) for x in data["rank_labels"]),
-                      data["rank_aspects"].astype(np.float32))
-    suits = Templates(features(data["suit_glyphs"]), tuple(str(x) for x in data["suit_labels"]),
-                      data["suit_aspects"].astype(np.float32))
+    ranks = Templates.build(data["rank_glyphs"], data["rank_labels"], data["rank_aspects"])
+    suits = Templates.build(data["suit_glyphs"], data["suit_labels"], data["suit_aspects"])
     return ranks, suits

@@ -80,13 +80,29 @@ def regions(image: np.ndarray, s: LocateSettings = LocateSettings()) -> list[Reg
     """
     h, w = image.shape[:2]
     total = float(h * w)
-    found = _regions(card_mask(image, s), s)
-    if _covered(found) > s.pale_table * total:
-        found = _regions(card_mask(image, s, level=1), s)
-    if not found or _covered(found) > s.max_area * total:
+    first = _regions(card_mask(image, s), s)
+    # Split the bright part once more: a pale table, a grey screen or a white wall
+    # under the cards. Both splits are kept; readings of one card merge later.
+    second = _regions(card_mask(image, s, level=1), s)
+    levels = [first, second]
+    if _covered(first) > s.pale_table * total and second:
+        levels = [second]
+    found: list[Region] = []
+    for level in levels:
+        if _covered(level) <= s.max_area * total:
+            found += [r for r in level if not any(_same(r, f) for f in found)]
+    if not found:
         frame = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
         found = [Region(frame, total, True)]
     return found
+
+
+def _same(a: Region, b: Region) -> bool:
+    """True when two regions are the same shape found at two thresholds."""
+    if abs(a.area - b.area) > 0.06 * max(a.area, b.area):
+        return False
+    shift = float(np.linalg.norm(a.polygon.mean(axis=0) - b.polygon.mean(axis=0)))
+    return shift < 0.05 * float(np.sqrt(max(a.area, b.area))) and a.single == b.single
 
 
 def _covered(found: list[Region]) -> float:
