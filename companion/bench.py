@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import tempfile
@@ -57,7 +58,46 @@ def service_latencies(actions: int) -> list[float]:
     return timings
 
 
-def run(games_seconds: float = 3.0, actions: int = 2000) -> None:
+def recogniser_figures(photos: Path) -> None:
+    """Accuracy per photo set, and speed on a 12-megapixel photo and a 1280x720 frame."""
+    import cv2
+
+    from recognizer.decode import decode
+    from recognizer.evaluate import peak_memory_mb, report
+    from recognizer.glyphs import load
+    from recognizer.pipeline import recognize_decoded
+
+    cv2.setNumThreads(1)
+    load()  # the templates load once per process, not per photo
+    if not photos.is_dir():
+        print(f"recogniser: no labelled photos at {photos} (set --photos)")
+        return
+    print(f"recogniser accuracy on {photos} (card codes as multisets per photo):")
+    for line in report(photos):
+        print("  " + line)
+    sample = next(iter(sorted(photos.glob("*/8card_slight.jpg"))), None) or next(photos.glob("*/*.jpg"))
+    image = cv2.imread(str(sample))
+    if image is None:
+        print(f"recogniser: cannot read {sample}")
+        return
+    for label, size in (("12-megapixel photo (4000x3000)", (4000, 3000)), ("1280x720 frame", (1280, 720))):
+        frame = cv2.resize(image, size, interpolation=cv2.INTER_CUBIC)
+        ok, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        assert ok
+        data = jpeg.tobytes()
+        times = []
+        for _ in range(15):
+            t0 = time.perf_counter()
+            found = recognize_decoded(decode(data))
+            times.append((time.perf_counter() - t0) * 1000)
+        times.sort()
+        print(f"recogniser speed, {label} from {sample.name}, JPEG decode included, one thread: "
+              f"median {statistics.median(times):.0f} ms, p95 {times[int(0.95 * (len(times) - 1))]:.0f} ms, "
+              f"{len(found)} cards found")
+    print(f"peak memory of this process: {peak_memory_mb():.0f} MB")
+
+
+def run(games_seconds: float = 3.0, actions: int = 2000, photos: str | None = None) -> None:
     """Print the figures."""
     rate, games = engine_games_per_second(games_seconds)
     print(f"quinta engine: {rate:,.0f} random games/s on one core ({games} games, 3-6 players)")
@@ -66,3 +106,5 @@ def run(games_seconds: float = 3.0, actions: int = 2000) -> None:
     p99 = timings[min(len(timings) - 1, int(len(timings) * 0.99))]
     print(f"service action (check + SQLite commit, WAL, synchronous=FULL): "
           f"p50 {p50:.2f} ms, p99 {p99:.2f} ms over {len(timings)} actions")
+    shared = Path(os.environ.get("TAVOLO_SHARED", "../shared"))
+    recogniser_figures(Path(photos) if photos else shared / "cardphotos")

@@ -162,11 +162,13 @@ class Store:
         kind: str,
         payload: dict[str, Any],
         seat_token: tuple[int, str] | None = None,
+        release_seat: int | None = None,
     ) -> Event:
         """Append an event after ``expected_seq``; commit before returning.
 
         ``seat_token`` (seat, token hash) records a seat's token in the same
-        transaction as its ``join`` event.
+        transaction as its ``join`` event; ``release_seat`` forgets a seat's token
+        in the same transaction as its ``release`` event.
         """
         now = time.time()
         with self._write() as db:
@@ -181,6 +183,8 @@ class Store:
                     )
                 except sqlite3.IntegrityError as e:
                     raise SeatTaken(f"seat {seat_token[0]} is taken") from e
+            if release_seat is not None:
+                db.execute("DELETE FROM seats WHERE table_id=? AND seat=?", (table_id, release_seat))
             db.execute(
                 "INSERT INTO events (table_id, seq, kind, payload, created) VALUES (?,?,?,?,?)",
                 (table_id, last + 1, kind, json.dumps(payload), now),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import threading
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -25,6 +26,8 @@ from .store import Event, SeatTaken, StaleSequence, Store
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1
 ROOM_LENGTH = 5
 MAX_NAME = 24
+MAX_SEATS = 12
+MAX_ROOM = 12
 Narrator = Callable[[Sequence[str], Any, Any, Any], list[dict[str, str]]]
 NARRATORS: dict[str, Narrator] = {"quinta": quinta_narrate}
 
@@ -64,7 +67,7 @@ class Table:
 
     def display_names(self) -> list[str]:
         """Every seat's name, ``Seat n`` for an open seat."""
-        return [n or f"#{i + 1}" for i, n in enumerate(self.names)]
+        return [n or f"Seat {i + 1}" for i, n in enumerate(self.names)]
 
 
 @dataclass(frozen=True)
@@ -85,12 +88,16 @@ class Joined:
     name: str
 
 
-def _clean_name(raw: Any, what: str) -> str | None:
+def _clean_name(raw: Any) -> str | None:
+    """A player's name: printable, single-spaced, at most ``MAX_NAME`` characters."""
     if raw is None or raw == "":
         return None
     if not isinstance(raw, str):
-        raise BadRequest(f"{what} must be a text.", f"{what}: serve un testo.")
-    name = " ".join(raw.split())
+        raise BadRequest("A player's name must be a text.", "Il nome di un giocatore deve essere un testo.")
+    # Control, format (right-to-left overrides, zero-width) and unpaired surrogate characters
+    # could make one name pass for another in the log: they go.
+    printable = "".join(ch for ch in raw if unicodedata.category(ch)[0] != "C")
+    name = " ".join(printable.split()).lstrip("#").strip()
     if len(name) > MAX_NAME:
         raise BadRequest(
             f"A name may have at most {MAX_NAME} characters.",
@@ -112,7 +119,7 @@ class TableService:
     def create(self, body: Mapping[str, Any], seed: int | None = None) -> Created:
         """Create a table from ``{"game", "players": [names or null] | n, "options": {}}``."""
         game = body.get("game")
-        if game not in GAMES:
+        if not isinstance(game, str) or game not in GAMES:
             raise BadRequest(
                 f"Unknown game {game!r}. Available: {', '.join(sorted(GAMES))}.",
                 f"Gioco sconosciuto {game!r}. Disponibili: {', '.join(sorted(GAMES))}.",
@@ -120,15 +127,21 @@ class TableService:
         rules = GAMES[str(game)]
         players = body.get("players", rules.seats.start)
         if isinstance(players, int) and not isinstance(players, bool):
+            if not 0 < players <= MAX_SEATS:
+                raise BadRequest(f"A table has 1 to {MAX_SEATS} seats.",
+                                 f"Un tavolo ha da 1 a {MAX_SEATS} posti.")
             names: list[str | None] = [None] * players
         elif isinstance(players, list):
-            names = [_clean_name(n, "A player's name") for n in players]
+            if not 0 < len(players) <= MAX_SEATS:
+                raise BadRequest(f"A table has 1 to {MAX_SEATS} seats.",
+                                 f"Un tavolo ha da 1 a {MAX_SEATS} posti.")
+            names = [_clean_name(n) for n in players]
         else:
             raise BadRequest(
                 "'players' must be a number of seats or a list of names.",
                 "'players' deve essere un numero di posti o una lista di nomi.",
             )
-        given = [n for n in names if n]
+        given = [n.casefold() for n in names if n]
         if len(set(given)) != len(given):
             raise BadRequest("Two players have the same name.", "Due giocatori hanno lo stesso nome.")
         options = body.get("options", {})
@@ -154,10 +167,11 @@ class TableService:
 
     def find_room(self, room: str) -> str:
         """The table id behind a room code (case and spaces ignored)."""
-        row = self.store.table_by_room(room.strip().upper())
+        code = room.strip().upper()[:MAX_ROOM]
+        row = self.store.table_by_room(code)
         if row is None:
-            raise NotFound(f"No table has the room code {room!r}.",
-                           f"Nessun tavolo ha il codice {room!r}.")
+            raise NotFound(f"No table has the room code {code}.",
+                           f"Nessun tavolo ha il codice {code}.")
         return row.id
 
     def join(self, table_id: str, seat: Any = None, name: Any = None) -> Joined:
@@ -184,11 +198,12 @@ class TableService:
         if seat in taken:
             raise Conflict("That seat is already taken by another phone.",
                            "Quel posto è già occupato da un altro telefono.")
-        new_name = _clean_name(name, "The name") or table.names[seat]
+        # A seat the host named keeps its name; an open seat takes the joiner's.
+        new_name = table.names[seat] or _clean_name(name)
         if new_name is None:
             raise BadRequest("Tell us your name to take an open seat.",
                              "Scrivi il tuo nome per prendere un posto libero.")
-        if new_name in (n for i, n in enumerate(table.names) if i != seat):
+        if new_name.casefold() in (n.casefold() for i, n in enumerate(table.names) if i != seat and n):
             raise Conflict("Another player already has that name.",
                            "Un altro giocatore ha già quel nome.")
         token = secrets.token_urlsafe(24)
@@ -247,7 +262,8 @@ class TableService:
             "seq": table.seq,
             "names": names,
             "seats": [
-                {"seat": i, "name": names[i], "joined": i in joined}
+                {"seat": i, "name": names[i], "named": table.names[i] is not None,
+                 "joined": i in joined}
                 for i in range(len(names))
             ],
             "me": seat,
@@ -270,9 +286,10 @@ class TableService:
     ) -> tuple[Table, Event]:
         """Check and append one action: ``{"action": {...}, "seq": last seen}``.
 
-        ``tokens`` are the caller's credentials (a seat token, the host token):
-        a seat acts for itself, the host may act for any seat.
+        ``tokens`` are the caller's credentials (a seat token, the host token): a
+        seat acts for itself; the host acts only for seats that have no phone.
         """
+        table = self.table(table_id)
         seats = [s for s in (self.seat_of(table_id, t) for t in tokens) if s is not None]
         host = any(self.is_host(table_id, t) for t in tokens)
         if not seats and not host:
@@ -286,24 +303,68 @@ class TableService:
         if not isinstance(expected, int) or isinstance(expected, bool):
             raise BadRequest("The request needs 'seq', the last event number this phone saw.",
                              "La richiesta deve contenere 'seq', l'ultimo evento visto.")
-        table = self.table(table_id)
         raw = dict(raw)
         if "player" not in raw and seats:
             raw["player"] = seats[0]
-        if raw.get("player") not in seats and not host:
-            raise Forbidden("You can only act for your own seat.",
-                            "Puoi agire solo per il tuo posto.")
-        self._fresh(table, expected)
+        player = raw.get("player")
+        if player not in seats:
+            if not host:
+                raise Forbidden("You can only act for your own seat.",
+                                "Puoi agire solo per il tuo posto.")
+            if player in self.store.taken_seats(table_id):
+                raise Forbidden(
+                    "That player has a phone at this table: only his phone can act for him.",
+                    "Quel giocatore ha un telefono al tavolo: solo il suo telefono può agire per lui.",
+                )
         try:
             action = table.rules.load_action(raw)
             table.rules.check(table.state, action)
         except IllegalAction as e:
+            if expected != table.seq:
+                self._fresh(table, expected)  # say "look again" rather than judge an old view
             raise Illegal(e.message, e.message_it, rule=e.rule) from e
-        by = raw["player"] if raw.get("player") in seats else "host"
+        if expected != table.seq and not self._independent(table, expected, action):
+            self._fresh(table, expected)
+        by = player if player in seats else "host"
         event = self._append(table, "action", {
             "action": table.rules.dump_action(action), "by": by,
-        }, expected=expected)
+        }, expected=table.seq)
         return self.table(table_id), event
+
+    def _independent(self, table: Table, expected: int, action: Any) -> bool:
+        """True when only moves that cannot change the meaning of ``action`` came after ``expected``.
+
+        Players choosing at the same moment (Quinta) all send the sequence they saw:
+        the others' face-down choices do not change theirs.
+        """
+        commutes = getattr(table.rules, "commutes", None)
+        if commutes is None or expected > table.seq:
+            return False
+        later = self.store.read(table.id, expected)
+        if any(e.kind != "action" for e in later):
+            return False
+        first = next((a for a in table.applied if a.seq > expected), None)
+        then = first.before if first is not None else table.state
+        return bool(commutes(then, table.state, action))
+
+    def release(self, table_id: str, tokens: Sequence[str], seat: int) -> Event:
+        """The host frees a seat (a phone lost its cookie): the player can join again."""
+        table = self.table(table_id)
+        if not any(self.is_host(table_id, t) for t in tokens):
+            raise Forbidden("Only the host can free a seat.", "Solo l'organizzatore può liberare un posto.")
+        if seat not in self.store.taken_seats(table_id):
+            raise BadRequest("That seat has no phone.", "Quel posto non ha un telefono.")
+        for _ in range(20):
+            try:
+                event = self.store.append(table_id, table.seq, "release", {"seat": seat},
+                                          release_seat=seat)
+            except StaleSequence:
+                table = self.table(table_id)
+                continue
+            self.doorbell.ring(table_id)
+            return event
+        raise Conflict("The table is too busy right now: try again.",
+                       "Il tavolo è troppo occupato adesso: riprova.")
 
     def undo(self, table_id: str, tokens: Sequence[str], expected: Any) -> Event:
         """The host takes back the last action, where the rules allow it."""
@@ -391,6 +452,11 @@ def _fold(table: Table, events: Sequence[Event]) -> Table:
                 applied=(*table.applied, Applied(ev.seq, action, table.state)),
                 log=(*table.log, *({"seq": ev.seq, **line} for line in lines)),
             )
+        elif ev.kind == "release":
+            name = table.display_names()[int(ev.payload["seat"])]
+            table = replace(table, log=(*table.log, {
+                "seq": ev.seq, "en": f"The host freed {name}'s seat for another phone.",
+                "it": f"L'organizzatore ha liberato il posto di {name} per un altro telefono."}))
         elif ev.kind == "undo":
             last = table.applied[-1]
             table = replace(

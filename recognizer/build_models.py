@@ -71,7 +71,7 @@ def _variants(mask: np.ndarray) -> list[np.ndarray]:
         rot = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
         out.append(cv2.warpAffine(m, rot, (w, h)))
     for shear in (-0.15, 0.15):
-        mat = np.float32([[1, shear, -shear * h / 2], [0, 1, 0]])
+        mat = np.array([[1, shear, -shear * h / 2], [0, 1, 0]], np.float32)
         out.append(cv2.warpAffine(m, mat, (w, h)))
     squash = cv2.resize(m, (w, int(h * 0.8)))
     out.append(squash)

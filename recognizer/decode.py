@@ -117,8 +117,8 @@ def _to_bgr(img: np.ndarray) -> np.ndarray:
     if img.shape[2] == 4:
         alpha = img[:, :, 3:4].astype(np.float32) / 255.0
         rgb = img[:, :, :3].astype(np.float32)
-        return (rgb * alpha + 255.0 * (1.0 - alpha)).astype(np.uint8)
-    return img
+        return np.asarray((rgb * alpha + 255.0 * (1.0 - alpha)).astype(np.uint8))
+    return np.asarray(img, np.uint8)
 
 
 def decode(data: bytes, settings: DecodeSettings = DecodeSettings()) -> Decoded:

@@ -67,7 +67,7 @@ def hog(glyphs: np.ndarray) -> np.ndarray:
 
 def _unit_rows(x: np.ndarray) -> np.ndarray:
     x = x - x.mean(axis=1, keepdims=True)
-    return x / np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-6)
+    return np.asarray(x / np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-6), np.float32)
 
 
 def features(glyphs: np.ndarray) -> np.ndarray:

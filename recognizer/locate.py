@@ -30,7 +30,7 @@ def whiteness(image: np.ndarray, s: LocateSettings = LocateSettings()) -> np.nda
     sat = hsv[:, :, 1].astype(np.int16)
     val = hsv[:, :, 2].astype(np.int16)
     score = np.clip(val - sat, 0, 255).astype(np.uint8)
-    return cv2.GaussianBlur(score, (s.blur, s.blur), 0)
+    return np.asarray(cv2.GaussianBlur(score, (s.blur, s.blur), 0), np.uint8)
 
 
 def card_mask(image: np.ndarray, s: LocateSettings = LocateSettings(), level: int = 0) -> np.ndarray:
@@ -51,7 +51,7 @@ def card_mask(image: np.ndarray, s: LocateSettings = LocateSettings(), level: in
     high = max(t, 110.0)
     low = max(high * s.low_ratio, 80.0)
     weak = (score > low).astype(np.uint8)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(weak, connectivity=4)
+    n, labels = cv2.connectedComponents(weak, connectivity=4)
     strong_labels = np.unique(labels[score > high])
     keep = np.zeros(n, bool)
     keep[strong_labels] = True

@@ -13,7 +13,7 @@ const TEXT = {
     connected: "live", reconnecting: "reconnecting…", offline: "offline",
     choose_card: "Choose your card for this round", chosen: "Your card is chosen: {card}. Waiting for {who}.",
     waiting_for: "Waiting for {who}", all_chosen: "Everyone has chosen.",
-    joker_you: "Choose a row for your joker {card}", joker_other: "{who} chooses a row for the joker",
+    joker_you: "Your {card}: choose its row", joker_other: "{who} chooses a row for the {card}",
     game_over: "Game over", winner: "Winner: {who}", winners: "Shared win: {who}",
     play: "Play {card}", pick_suit: "Suit", pick_rank: "Rank", jokers: "Jokers",
     cards_left: "{n} cards", has_chosen: "has chosen", thinking: "choosing…",
@@ -27,6 +27,9 @@ const TEXT = {
     open_seat: "open seat", name_needed: "Write your name first.",
     undo_done: "The last move was undone.",
     join_as_player: "Join as a player on this device",
+    free_seat: "Free {who}'s seat", free_seat_confirm: "Free {who}'s seat so that another phone can take it?",
+    undo_confirm: "Undo the last move?\n{what}", conflict: "{card} was entered twice ({who}): enter your card again.",
+    took: "{who} takes {cards}", next_joker: "then {who}'s joker",
   },
   it: {
     new_table: "Nuovo tavolo", game: "Gioco", seats: "Posti",
@@ -40,7 +43,7 @@ const TEXT = {
     connected: "in diretta", reconnecting: "riconnessione…", offline: "non in linea",
     choose_card: "Scegli la tua carta per questo giro", chosen: "Hai scelto: {card}. Si aspetta {who}.",
     waiting_for: "Si aspetta {who}", all_chosen: "Tutti hanno scelto.",
-    joker_you: "Scegli la fila per il tuo jolly {card}", joker_other: "{who} sceglie la fila del jolly",
+    joker_you: "Il tuo {card}: scegli la fila", joker_other: "{who} sceglie la fila per il {card}",
     game_over: "Partita finita", winner: "Vince {who}", winners: "Vittoria condivisa: {who}",
     play: "Gioca {card}", pick_suit: "Seme", pick_rank: "Valore", jokers: "Jolly",
     cards_left: "{n} carte", has_chosen: "ha scelto", thinking: "sta scegliendo…",
@@ -54,6 +57,9 @@ const TEXT = {
     open_seat: "posto libero", name_needed: "Scrivi prima il tuo nome.",
     undo_done: "L'ultima mossa è stata annullata.",
     join_as_player: "Entra come giocatore da questo dispositivo",
+    free_seat: "Libera il posto di {who}", free_seat_confirm: "Liberare il posto di {who} per un altro telefono?",
+    undo_confirm: "Annullare l'ultima mossa?\n{what}", conflict: "{card} è stato indicato due volte ({who}): indica di nuovo la tua carta.",
+    took: "{who} prende {cards}", next_joker: "poi il jolly di {who}",
   },
 };
 const LANG = document.documentElement.lang === "it" ? "it" : "en";

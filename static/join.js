@@ -22,7 +22,7 @@
     for (const seat of view.seats) {
       const row = document.createElement("div");
       row.className = "seat-row";
-      const named = view.names[seat.seat] && !view.names[seat.seat].startsWith("#");
+      const named = seat.named;
       const label = document.createElement("span");
       label.className = "seat-name";
       label.textContent = named ? seat.name : `${seat.seat + 1}. ${t("open_seat")}`;

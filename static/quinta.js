@@ -11,8 +11,15 @@ window.GAME_UI = window.GAME_UI || {};
     if (view.outcome) return t("game_over");
     if (s.phase === "joker_row") {
       const j = s.pending_jokers[0];
-      return j.player === me ? t("joker_you", {card: cardLabel(j.card)})
-                             : t("joker_other", {who: names[j.player]});
+      const card = cardLabel(j.card).toLowerCase();
+      let text = j.player === me ? t("joker_you", {card}) : t("joker_other", {who: names[j.player], card});
+      if (s.pending_jokers.length > 1) text += " — " + t("next_joker", {who: names[s.pending_jokers[1].player]});
+      return text;
+    }
+    if (s.conflict) {
+      const who = s.conflict.players.map((i) => names[i]).join(" & ");
+      const again = t("conflict", {card: cardLabel(s.conflict.card), who});
+      if (me !== null && me !== undefined && s.to_act.includes(me)) return again;
     }
     const waiting = s.to_act.map((i) => names[i]).join(", ");
     if (me !== null && me !== undefined && s.to_act.includes(me)) return t("choose_card");
@@ -61,6 +68,16 @@ window.GAME_UI = window.GAME_UI || {};
       list.append(item);
     }
     box.append(list);
+    if (s.captures.length) {
+      const took = document.createElement("ul");
+      took.className = "captures";
+      for (const c of s.captures) {
+        const li = document.createElement("li");
+        li.textContent = t("took", {who: view.names[c.player], cards: c.cards.map(cardLabel).join(" ")});
+        took.append(li);
+      }
+      box.append(took);
+    }
     return box;
   }
 
@@ -115,7 +132,11 @@ window.GAME_UI = window.GAME_UI || {};
       selected = null;
       act({type: "play", card});
     });
-    box.append(playBtn);
+    // The button stays in reach at the bottom of the screen, however long the page.
+    const bar = document.createElement("div");
+    bar.className = "sticky-play";
+    bar.append(playBtn);
+    box.append(bar);
     refresh();
     return box;
   }

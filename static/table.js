@@ -7,6 +7,8 @@
   const conn = document.getElementById("conn");
   let view = null;
   let busy = false;
+  // The table screen shows only what is public, even on a host's phone that holds a seat.
+  const asTable = role === "table" ? "?as=table" : "";
 
   function setConn(key) {
     conn.textContent = t(key);
@@ -14,6 +16,7 @@
   }
 
   function render(v) {
+    if (view && v.seq < view.seq) return;  // a late, older update: keep the newer one
     view = v;
     const ui = window.GAME_UI[v.game];
     const statusText = ui.status(v);
@@ -30,6 +33,24 @@
     const host = document.getElementById("host");
     host.hidden = !v.host;
     document.getElementById("undo").disabled = !v.can_undo;
+    if (v.host) renderSeatAdmin(v);
+  }
+
+  function renderSeatAdmin(v) {
+    const box = document.getElementById("seat-admin");
+    box.replaceChildren(...v.seats.filter((seat) => seat.joined).map((seat) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = t("free_seat", {who: seat.name});
+      b.addEventListener("click", async () => {
+        if (!window.confirm(t("free_seat_confirm", {who: seat.name}))) return;
+        const resp = await fetch(`/api/tables/${tableId}/seats/${seat.seat}${asTable}`,
+                                 {method: "DELETE", credentials: "same-origin"});
+        const body = await resp.json();
+        if (resp.ok) render(body); else toast(errorText(body));
+      });
+      return b;
+    }));
   }
 
   function renderPlayers(v, ui) {
@@ -97,25 +118,24 @@
   }
 
   async function refresh() {
-    const resp = await fetch(`/api/tables/${tableId}/state`, {credentials: "same-origin"});
+    const resp = await fetch(`/api/tables/${tableId}/state${asTable}`, {credentials: "same-origin"});
     if (resp.ok) render(await resp.json());
   }
 
-  async function act(action, retried) {
+  async function act(action, tries) {
     if (busy) return;
     busy = true;
+    let retry = false;
     try {
-      const res = await postJSON(`/api/tables/${tableId}/actions`, {action, seq: view.seq});
+      const res = await postJSON(`/api/tables/${tableId}/actions${asTable}`, {action, seq: view.seq});
       if (res.ok) { render(res.body); return; }
-      if (res.status === 409 && !retried) {
-        // Someone else moved meanwhile (simultaneous choices): look again, and
-        // send the same action once more only if it is still legal.
+      if (res.status === 409 && (tries || 0) < 3) {
+        // The table moved meanwhile: look again, and send the same action again
+        // only if it is still one this phone may make.
         await refresh();
-        const still = (view.state.legal || []).some((a) => a.type === action.type &&
+        retry = (view.state.legal || []).some((a) => a.type === action.type &&
           a.card === action.card && a.row === action.row);
-        busy = false;
-        if (still) return act(action, true);
-        toast(t("retry_changed"));
+        if (!retry) toast(t("retry_changed"));
         return;
       }
       toast(errorText(res.body));
@@ -123,16 +143,19 @@
       toast(t("network"));
     } finally {
       busy = false;
+      if (retry) act(action, (tries || 0) + 1);
     }
   }
 
   document.getElementById("undo").addEventListener("click", async () => {
-    const res = await postJSON(`/api/tables/${tableId}/undo`, {seq: view.seq});
+    const last = view.log.length ? (view.log[view.log.length - 1][LANG] || view.log[view.log.length - 1].en) : "";
+    if (!window.confirm(t("undo_confirm", {what: last}))) return;
+    const res = await postJSON(`/api/tables/${tableId}/undo${asTable}`, {seq: view.seq});
     if (res.ok) { render(res.body); toast(t("undo_done")); } else toast(errorText(res.body));
   });
 
   function follow() {
-    const source = new EventSource(`/api/tables/${tableId}/events`);
+    const source = new EventSource(`/api/tables/${tableId}/events${asTable}`);
     source.addEventListener("open", () => setConn("connected"));
     source.addEventListener("state", (ev) => { setConn("connected"); render(JSON.parse(ev.data)); });
     source.addEventListener("error", () => setConn(source.readyState === EventSource.CLOSED ? "offline" : "reconnecting"));
@@ -140,5 +163,5 @@
 
   if (role === "table") document.body.classList.add("table-screen");
   setConn("reconnecting");
-  refresh().then(follow);
+  refresh().catch(() => setConn("offline")).finally(follow);
 })();

@@ -296,7 +296,8 @@ def test_openapi_documents_every_route(client: FlaskClient, app: Flask) -> None:
     paths = set(doc["paths"])
     for rule in app.url_map.iter_rules():
         if rule.rule.startswith("/api/") and rule.rule != "/api/openapi.json":
-            path = rule.rule.replace("<table_id>", "{table_id}").replace("<room>", "{room}")
+            path = (rule.rule.replace("<table_id>", "{table_id}").replace("<room>", "{room}")
+                    .replace("<int:seat>", "{seat}"))
             assert path in paths, path
     statuses = doc["paths"]["/api/tables/{table_id}/actions"]["post"]["responses"]
     assert {"400", "401", "403", "409", "413", "422"} <= set(statuses)
@@ -318,3 +319,77 @@ def test_pages_render(client: FlaskClient) -> None:
     assert client.get(f"/join/{tid}").status_code == 302
     page = client.get("/join?room=zzzzz", headers={"Accept-Language": "it"})
     assert page.status_code == 404 and b"Nessun tavolo" in page.data
+
+
+# ---- found in review: leaks, races, lost phones, hostile input ------------------------
+def test_players_choosing_at_the_same_moment_are_all_accepted(client: FlaskClient) -> None:
+    tid = create(client, options={"hands": "unknown"})["table_id"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    seq = state(client, tid)["seq"]  # every phone saw the same table
+    for token, card in zip(tokens, ["3C", "6S", "7C"], strict=True):
+        resp = act(client, tid, token, {"type": "play", "card": card}, seq=seq)
+        assert resp.status_code == 200, resp.get_json()
+    assert state(client, tid)["state"]["rows"]["C"] == ["AC", "3C", "7C"]
+    # After the reveal an old sequence is stale again: the round has changed.
+    resp = act(client, tid, tokens[0], {"type": "play", "card": "9D"}, seq=seq)
+    assert resp.status_code == 409
+
+
+def test_the_host_cannot_act_for_a_seat_that_has_a_phone(client: FlaskClient) -> None:
+    data = create(client)
+    tid, host = data["table_id"], data["host_token"]
+    seat1 = join(client, tid, 1)
+    card = state(client, tid, seat1)["state"]["hand"][0]
+    resp = act(client, tid, host, {"type": "play", "player": 1, "card": card})
+    assert resp.status_code == 403
+    assert state(client, tid, seat1)["state"]["chosen"] is None
+
+
+def test_the_table_screen_shows_only_public_things_even_to_a_seated_host(client: FlaskClient) -> None:
+    tid = create(client)["table_id"]
+    join(client, tid, 0)  # the host's phone also takes seat 0: both cookies now
+    mine = client.get(f"/api/tables/{tid}/state").get_json()
+    assert mine["me"] == 0 and mine["state"]["hand"]
+    screen = client.get(f"/api/tables/{tid}/state?as=table").get_json()
+    assert screen["me"] is None and "hand" not in screen["state"] and screen["host"] is True
+
+
+def test_the_host_frees_a_seat_whose_phone_was_lost(client: FlaskClient, app: Flask) -> None:
+    data = create(client)
+    tid, host = data["table_id"], data["host_token"]
+    old = join(app.test_client(), tid, 1)
+    assert app.test_client().post(f"/api/tables/{tid}/seats", json={"seat": 1}).status_code == 409
+    stranger = app.test_client()
+    assert stranger.delete(f"/api/tables/{tid}/seats/1").status_code == 403
+    refused = client.delete(f"/api/tables/{tid}/seats/1", headers=bearer(old))
+    assert refused.status_code == 403
+    freed = client.delete(f"/api/tables/{tid}/seats/1", headers=bearer(host))
+    assert freed.status_code == 200 and not freed.get_json()["seats"][1]["joined"]
+    assert "freed" in freed.get_json()["log"][-1]["en"]
+    new_phone = app.test_client()
+    assert new_phone.post(f"/api/tables/{tid}/seats", json={"seat": 1}).status_code == 201
+    assert state(client, tid, old)["me"] is None  # the old token is dead: a stranger's view
+    again = client.delete(f"/api/tables/{tid}/seats/2", headers=bearer(host))
+    assert again.status_code == 400
+
+
+def test_hostile_creation_requests_get_400_not_500(client: FlaskClient) -> None:
+    for body in ({"game": ["quinta"]}, {"game": {"x": 1}}, {"game": "quinta", "players": 2**62},
+                 {"game": "quinta", "players": 10**9}, {"game": "quinta", "players": [None] * 500}):
+        assert client.post("/api/tables", json=body).status_code == 400, body
+    deep = "[" * 100_000 + "]" * 100_000
+    resp = client.post("/api/tables", data=f'{{"game": {deep}}}', content_type="application/json")
+    assert resp.status_code in (400, 413)
+
+
+def test_names_are_cleaned_and_host_names_kept(client: FlaskClient) -> None:
+    data = create(client, players=["Bob", None, None])
+    tid = data["table_id"]
+    renamed = client.post(f"/api/tables/{tid}/seats", json={"seat": 0, "name": "Mallory"})
+    assert renamed.get_json()["name"] == "Bob"
+    sneaky = client.post(f"/api/tables/{tid}/seats", json={"seat": 1, "name": "#\u202eAnna\u200b\x00"})
+    assert sneaky.get_json()["name"] == "Anna"
+    clash = client.post(f"/api/tables/{tid}/seats", json={"seat": 2, "name": "ANNA"})
+    assert clash.status_code == 409
+    long_code = client.get("/api/rooms/" + "Z" * 5000).get_json()
+    assert len(long_code["message"]) < 80

@@ -169,9 +169,16 @@ def _seat(browser: object, server: str, table_id: str, seat: int, locale: str) -
     return page
 
 
+def _pick(page: object, card: str) -> None:
+    page.locator(f".suit-tab[data-suit={card[-1]}]").click()  # type: ignore[attr-defined]
+    page.locator(f".picker .card[data-card='{card}']").click()  # type: ignore[attr-defined]
+    page.locator("#play").click()  # type: ignore[attr-defined]
+
+
 def test_a_refusal_is_explained_in_the_players_language(server: str, browser: object) -> None:
-    """A stale picker lets an Italian phone try a card another player has chosen: the
-    server refuses it and the phone shows the engine's sentence in Italian."""
+    """A stale picker lets an Italian phone try a card already on the table: the server
+    refuses it and the phone shows the engine's sentence in Italian. Then two phones
+    enter the same card and both are asked to look again."""
     host = browser.new_context(viewport=PHONE, locale="it-IT").new_page()  # type: ignore[attr-defined]
     host.goto(server + "/")
     host.locator("#names input").nth(0).fill("Anna")
@@ -180,19 +187,25 @@ def test_a_refusal_is_explained_in_the_players_language(server: str, browser: ob
     table_id = host.url.rsplit("/", 1)[1]
     anna = _seat(browser, server, table_id, 0, "it-IT")
     bruno = _seat(browser, server, table_id, 1, "en-GB")
-    bruno.locator(".suit-tab[data-suit=D]").click()
-    bruno.locator(".picker .card[data-card='9D']").click()
-    bruno.locator("#play").click()
-    anna.locator(".suit-tab[data-suit=D]").click()
-    anna.wait_for_function("document.querySelector(\".picker .card[data-card='9D']\").disabled")
-    anna.evaluate("document.querySelector(\".picker .card[data-card='9D']\").disabled = false")
-    anna.locator(".picker .card[data-card='9D']").click()
+    carla = _seat(browser, server, table_id, 2, "en-GB")
+    for page, card in ((anna, "3C"), (bruno, "6S"), (carla, "7C")):
+        _pick(page, card)
+    host.wait_for_function("document.querySelectorAll('.revealed-item').length === 3")
+    anna.locator(".suit-tab[data-suit=C]").click()
+    anna.wait_for_function("document.querySelector(\".picker .card[data-card='3C']\").disabled")
+    anna.evaluate("document.querySelector(\".picker .card[data-card='3C']\").disabled = false")
+    anna.locator(".picker .card[data-card='3C']").click()
     anna.locator("#play").click()
     toast = anna.locator("#toast")
     toast.wait_for(state="visible")
-    assert "Il 9 di quadri non può essere nella tua mano" in toast.inner_text()
+    assert "Il 3 di fiori non può essere nella tua mano" in toast.inner_text()
     _shot(anna, "phone-it-refusal")
-    # Nothing changed: Anna may still choose, and Bruno's choice stands.
-    assert anna.locator("#play").count() == 1
-    host.wait_for_function("document.getElementById('status').textContent.includes('Si aspetta')")
-    assert "Anna" in host.locator("#status").inner_text()
+    assert anna.locator("#play").count() == 1  # nothing changed: Anna still chooses
+    # Bruno and Carla both enter the nine of diamonds: caught at the reveal.
+    _pick(anna, "2H")
+    _pick(bruno, "9D")
+    _pick(carla, "9D")
+    for page in (bruno, carla):
+        page.wait_for_function("document.getElementById('status').textContent.includes('entered twice')")
+    assert "9D" not in host.locator("#game").inner_text()
+    _shot(carla, "phone-en-same-card-twice")

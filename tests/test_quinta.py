@@ -216,7 +216,6 @@ def test_unknown_hands_refuse_what_cannot_be() -> None:
     refused(s, Play(0, "6S"), "card_seen")  # already on the table
     refused(s, Play(0, "AH"), "card_seen")  # the aces never leave the table
     s = Q.apply(s, Play(0, "9D"))
-    refused(s, Play(1, "9D"), "card_seen")  # chosen by someone else this round
     refused(s, Play(0, "9H"), "already_chosen")  # a second card in the same round
 
 
@@ -235,7 +234,30 @@ def test_unknown_hands_list_every_unseen_card_as_possible() -> None:
     legal = Q.legal_actions(s, 0)
     assert len(legal) == 50  # 54 less the four aces
     s = Q.apply(s, Play(0, "2H"))
-    assert Q.legal_actions(s, 0) == [] and len(Q.legal_actions(s, 1)) == 49
+    # Seat 1 must not learn seat 0's face-down choice from his own list of cards.
+    assert Q.legal_actions(s, 0) == [] and len(Q.legal_actions(s, 1)) == 50
+
+
+def test_a_face_down_choice_changes_nothing_the_others_see_but_the_tick() -> None:
+    s0 = Q.new_state(3, {"hands": "unknown"}, seed=1)
+    s1 = Q.apply(s0, Play(0, "7H"))
+    for seat in (1, 2):
+        before, after = Q.view(s0, seat), Q.view(s1, seat)
+        for key in ("has_chosen", "to_act"):
+            before.pop(key), after.pop(key)
+        assert before == after
+    assert "7H" not in str(Q.view(s1, None))
+
+
+def test_the_same_card_entered_twice_is_caught_at_the_reveal() -> None:
+    s = Q.new_state(3, {"hands": "unknown"}, seed=1)
+    s = play_round(s, ["9D", "5C", "9D"])
+    assert s.phase == "choose" and s.round == 1 and s.row("D") == ("AD",)
+    assert s.conflict == ("9D", (0, 2))
+    assert Q.to_act(s) == {0, 2} and s.chosen == (None, "5C", None)
+    assert Q.view(s, 1)["conflict"] == {"card": "9D", "players": [0, 2]}
+    s = Q.apply(Q.apply(s, Play(0, "9D")), Play(2, "8D"))
+    assert s.round == 2 and s.conflict is None and s.row("D") == ("AD", "8D", "9D")
 
 
 def test_unknown_hand_view_shows_no_hand() -> None:

@@ -74,6 +74,8 @@ class QuintaState:
     round: int = 1
     revealed: tuple[tuple[int, str], ...] = ()  # the last revealed round
     captures: tuple[tuple[int, str, tuple[str, ...]], ...] = ()  # (seat, row, cards) last round
+    # A card entered by two players (unknown hands): found at the reveal, those players choose again.
+    conflict: tuple[str, tuple[int, ...]] | None = None
 
     def row(self, suit: str) -> tuple[str, ...]:
         """The row of a suit letter."""
@@ -84,21 +86,19 @@ class QuintaState:
         """True when every hand is known to the engine."""
         return all(h is not None for h in self.hands)
 
-    def seen(self) -> frozenset[str]:
-        """Every card whose place is known: rows, piles, chosen, pending, hands."""
+    def public(self) -> frozenset[str]:
+        """Every card everybody has seen: the rows, the piles, the revealed cards still to lay.
+
+        Other players' face-down choices and hands are not in it: refusing a card
+        because someone else chose it would tell the table what he chose.
+        """
         cards: set[str] = set()
         for r in self.rows:
             cards.update(r)
         for p in self.piles:
             cards.update(p)
-        cards.update(c for c in self.chosen if c)
         cards.update(c for _, c in self.pending_jokers)
         cards.update(c for _, c in self.waiting)
-        for h in self.hands:
-            if h is not None:
-                cards.update(h)
-        if self.put_aside:
-            cards.update(self.put_aside)
         return frozenset(cards)
 
 
@@ -285,8 +285,8 @@ class Quinta:
         hand = s.hands[player]
         if hand is not None:
             return [plays[c] for c in hand]
-        seen = s.seen()
-        return [plays[c] for c in _CARDS if c not in seen]
+        public = s.public()
+        return [plays[c] for c in _CARDS if c not in public]
 
     # ---- checking ---------------------------------------------------------
     def check(self, s: QuintaState, a: Action) -> None:
@@ -334,13 +334,13 @@ class Quinta:
                 "hand_empty", "Your hand must be empty: you have played all your cards.",
                 "La tua mano deve essere vuota: hai giocato tutte le carte.",
             )
-        if a.card in ACES.values() or a.card in s.seen():
+        if a.card in ACES.values() or a.card in s.public():
             raise _bad(
                 "card_seen",
-                f"The {_en(a.card)} cannot be in your hand: it is already on the table, in a "
-                "pile, or entered by another player. Check the card you hold.",
-                f"{_it(a.card).capitalize()} non può essere nella tua mano: è già sul tavolo, tra le prese "
-                "o indicato da un altro giocatore. Controlla la carta che hai.",
+                f"The {_en(a.card)} cannot be in your hand: it is already on the table or in a "
+                "pile. Check the card you hold.",
+                f"{_it(a.card).capitalize()} non può essere nella tua mano: è già sul tavolo o tra "
+                "le prese. Controlla la carta che hai.",
             )
 
     def _check_row(self, s: QuintaState, a: ChooseRow) -> None:
@@ -380,6 +380,13 @@ class Quinta:
             s = replace(s, chosen=tuple(chosen))
             if any(c is None for c in chosen):
                 return s
+            twice = [c for c in set(chosen) if chosen.count(c) > 1]
+            if twice:
+                # Two phones entered the same physical card: one of them is wrong. Nothing is
+                # laid; those players look at their cards and enter them again.
+                seats = tuple(i for i, c in enumerate(chosen) if c in twice)
+                again = tuple(None if i in seats else c for i, c in enumerate(chosen))
+                return replace(s, chosen=again, conflict=(twice[0], seats))
             return self._reveal(s)
         owner, joker = s.pending_jokers[0]
         table = _Table(s)
@@ -408,7 +415,7 @@ class Quinta:
         )
         s = replace(
             s, hands=tuple(hands), hand_sizes=tuple(max(n - 1, 0) for n in s.hand_sizes),
-            chosen=(None,) * s.players, revealed=played, rows=tuple(table.rows),
+            chosen=(None,) * s.players, revealed=played, rows=tuple(table.rows), conflict=None,
             piles=tuple(table.piles), captures=tuple(table.captures),
             pending_jokers=tuple(jokers), waiting=tuple(rest),
         )
@@ -439,6 +446,14 @@ class Quinta:
         top = max(scores)
         return Outcome(scores=scores, winners=tuple(i for i, v in enumerate(scores) if v == top))
 
+    def commutes(self, then: QuintaState, now: QuintaState, a: Action) -> bool:
+        """True when a choice made looking at ``then`` means the same in ``now``.
+
+        Only other players' face-down choices of the same round came between.
+        """
+        return (isinstance(a, Play) and then.phase == now.phase == "choose"
+                and then.round == now.round and now.chosen[a.player] is None)
+
     def can_undo(self, s: QuintaState, a: Action) -> bool:
         """A choice can be taken back by the host until the round is revealed; a row always."""
         if isinstance(a, ChooseRow):
@@ -463,6 +478,8 @@ class Quinta:
             "revealed": [{"player": p, "card": c} for p, c in s.revealed],
             "captures": [{"player": p, "row": r, "cards": list(c)} for p, r, c in s.captures],
             "known_hands": s.known,
+            "conflict": None if s.conflict is None else
+            {"card": s.conflict[0], "players": list(s.conflict[1])},
         }
         if player is not None and 0 <= player < s.players:
             hand = s.hands[player]
@@ -487,6 +504,7 @@ class Quinta:
             "round": s.round,
             "revealed": [list(p) for p in s.revealed],
             "captures": [[p, r, list(c)] for p, r, c in s.captures],
+            "conflict": None if s.conflict is None else [s.conflict[0], list(s.conflict[1])],
         }
 
     def load_state(self, d: Mapping[str, Any]) -> QuintaState:
@@ -505,6 +523,8 @@ class Quinta:
             round=int(d["round"]),
             revealed=tuple((int(p), str(c)) for p, c in d["revealed"]),
             captures=tuple((int(p), str(r), tuple(c)) for p, r, c in d["captures"]),
+            conflict=None if d.get("conflict") is None else
+            (str(d["conflict"][0]), tuple(int(i) for i in d["conflict"][1])),
         )
 
     def dump_action(self, a: Action) -> dict[str, Any]:

@@ -27,20 +27,29 @@ def narrate(
 ) -> list[Line]:
     """Sentences telling what ``action`` did, taking ``before`` to ``after``."""
     who = names[action.player]
-    lines: list[Line] = []
-    revealed = isinstance(action, Play) and all(c is None for c in after.chosen)
-    if isinstance(action, Play):
-        lines.append({"en": f"{who} has chosen a card.", "it": f"{who} ha scelto una carta."})
-        if revealed:
-            shown = ", ".join(f"{names[p]} {card_label(c)}" for p, c in after.revealed)
-            lines.append({"en": f"Round {before.round} revealed: {shown}.",
-                          "it": f"Giro {before.round} scoperto: {shown}."})
-    else:
-        lines.append({
+    if isinstance(action, ChooseRow):
+        lines = [{
             "en": f"{who} puts the joker in the {ROW_NAMES['en'][action.row]} row.",
             "it": f"{who} mette il jolly nella fila di {ROW_NAMES['it'][action.row]}.",
-        })
-    new_captures = after.captures if revealed else after.captures[len(before.captures):]
+        }]
+        new_captures = after.captures[len(before.captures):]
+    else:
+        lines = [{"en": f"{who} has chosen a card.", "it": f"{who} ha scelto una carta."}]
+        if sum(c is None for c in before.chosen) != 1:
+            return lines  # others are still choosing
+        if after.conflict is not None:
+            card = card_label(after.conflict[0])
+            both = " & ".join(names[i] for i in after.conflict[1])
+            lines.append({
+                "en": f"The {card} was entered twice ({both}): look at your cards and enter them again.",
+                "it": f"Il {card} è stato indicato due volte ({both}): guardate le carte e "
+                      "indicatele di nuovo.",
+            })
+            return lines
+        shown = ", ".join(f"{names[p]} {card_label(c)}" for p, c in after.revealed)
+        lines.append({"en": f"Round {before.round} revealed: {shown}.",
+                      "it": f"Giro {before.round} scoperto: {shown}."})
+        new_captures = after.captures
     for seat, row, cards in new_captures:
         lines.append({
             "en": f"{names[seat]} takes {_cards(cards)} from the {ROW_NAMES['en'][row]} row.",

@@ -73,13 +73,19 @@ def find_room(room: str) -> Response:
 @bp.post("/tables/<table_id>/seats")
 def join(table_id: str) -> tuple[Response, int]:
     """Take a seat: ``{"seat": n?, "name": "..."?}`` -> the seat and its token."""
-    body = request.get_json(silent=True) if request.content_length else {}
-    if not isinstance(body, dict):
-        body = json_body()
+    body = json_body() if request.content_length else {}
     joined = service().join(table_id, body.get("seat"), body.get("name"))
     resp = jsonify({"seat": joined.seat, "token": joined.token, "name": joined.name})
     _set_cookie(resp, seat_cookie(table_id), joined.token)
     return resp, 201
+
+
+@bp.delete("/tables/<table_id>/seats/<int:seat>")
+def release(table_id: str, seat: int) -> Response:
+    """The host frees a seat whose phone was lost: the player joins again."""
+    service().release(table_id, tokens(request, table_id), seat)
+    caller, host = _caller(table_id)
+    return jsonify(service().view(table_id, caller, host))
 
 
 @bp.get("/tables/<table_id>/state")

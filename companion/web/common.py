@@ -37,17 +37,26 @@ def host_cookie(table_id: str) -> str:
 
 
 def tokens(req: Request, table_id: str) -> list[str]:
-    """The caller's credentials: a Bearer token, else the table's seat and host cookies."""
+    """The caller's credentials: a Bearer token, else the table's seat and host cookies.
+
+    ``?as=table`` (the shared table screen) drops the seat: that screen shows only
+    what is public, even on the host's phone that also holds a seat.
+    """
     auth = req.headers.get("Authorization", "")
     if auth.startswith("Bearer "):
         return [auth[7:].strip()]
-    found = [req.cookies.get(seat_cookie(table_id)), req.cookies.get(host_cookie(table_id))]
+    found = [req.cookies.get(host_cookie(table_id))]
+    if req.args.get("as") != "table":
+        found.append(req.cookies.get(seat_cookie(table_id)))
     return [t for t in found if t]
 
 
 def json_body() -> dict[str, Any]:
     """The request's JSON object, or a clear 400."""
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # absurdly deep nesting
+        data = None
     if not isinstance(data, dict):
         raise BadRequest(
             "The request body must be a JSON object (Content-Type: application/json).",
