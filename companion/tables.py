@@ -287,7 +287,9 @@ class TableService:
         """Check and append one action: ``{"action": {...}, "seq": last seen}``.
 
         ``tokens`` are the caller's credentials (a seat token, the host token): a
-        seat acts for itself; the host acts only for seats that have no phone.
+        seat acts for itself. The host (the referee, or the tablet that scans the
+        table) acts for others, except for a seat whose hand the app dealt to a
+        phone: his refusals would tell the host that hand.
         """
         table = self.table(table_id)
         seats = [s for s in (self.seat_of(table_id, t) for t in tokens) if s is not None]
@@ -311,7 +313,10 @@ class TableService:
             if not host:
                 raise Forbidden("You can only act for your own seat.",
                                 "Puoi agire solo per il tuo posto.")
-            if player in self.store.taken_seats(table_id):
+            hand_known = table.rules.view(table.state, player).get("hand") is not None \
+                if isinstance(player, int) and 0 <= player < len(table.names) else False
+            if hand_known and player in self.store.taken_seats(table_id):
+                # With hands dealt by the app, the host's refusals would reveal a hand.
                 raise Forbidden(
                     "That player has a phone at this table: only his phone can act for him.",
                     "Quel giocatore ha un telefono al tavolo: solo il suo telefono può agire per lui.",

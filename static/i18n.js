@@ -30,6 +30,11 @@ const TEXT = {
     free_seat: "Free {who}'s seat", free_seat_confirm: "Free {who}'s seat so that another phone can take it?",
     undo_confirm: "Undo the last move?\n{what}", conflict: "{card} was entered twice ({who}): enter your card again.",
     took: "{who} takes {cards}", next_joker: "then {who}'s joker",
+    scan: "📷 Scan the cards", scan_reading: "Reading the photo…", scan_found: "{n} card(s) found",
+    scan_none: "No card found: try closer, with more light.", scan_unsure: "unsure: check it",
+    scan_whose: "Whose card?", scan_nobody: "nobody", scan_confirm: "Confirm these cards",
+    scan_photo: "The photo, with the cards found outlined", correct_card: "Correct the card",
+    close: "Close",
   },
   it: {
     new_table: "Nuovo tavolo", game: "Gioco", seats: "Posti",
@@ -60,6 +65,11 @@ const TEXT = {
     free_seat: "Libera il posto di {who}", free_seat_confirm: "Liberare il posto di {who} per un altro telefono?",
     undo_confirm: "Annullare l'ultima mossa?\n{what}", conflict: "{card} è stato indicato due volte ({who}): indica di nuovo la tua carta.",
     took: "{who} prende {cards}", next_joker: "poi il jolly di {who}",
+    scan: "📷 Inquadra le carte", scan_reading: "Leggo la foto…", scan_found: "{n} carta/e trovate",
+    scan_none: "Nessuna carta trovata: avvicinati, con più luce.", scan_unsure: "incerta: controlla",
+    scan_whose: "Di chi è?", scan_nobody: "nessuno", scan_confirm: "Conferma queste carte",
+    scan_photo: "La foto, con le carte trovate contornate", correct_card: "Correggi la carta",
+    close: "Chiudi",
   },
 };
 const LANG = document.documentElement.lang === "it" ? "it" : "en";

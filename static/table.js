@@ -24,7 +24,7 @@
     status.textContent = statusText;
     status.classList.toggle("your-turn", v.me !== null && v.state.to_act.includes(v.me));
     document.title = (v.me !== null && v.state.to_act.includes(v.me) ? "● " : "") + "Tavolo · " + v.room;
-    const parts = ui.render(v, act);
+    const parts = ui.render(v, actWithRetry);
     document.getElementById("game").replaceChildren(parts.game);
     document.getElementById("controls").replaceChildren(parts.controls);
     renderPlayers(v, ui);
@@ -123,12 +123,12 @@
   }
 
   async function act(action, tries) {
-    if (busy) return;
+    if (busy) return false;
     busy = true;
     let retry = false;
     try {
       const res = await postJSON(`/api/tables/${tableId}/actions${asTable}`, {action, seq: view.seq});
-      if (res.ok) { render(res.body); return; }
+      if (res.ok) { render(res.body); return true; }
       if (res.status === 409 && (tries || 0) < 3) {
         // The table moved meanwhile: look again, and send the same action again
         // only if it is still one this phone may make.
@@ -136,16 +136,31 @@
         retry = (view.state.legal || []).some((a) => a.type === action.type &&
           a.card === action.card && a.row === action.row);
         if (!retry) toast(t("retry_changed"));
-        return;
+        return false;
       }
       toast(errorText(res.body));
+      return false;
     } catch (e) {
       toast(t("network"));
+      return false;
     } finally {
       busy = false;
-      if (retry) act(action, (tries || 0) + 1);
     }
   }
+
+  async function actWithRetry(action) {
+    for (let tries = 0; tries < 4; tries++) {
+      const before = view.seq;
+      if (await act(action, tries)) return true;
+      // act() looked again after a 409: try once more only if the table moved on.
+      if (view.seq === before) return false;
+      const still = (view.state.legal || []).some((a) => a.type === action.type &&
+        a.card === action.card && a.row === action.row);
+      if (!still && action.player === undefined) return false;
+    }
+    return false;
+  }
+  window.TAVOLO = {act: actWithRetry, view: () => view, tableId, asTable, role};
 
   document.getElementById("undo").addEventListener("click", async () => {
     const last = view.log.length ? (view.log[view.log.length - 1][LANG] || view.log[view.log.length - 1].en) : "";

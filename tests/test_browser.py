@@ -209,3 +209,39 @@ def test_a_refusal_is_explained_in_the_players_language(server: str, browser: ob
         page.wait_for_function("document.getElementById('status').textContent.includes('entered twice')")
     assert "9D" not in host.locator("#game").inner_text()
     _shot(carla, "phone-en-same-card-twice")
+
+
+PHOTOS = Path(os.environ.get("TAVOLO_SHARED") or Path(__file__).resolve().parents[2] / "shared") / "cardphotos"
+
+
+@pytest.mark.skipif(not (PHOTOS / "rdpong").is_dir(), reason="no photos in ../shared/cardphotos")
+def test_scan_a_card_with_the_phone_and_play_it(server: str, browser: object) -> None:
+    host = browser.new_context(viewport=PHONE, locale="en-GB").new_page()  # type: ignore[attr-defined]
+    host.goto(server + "/")
+    host.locator("#names input").nth(0).fill("Anna")
+    host.get_by_role("button", name="Create table").click()
+    host.wait_for_url("**/t/*")
+    table_id = host.url.rsplit("/", 1)[1]
+    anna = _seat(browser, server, table_id, 0, "en-GB")
+    anna.locator("#scan-input").set_input_files(str(PHOTOS / "rdpong" / "8hearts.jpg"))
+    panel = anna.locator("#scan")
+    panel.get_by_role("button", name="Play 8♥").wait_for()
+    assert panel.locator("svg polygon").count() == 1
+    _shot(anna, "phone-scan-result")
+    panel.get_by_role("button", name="Play 8♥").click()
+    anna.wait_for_function("document.getElementById('status').textContent.includes('8♥')")
+    assert panel.is_hidden()
+    # The table screen scans the other two seats' revealed cards and confirms them.
+    host.locator("#scan-input").set_input_files(str(PHOTOS / "guillex7" / "query_q15.jpg"))
+    hpanel = host.locator("#scan")
+    hpanel.locator("#scan-confirm").wait_for()
+    items = hpanel.locator(".scan-item")
+    wanted = {"7C": "1", "2S": "2"}
+    for i in range(items.count()):
+        card = items.nth(i).locator("select").first.input_value()
+        items.nth(i).locator("select").nth(1).select_option(wanted.get(card, ""))
+    _shot(host, "table-screen-scan-result")
+    hpanel.locator("#scan-confirm").click()
+    host.wait_for_function("document.querySelectorAll('.revealed-item').length === 3")
+    rows = host.locator("#game").inner_text()
+    assert "7" in rows and "2" in rows

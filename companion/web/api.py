@@ -8,10 +8,35 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
+from recognizer.decode import ImageError
+
+from ..errors import BadRequest, Unauthorized
 from ..games import GAMES
 from ..joining import join_url, qr_svg
+from ..scanning import scan
 from .common import host_cookie, json_body, public_base, seat_cookie, service, tokens
 from .openapi import document
+
+PHOTO_LIMIT = 20 * 1024 * 1024 + 64 * 1024  # the photo plus its multipart envelope
+IMAGE_ERRORS_IT = {
+    "The file is empty.": "Il file è vuoto.",
+    "This is not a photo in a supported format (JPEG, PNG, WebP, BMP).":
+        "Non è una foto in un formato supportato (JPEG, PNG, WebP, BMP).",
+    "The JPEG file is truncated: it was not completely uploaded or saved.":
+        "Il file JPEG è troncato: non è stato caricato o salvato per intero.",
+    "The image file is damaged and cannot be decoded.": "Il file dell'immagine è danneggiato.",
+    "The JPEG file is damaged: no image size found.": "Il file JPEG è danneggiato: manca la dimensione.",
+}
+
+
+def _image_error_it(message: str) -> str:
+    if message in IMAGE_ERRORS_IT:
+        return IMAGE_ERRORS_IT[message]
+    if "megapixels" in message:
+        return "L'immagine ha troppi pixel: al massimo 50 megapixel."
+    if "larger than" in message:
+        return "Il file è più grande di 20 MB."
+    return "L'immagine non si può leggere: " + message
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 COOKIE_AGE = 60 * 60 * 24 * 7
@@ -111,6 +136,31 @@ def undo(table_id: str) -> Response:
     service().undo(table_id, tokens(request, table_id), body.get("seq"))
     seat, host = _caller(table_id)
     return jsonify(service().view(table_id, seat, host))
+
+
+@bp.post("/tables/<table_id>/photos")
+def photo(table_id: str) -> Response:
+    """A photo of the table: the cards seen, and what each would mean for the caller.
+
+    The photo is a multipart field ``photo`` or the raw body (``Content-Type: image/...``);
+    at most 20 MB. Nothing is played: the phone confirms, then posts actions.
+    """
+    request.max_content_length = PHOTO_LIMIT
+    table = service().table(table_id)
+    seat, host = _caller(table_id)
+    if seat is None and not host:
+        raise Unauthorized("Join the table to scan cards.", "Entra al tavolo per inquadrare le carte.")
+    upload = request.files.get("photo")
+    if upload is not None:
+        with upload.stream:  # large uploads are spooled to a temporary file: close it
+            data = upload.read()
+    else:
+        data = request.get_data()
+    try:
+        result = scan(table, data, seat, host)
+    except ImageError as e:
+        raise BadRequest(str(e), _image_error_it(str(e))) from e
+    return jsonify(result)
 
 
 @bp.get("/tables/<table_id>/qr.svg")

@@ -173,6 +173,28 @@ def document() -> dict[str, Any]:
                                       "content": {"text/event-stream": {}}},
                               "404": _err("no such table")},
             }},
+            "/api/tables/{table_id}/photos": {"post": {
+                "summary": "Scan a photo of the table: the cards seen and the moves they imply",
+                "description": "Multipart field `photo`, or the raw image as the body. JPEG, PNG, "
+                               "WebP or BMP; at most 20 MB and 50 megapixels. Nothing is played.",
+                "parameters": [_TABLE_ID],
+                "security": [{"seatToken": []}],
+                "requestBody": {"required": True, "content": {
+                    "multipart/form-data": {"schema": {"type": "object", "properties": {
+                        "photo": {"type": "string", "format": "binary"}}}},
+                    "image/*": {"schema": {"type": "string", "format": "binary"}}}},
+                "responses": {
+                    "200": _json({"type": "object", "properties": {
+                        "width": {"type": "integer"}, "height": {"type": "integer"},
+                        "elapsed_ms": {"type": "number"},
+                        "detections": {"type": "array", "items": {"type": "object"}},
+                        "proposal": {"type": ["string", "null"]}}},
+                        "what the photo shows"),
+                    "400": _err("not an image, damaged, truncated, or too many pixels"),
+                    "401": _err("not a player or host of this table"),
+                    "404": _err("no such table"),
+                    "413": _err("over 20 MB"),
+                }}},
             "/api/tables/{table_id}/qr.svg": {"get": {
                 "summary": "QR code of the join link",
                 "parameters": [_TABLE_ID],

@@ -1,0 +1,198 @@
+/* Scan: photograph the table, see each card found outlined, correct it, and play it.
+   A player's phone proposes his own move; the table screen assigns the revealed
+   cards to the seats (remembering where each seat sits) and confirms the round. */
+"use strict";
+(function () {
+  const T = window.TAVOLO;
+  const box = document.getElementById("scan");
+  const button = document.getElementById("scan-button");
+  const input = document.getElementById("scan-input");
+  if (!T || !box || !button || !input) return;
+  const SUITS = ["H", "D", "C", "S"];
+  const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+  const ALL = [...SUITS.flatMap((s) => RANKS.map((r) => r + s)), "JK1", "JK2"];
+  const sidesKey = `tavolo-sides-${T.tableId}`;
+  let photoURL = null;
+
+  function sides() {
+    try { return JSON.parse(localStorage.getItem(sidesKey) || "{}"); } catch (e) { return {}; }
+  }
+  function angleOf(det, w, h) {
+    const cx = det.corners.reduce((a, c) => a + c[0], 0) / 4 - w / 2;
+    const cy = det.corners.reduce((a, c) => a + c[1], 0) / 4 - h / 2;
+    return Math.atan2(cy, cx);
+  }
+  function guessSeats(result, waiting) {
+    // Each detection goes to the waiting seat last seen on its side of the table.
+    const known = sides();
+    const free = new Set(waiting);
+    return result.detections.map((det) => {
+      const a = angleOf(det, result.width, result.height);
+      let best = null, bestGap = Math.PI / 3;
+      for (const seat of free) {
+        if (known[seat] === undefined) continue;
+        const gap = Math.abs(Math.atan2(Math.sin(a - known[seat]), Math.cos(a - known[seat])));
+        if (gap < bestGap) { best = seat; bestGap = gap; }
+      }
+      if (best !== null) free.delete(best);
+      return best;
+    });
+  }
+
+  function cardSelect(current, onChange) {
+    const sel = document.createElement("select");
+    sel.setAttribute("aria-label", t("correct_card"));
+    for (const code of ALL) {
+      const o = document.createElement("option");
+      o.value = code;
+      o.textContent = cardLabel(code);
+      o.selected = code === current;
+      sel.append(o);
+    }
+    sel.addEventListener("change", () => onChange(sel.value));
+    return sel;
+  }
+
+  function overlay(result) {
+    const wrap = document.createElement("div");
+    wrap.className = "scan-photo";
+    const img = document.createElement("img");
+    img.src = photoURL;
+    img.alt = t("scan_photo");
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", `0 0 ${result.width} ${result.height}`);
+    svg.setAttribute("aria-hidden", "true");
+    result.detections.forEach((det, i) => {
+      const poly = document.createElementNS(svg.namespaceURI, "polygon");
+      poly.setAttribute("points", det.corners.map((c) => c.join(",")).join(" "));
+      poly.setAttribute("class", det.strong ? "strong" : "weak");
+      const label = document.createElementNS(svg.namespaceURI, "text");
+      label.setAttribute("x", det.corners[0][0]);
+      label.setAttribute("y", det.corners[0][1]);
+      label.setAttribute("font-size", String(Math.max(result.width, result.height) / 22));
+      label.textContent = `${i + 1}: ${cardLabel(det.card)}`;
+      svg.append(poly, label);
+    });
+    wrap.append(img, svg);
+    return wrap;
+  }
+
+  function show(result) {
+    const view = T.view();
+    const names = view.names;
+    box.hidden = false;
+    const title = document.createElement("h2");
+    title.textContent = result.detections.length ? t("scan_found", {n: result.detections.length})
+                                                 : t("scan_none");
+    const list = document.createElement("ol");
+    list.className = "scan-list";
+    const hostMode = view.me === null;
+    const seats = hostMode ? guessSeats(result, result.waiting) : [];
+    result.detections.forEach((det, i) => {
+      const li = document.createElement("li");
+      li.className = "scan-item";
+      const pick = cardSelect(det.card, (code) => { det.card = code; det.corrected = true; draw(); });
+      const conf = document.createElement("span");
+      conf.className = det.strong ? "conf" : "conf weak";
+      conf.textContent = det.strong ? "" : t("scan_unsure");
+      li.append(pick, conf);
+      if (hostMode) {
+        const seatSel = document.createElement("select");
+        seatSel.setAttribute("aria-label", t("scan_whose"));
+        const none = document.createElement("option");
+        none.value = "";
+        none.textContent = t("scan_nobody");
+        seatSel.append(none);
+        for (const seat of result.waiting) {
+          const o = document.createElement("option");
+          o.value = String(seat);
+          o.textContent = names[seat];
+          o.selected = seats[i] === seat;
+          seatSel.append(o);
+        }
+        seatSel.addEventListener("change", () => { det.seat = seatSel.value === "" ? null : Number(seatSel.value); });
+        det.seat = seats[i];
+        li.append(seatSel);
+      } else if (det.move && det.move.legal && !det.corrected) {
+        const play = document.createElement("button");
+        play.type = "button";
+        play.className = "big primary";
+        play.textContent = t("play", {card: cardLabel(det.card)});
+        play.addEventListener("click", () => submit([{type: "play", card: det.card}], []));
+        li.append(play);
+      } else if (det.corrected) {
+        const play = document.createElement("button");
+        play.type = "button";
+        play.className = "big";
+        play.textContent = t("play", {card: cardLabel(det.card)});
+        play.addEventListener("click", () => submit([{type: "play", card: det.card}], []));
+        li.append(play);
+      } else if (det.move) {
+        const why = document.createElement("p");
+        why.className = "why";
+        why.textContent = det.move.messages[LANG] || det.move.messages.en;
+        li.append(why);
+      }
+      list.append(li);
+    });
+    const actions = document.createElement("div");
+    if (hostMode && result.detections.length) {
+      const confirm = document.createElement("button");
+      confirm.type = "button";
+      confirm.id = "scan-confirm";
+      confirm.className = "big primary";
+      confirm.textContent = t("scan_confirm");
+      confirm.addEventListener("click", () => {
+        const chosen = result.detections.filter((d) => d.seat !== null && d.seat !== undefined);
+        submit(chosen.map((d) => ({type: "play", player: d.seat, card: d.card})),
+               chosen.map((d) => [d.seat, angleOf(d, result.width, result.height)]));
+      });
+      actions.append(confirm);
+    }
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "big";
+    close.textContent = t("close");
+    close.addEventListener("click", () => { box.hidden = true; box.replaceChildren(); });
+    actions.append(close);
+    function draw() { show(result); }
+    box.replaceChildren(title, overlay(result), list, actions);
+    box.scrollIntoView({behavior: "smooth", block: "start"});
+  }
+
+  async function submit(actionsToSend, placed) {
+    for (const action of actionsToSend) {
+      if (!(await T.act(action))) return;  // the refusal is on screen already
+    }
+    const known = sides();
+    for (const [seat, angle] of placed) known[seat] = angle;
+    localStorage.setItem(sidesKey, JSON.stringify(known));
+    box.hidden = true;
+    box.replaceChildren();
+  }
+
+  button.addEventListener("click", () => input.click());
+  input.addEventListener("change", async () => {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    if (photoURL) URL.revokeObjectURL(photoURL);
+    photoURL = URL.createObjectURL(file);
+    box.hidden = false;
+    box.textContent = t("scan_reading");
+    const form = new FormData();
+    form.append("photo", file);
+    try {
+      const resp = await fetch(`/api/tables/${T.tableId}/photos${T.asTable}`,
+                               {method: "POST", body: form, credentials: "same-origin"});
+      let body = null;
+      try { body = await resp.json(); } catch (e) { body = null; }
+      if (!resp.ok) { box.hidden = true; toast(errorText(body)); return; }
+      show(body);
+    } catch (e) {
+      box.hidden = true;
+      toast(t("network"));
+    } finally {
+      input.value = "";
+    }
+  });
+})();

@@ -1,0 +1,156 @@
+"""The recogniser: safe decoding of bad files, and real photographs with tolerances.
+
+The photographs live in ../shared/cardphotos (present in CI); like OpenCV's test
+of its squares sample, a share of the labelled cards must be found and false
+detections stay under a bound.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from collections import Counter
+
+import cv2
+import numpy as np
+import pytest
+
+from recognizer.decode import ImageError, decode
+from recognizer.evaluate import evaluate_folder
+from recognizer.pipeline import recognize
+
+from .conftest import SHARED
+
+PHOTOS = SHARED / "cardphotos"
+needs_photos = pytest.mark.skipif(not (PHOTOS / "rdpong").is_dir(), reason=f"no photos at {PHOTOS}")
+
+
+def _jpeg(img: np.ndarray) -> bytes:
+    ok, buf = cv2.imencode(".jpg", img)
+    assert ok
+    return buf.tobytes()
+
+
+def _png(img: np.ndarray) -> bytes:
+    ok, buf = cv2.imencode(".png", img)
+    assert ok
+    return buf.tobytes()
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG that claims a size (the pixels never need to exist)."""
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    chunk = b"IHDR" + ihdr
+    return (b"\x89PNG\r\n\x1a\n" + struct.pack(">I", len(ihdr)) + chunk
+            + struct.pack(">I", zlib.crc32(chunk)) + b"\x00" * 64)
+
+
+def _with_exif_orientation(jpeg: bytes, orientation: int) -> bytes:
+    """Insert an EXIF block whose Orientation tag says how the photo must be turned."""
+    ifd = struct.pack("<H", 1) + struct.pack("<HHIHH", 0x0112, 3, 1, orientation, 0) + b"\0\0\0\0"
+    tiff = b"II*\x00" + struct.pack("<I", 8) + ifd
+    payload = b"Exif\x00\x00" + tiff
+    app1 = b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload
+    return jpeg[:2] + app1 + jpeg[2:]
+
+
+# ---- bad input: a clear error, at once ---------------------------------------------------
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (b"", "empty"),
+        (b"hello, this is not a photo", "not a photo"),
+        (b"GIF89a" + b"\0" * 100, "not a photo"),
+        (b"\x00" * (21 * 1024 * 1024), "larger than 20 MB"),
+        (_png_header(10_000, 10_000), "megapixels"),
+    ],
+    ids=["empty", "text", "gif", "over-20MB", "decompression-bomb"],
+)
+def test_bad_files_get_a_clear_error(data: bytes, words: str) -> None:
+    with pytest.raises(ImageError) as e:
+        decode(data)
+    assert words in str(e.value)
+
+
+def test_a_truncated_jpeg_is_refused() -> None:
+    data = _jpeg(np.full((300, 400, 3), 200, np.uint8))
+    with pytest.raises(ImageError, match="truncated"):
+        decode(data[: len(data) // 2])
+
+
+def test_a_damaged_png_is_refused() -> None:
+    data = bytearray(_png(np.full((50, 60, 3), 90, np.uint8)))
+    data[40:80] = b"\xff" * 40
+    with pytest.raises(ImageError):
+        decode(bytes(data))
+
+
+def test_grey_alpha_and_rotated_photos_simply_work() -> None:
+    grey = decode(_png(np.full((120, 200), 128, np.uint8)))
+    assert grey.image.shape == (120, 200, 3)
+    rgba = np.zeros((80, 100, 4), np.uint8)
+    rgba[:, :, 3] = 0  # fully transparent: white after compositing
+    assert int(decode(_png(rgba)).image.mean()) == 255
+    rotated = decode(_with_exif_orientation(_jpeg(np.full((300, 500, 3), 180, np.uint8)), 6))
+    assert (rotated.width, rotated.height) == (300, 500)
+    assert rotated.image.shape[:2] == (500, 300)
+
+
+def test_big_photos_are_worked_on_at_a_reduced_size() -> None:
+    big = decode(_jpeg(np.full((3000, 4000, 3), 150, np.uint8)))
+    assert (big.width, big.height) == (4000, 3000)
+    assert max(big.image.shape[:2]) <= 1400 and big.scale > 2.5
+
+
+def test_a_photo_without_cards_gives_nothing() -> None:
+    rng = np.random.default_rng(0)
+    wood = cv2.GaussianBlur(rng.integers(40, 120, (600, 800, 3), dtype=np.uint8), (9, 9), 0)
+    assert recognize(_jpeg(wood)) == []
+    assert recognize(np.zeros((10, 10, 3), np.uint8)) == []
+
+
+def test_unknown_deck_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown deck"):
+        recognize(np.zeros((10, 10, 3), np.uint8), deck="uno")
+
+
+# ---- real photographs ---------------------------------------------------------------------
+@needs_photos
+def test_cards_on_tables_are_found() -> None:
+    t = evaluate_folder(PHOTOS / "rdpong", {"table"})["table"]
+    assert t.recall >= 0.9 and t.precision >= 0.95, t.misses
+
+
+@needs_photos
+def test_single_cards_are_named() -> None:
+    t = evaluate_folder(PHOTOS / "rdpong", {"single"})["single"]
+    assert t.recall >= 0.9 and t.precision >= 0.98, t.misses
+
+
+@needs_photos
+def test_empty_tables_give_no_card() -> None:
+    t = evaluate_folder(PHOTOS / "tarbo", {"table"})["table"]
+    assert t.empty_photos >= 5 and t.false_on_empty == 0
+
+
+@needs_photos
+def test_corners_are_in_photo_pixels_around_the_card() -> None:
+    path = PHOTOS / "guillex7" / "query_q15.jpg"
+    found = recognize(path)
+    assert Counter(d.card for d in found) >= Counter(["7C", "AS", "2S", "AH"])
+    img = cv2.imread(str(path))
+    h, w = img.shape[:2]
+    for d in found:
+        assert 0.5 <= d.confidence <= 1.0 and len(d.corners) == 4
+        xs, ys = [c[0] for c in d.corners], [c[1] for c in d.corners]
+        assert -0.1 * w <= min(xs) and max(xs) <= 1.1 * w and -0.1 * h <= min(ys) <= 1.1 * h
+        area = cv2.contourArea(np.array(d.corners, np.float32))
+        assert 0.01 * w * h < area < 0.3 * w * h
+
+
+@needs_photos
+def test_a_big_photo_reads_like_the_small_one() -> None:
+    img = cv2.imread(str(PHOTOS / "guillex7" / "query_q15.jpg"))
+    big = cv2.resize(img, (4200, 3150), interpolation=cv2.INTER_CUBIC)
+    small = {d.card for d in recognize(_jpeg(img))}
+    assert {d.card for d in recognize(_jpeg(big))} == small
