@@ -20,6 +20,8 @@ import cv2
 import numpy as np
 import pytest
 
+from .conftest import SHARED
+
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -211,7 +213,7 @@ def test_a_refusal_is_explained_in_the_players_language(server: str, browser: ob
     _shot(carla, "phone-en-same-card-twice")
 
 
-PHOTOS = Path(os.environ.get("TAVOLO_SHARED") or Path(__file__).resolve().parents[2] / "shared") / "cardphotos"
+PHOTOS = SHARED / "cardphotos"
 
 
 @pytest.mark.skipif(not (PHOTOS / "rdpong").is_dir(), reason="no photos in ../shared/cardphotos")
