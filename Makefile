@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint typecheck browser clean
+.PHONY: run test bench lint browser models clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -36,8 +36,21 @@ lint: $(STAMP)
 test: $(STAMP) browser lint
 	$(PY) -m pytest -q -rs
 
+# Speed figures are for one core: one OpenCV thread, one BLAS thread.
 bench: $(STAMP)
-	$(VENV)/bin/companion bench
+	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(VENV)/bin/companion bench
+
+# The recogniser's glyph templates, rendered from free fonts (Debian packages, installed
+# when missing and we are root); the result is committed in recognizer/models/.
+FONT_PACKAGES := fonts-dejavu-core fonts-liberation2 fonts-urw-base35 fonts-freefont-ttf
+models: $(STAMP)
+	@missing=""; for p in $(FONT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "Install the fonts first: apt-get install$$missing"; exit 1; fi; \
+	fi
+	$(PY) -m pip install --quiet -e '.[models]'
+	$(PY) -m recognizer.build_models
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -40,10 +40,22 @@ def _serve(args: argparse.Namespace) -> int:
     from .joining import base_url, lan_address, qr_terminal
 
     port = args.port or int(os.environ.get("PORT", "5000"))
-    public = os.environ.get("TAVOLO_PUBLIC_URL") or base_url(lan_address(), port)
+    address = lan_address()
+    scheme = "https" if args.https else "http"
+    public = os.environ.get("TAVOLO_PUBLIC_URL") or base_url(address, port, scheme)
     database = args.database or os.environ.get("TAVOLO_DATABASE") or "data/tavolo.sqlite3"
+    ssl_context: tuple[str, str] | None = None
+    if args.https:
+        from .tls import CertificateError, ensure_certificate
+
+        try:
+            cert, key = ensure_certificate(Path(database).parent, address)
+            ssl_context = (str(cert), str(key))
+        except CertificateError as e:
+            print(f"companion serve: {e}", file=sys.stderr)
+            return 2
     app = create_app({"DATABASE": database, "PUBLIC_URL": public})
-    server = make_server(args.host, port, app, threaded=True)
+    server = make_server(args.host, port, app, threaded=True, ssl_context=ssl_context)
     print(f"Tavolo is running. On phones on the same network, open:\n\n    {public}/\n")
     print(qr_terminal(f"{public}/"))
     print(f"Data: {Path(database).resolve()}   (Ctrl-C stops the server)", flush=True)
@@ -115,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--host", default="0.0.0.0")
     p.add_argument("--port", type=int, default=None, help="default: $PORT or 5000")
     p.add_argument("--database", default=None, help="SQLite file (default data/tavolo.sqlite3)")
+    p.add_argument("--https", action="store_true",
+                   help="serve over HTTPS with a self-signed certificate (for the live camera)")
     p.set_defaults(func=_serve)
     p = sub.add_parser("bench", help="measure engine and service speed")
     p.add_argument("--seconds", type=float, default=3.0, help="time spent on engine playouts")

@@ -43,9 +43,9 @@ def lan_address() -> str:
     return "127.0.0.1"
 
 
-def base_url(host: str, port: int) -> str:
+def base_url(host: str, port: int, scheme: str = "http") -> str:
     """``http://host:port`` without a trailing slash."""
-    return f"http://{host}:{port}"
+    return f"{scheme}://{host}:{port}"
 
 
 def join_url(base: str, table_id: str) -> str:

@@ -161,6 +161,7 @@
   }
 
   async function submit(actionsToSend, placed) {
+    if (typeof stopLive === "function") stopLive();
     for (const action of actionsToSend) {
       if (!(await T.act(action))) return;  // the refusal is on screen already
     }
@@ -169,6 +170,86 @@
     localStorage.setItem(sidesKey, JSON.stringify(known));
     box.hidden = true;
     box.replaceChildren();
+  }
+
+  // ---- live camera (HTTPS or localhost only): a card counts once it reads the same
+  // in STABLE consecutive frames.
+  const STABLE = 3;
+  const liveButton = document.getElementById("live-button");
+  const liveBox = document.getElementById("live");
+  let stream = null, timer = null, inFlight = false, streaks = {}, shown = "";
+
+  async function liveFrame(video, canvas) {
+    if (inFlight || !video.videoWidth) return;
+    inFlight = true;
+    const scale = Math.min(1, 1280 / Math.max(video.videoWidth, video.videoHeight));
+    canvas.width = Math.round(video.videoWidth * scale);
+    canvas.height = Math.round(video.videoHeight * scale);
+    canvas.getContext("2d").drawImage(video, 0, 0, canvas.width, canvas.height);
+    const blob = await new Promise((done) => canvas.toBlob(done, "image/jpeg", 0.85));
+    try {
+      const form = new FormData();
+      form.append("photo", blob, "frame.jpg");
+      const resp = await fetch(`/api/tables/${T.tableId}/photos${T.asTable}`,
+                               {method: "POST", body: form, credentials: "same-origin"});
+      if (!resp.ok) return;
+      const result = await resp.json();
+      const seen = new Set(result.detections.map((d) => d.card));
+      for (const code of Object.keys(streaks)) if (!seen.has(code)) delete streaks[code];
+      for (const code of seen) streaks[code] = (streaks[code] || 0) + 1;
+      const stable = result.detections.filter((d) => streaks[d.card] >= STABLE);
+      const key = stable.map((d) => d.card).sort().join(" ");
+      if (key && key !== shown) {
+        shown = key;
+        if (photoURL) URL.revokeObjectURL(photoURL);
+        photoURL = URL.createObjectURL(blob);
+        show(Object.assign({}, result, {detections: stable,
+          proposal: stable.length === 1 && stable[0].move && stable[0].move.legal ? stable[0].card : null}));
+      }
+    } finally {
+      inFlight = false;
+    }
+  }
+
+  async function startLive() {
+    try {
+      stream = await navigator.mediaDevices.getUserMedia(
+        {video: {facingMode: "environment", width: {ideal: 1280}}, audio: false});
+    } catch (e) {
+      toast(t("live_denied"));
+      return;
+    }
+    const video = document.createElement("video");
+    video.setAttribute("playsinline", "");
+    video.muted = true;
+    video.srcObject = stream;
+    video.setAttribute("aria-label", t("live"));
+    await video.play();
+    const canvas = document.createElement("canvas");
+    const stop = document.createElement("button");
+    stop.type = "button";
+    stop.className = "big";
+    stop.textContent = t("live_stop");
+    stop.addEventListener("click", stopLive);
+    liveBox.replaceChildren(video, stop);
+    liveBox.hidden = false;
+    streaks = {};
+    shown = "";
+    timer = setInterval(() => liveFrame(video, canvas), 500);
+  }
+
+  function stopLive() {
+    if (timer) clearInterval(timer);
+    if (stream) stream.getTracks().forEach((track) => track.stop());
+    timer = null;
+    stream = null;
+    liveBox.hidden = true;
+    liveBox.replaceChildren();
+  }
+
+  if (liveButton && window.isSecureContext && navigator.mediaDevices && navigator.mediaDevices.getUserMedia) {
+    liveButton.hidden = false;
+    liveButton.addEventListener("click", () => (stream ? stopLive() : startLive()));
   }
 
   button.addEventListener("click", () => input.click());

@@ -247,3 +247,53 @@ def test_scan_a_card_with_the_phone_and_play_it(server: str, browser: object) ->
     host.wait_for_function("document.querySelectorAll('.revealed-item').length === 3")
     rows = host.locator("#game").inner_text()
     assert "7" in rows and "2" in rows
+
+
+def _y4m(photo: Path, out: Path, frames: int = 8) -> Path:
+    """A YUV4MPEG2 video of a photo, for Chromium's fake camera."""
+    img = cv2.imread(str(photo))
+    canvas = np.full((720, 1280, 3), 60, np.uint8)
+    h, w = img.shape[:2]
+    f = min(1280 / w, 720 / h)
+    small = cv2.resize(img, (int(w * f) // 2 * 2, int(h * f) // 2 * 2))
+    y0, x0 = (720 - small.shape[0]) // 2, (1280 - small.shape[1]) // 2
+    canvas[y0:y0 + small.shape[0], x0:x0 + small.shape[1]] = small
+    yuv = cv2.cvtColor(canvas, cv2.COLOR_BGR2YUV_I420).tobytes()
+    with out.open("wb") as f_out:
+        f_out.write(b"YUV4MPEG2 W1280 H720 F10:1 Ip A1:1 C420jpeg\n")
+        for _ in range(frames):
+            f_out.write(b"FRAME\n" + yuv)
+    return out
+
+
+@pytest.mark.skipif(not (PHOTOS / "rdpong").is_dir(), reason="no photos in ../shared/cardphotos")
+def test_live_camera_proposes_a_card_seen_in_several_frames(server: str, tmp_path: Path) -> None:
+    video = _y4m(PHOTOS / "rdpong" / "8hearts.jpg", tmp_path / "camera.y4m")
+    args = [*ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+            f"--use-file-for-fake-video-capture={video}"]
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)
+        try:
+            host = b.new_context(viewport=PHONE, locale="en-GB").new_page()
+            host.goto(server + "/")
+            host.locator("#names input").nth(0).fill("Anna")
+            host.get_by_role("button", name="Create table").click()
+            host.wait_for_url("**/t/*")
+            table_id = host.url.rsplit("/", 1)[1]
+            ctx = b.new_context(viewport=PHONE, locale="en-GB", permissions=["camera"])
+            anna = ctx.new_page()
+            anna.goto(f"{server}/join/{table_id}")
+            anna.locator(".seat-row").nth(0).get_by_role("button").click()
+            anna.wait_for_url("**/play/*")
+            live = anna.get_by_role("button", name="Live camera")
+            live.wait_for()
+            live.click()
+            anna.locator("#live video").wait_for()
+            play = anna.locator("#scan").get_by_role("button", name="Play 8♥")
+            play.wait_for(timeout=30_000)
+            _shot(anna, "phone-live-camera")
+            play.click()
+            anna.wait_for_function("document.getElementById('status').textContent.includes('8♥')")
+            assert anna.locator("#live").is_hidden()
+        finally:
+            b.close()
