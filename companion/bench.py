@@ -81,7 +81,15 @@ def recogniser_figures(photos: Path) -> None:
         print(f"recogniser: cannot read {sample}")
         return
     for label, size in (("12-megapixel photo (4000x3000)", (4000, 3000)), ("1280x720 frame", (1280, 720))):
-        frame = cv2.resize(image, size, interpolation=cv2.INTER_CUBIC)
+        h, w = image.shape[:2]
+        want = size[0] / size[1]
+        if w / h > want:  # crop to the frame's shape first: never squash the cards
+            cut = int(h * want)
+            crop = image[:, (w - cut) // 2:(w - cut) // 2 + cut]
+        else:
+            cut = int(w / want)
+            crop = image[(h - cut) // 2:(h - cut) // 2 + cut]
+        frame = cv2.resize(crop, size, interpolation=cv2.INTER_CUBIC)
         ok, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 90])
         assert ok
         data = jpeg.tobytes()

@@ -15,7 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .glyphs import MODEL, normalise
+from .glyphs import MODEL, Templates, normalise
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/truetype/liberation"),
              Path("/usr/share/fonts/truetype/liberation2"), Path("/usr/share/fonts/opentype/urw-base35"),
@@ -180,13 +180,12 @@ def build(out: Path = MODEL) -> Path:
     for suit, mask in drawn_suits():
         add("suit", suit, mask)
     out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(
-        out,
-        rank_glyphs=np.stack(groups["rank"][0]), rank_labels=np.array(groups["rank"][1]),
-        rank_aspects=np.array(groups["rank"][2], np.float32),
-        suit_glyphs=np.stack(groups["suit"][0]), suit_labels=np.array(groups["suit"][1]),
-        suit_aspects=np.array(groups["suit"][2], np.float32),
-    )
+    arrays: dict[str, np.ndarray] = {}
+    for kind in ("rank", "suit"):
+        glyphs, labels, aspects = groups[kind]
+        templates = Templates.build(np.stack(glyphs), np.array(labels), np.array(aspects, np.float32))
+        arrays.update(templates.arrays(kind))
+    np.savez_compressed(out, allow_pickle=False, **arrays)
     return out
 
 

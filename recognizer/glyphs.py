@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -19,6 +20,7 @@ INNER = 28
 MODEL = Path(__file__).resolve().parent / "models" / "index_glyphs.npz"
 # Court letters of other languages, read as the card they name.
 PIXEL_WEIGHT = 0.5
+PROTOTYPES = 48
 ALIASES = {"D": "Q", "B": "J", "V": "J", "R": "K", "H": "K"}
 
 
@@ -65,6 +67,19 @@ def hog(glyphs: np.ndarray) -> np.ndarray:
     return out.reshape(n, -1)
 
 
+def _kmeans(x: np.ndarray) -> np.ndarray:
+    """``PROTOTYPES`` k-means centres of the rows of ``x`` (seeded: the same every build)."""
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 1e-4)
+    cv2.setRNGSeed(7)
+    labels = np.zeros((len(x), 1), np.int32)
+    _, _, centres = cv2.kmeans(x, PROTOTYPES, labels, crit, 2, cv2.KMEANS_PP_CENTERS)
+    return np.asarray(centres, np.float32)
+
+
+def _unit(x: np.ndarray) -> np.ndarray:
+    return np.asarray(x / np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-6), np.float32)
+
+
 def _unit_rows(x: np.ndarray) -> np.ndarray:
     x = x - x.mean(axis=1, keepdims=True)
     return np.asarray(x / np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-6), np.float32)
@@ -93,10 +108,27 @@ class Templates:
     def build(cls, glyphs: np.ndarray, labels: np.ndarray, aspects: np.ndarray) -> Templates:
         """Group rendered glyphs by label."""
         order = np.argsort(labels, kind="stable")
-        labels = labels[order]
+        labels, glyphs, aspects = labels[order], glyphs[order], aspects[order].astype(np.float32)
+        feats = features(glyphs)
         names, starts = np.unique(labels, return_index=True)
-        return cls(features(glyphs[order]), tuple(str(n) for n in names), starts,
-                   aspects[order].astype(np.float32))
+        # Many renderings of one label say nearly the same thing: keep a few
+        # prototypes (k-means centres) per label, so that matching stays fast.
+        ends = [*starts[1:].tolist(), len(labels)]
+        f_out: list[np.ndarray] = []
+        a_out: list[np.ndarray] = []
+        s_out: list[int] = []
+        for lo, hi in zip(starts.tolist(), ends, strict=True):
+            s_out.append(sum(len(x) for x in f_out))
+            chunk, asp = feats[lo:hi], aspects[lo:hi]
+            if hi - lo <= PROTOTYPES:
+                f_out.append(chunk)
+                a_out.append(asp)
+                continue
+            centres = _kmeans(np.hstack([chunk, np.log(asp)[:, None]]).astype(np.float32))
+            f_out.append(_unit(centres[:, :-1]))
+            a_out.append(np.exp(centres[:, -1]))
+        return cls(np.vstack(f_out).astype(np.float32), tuple(str(n) for n in names),
+                   np.array(s_out), np.concatenate(a_out).astype(np.float32))
 
     def match(self, glyph: np.ndarray, aspect: float, allowed: frozenset[str] | None = None
               ) -> list[tuple[str, float]]:
@@ -110,10 +142,22 @@ class Templates:
         return [kv for kv in ranked if allowed is None or kv[0] in allowed]
 
 
+    def arrays(self, prefix: str) -> dict[str, np.ndarray]:
+        """The arrays saved in the model file."""
+        return {f"{prefix}_features": self.features.astype(np.float16),
+                f"{prefix}_labels": np.array(self.labels), f"{prefix}_starts": self.starts,
+                f"{prefix}_aspects": self.aspects}
+
+    @classmethod
+    def from_arrays(cls, data: Any, prefix: str) -> Templates:
+        """Inverse of :meth:`arrays`."""
+        return cls(data[f"{prefix}_features"].astype(np.float32),
+                   tuple(str(x) for x in data[f"{prefix}_labels"]),
+                   data[f"{prefix}_starts"], data[f"{prefix}_aspects"].astype(np.float32))
+
+
 @lru_cache(maxsize=1)
 def load(path: str = str(MODEL)) -> tuple[Templates, Templates]:
-    """The rank templates and the suit templates."""
-    data = np.load(path)
-    ranks = Templates.build(data["rank_glyphs"], data["rank_labels"], data["rank_aspects"])
-    suits = Templates.build(data["suit_glyphs"], data["suit_labels"], data["suit_aspects"])
-    return ranks, suits
+    """The rank templates and the suit templates (built by ``make models``)."""
+    with np.load(path) as data:
+        return Templates.from_arrays(data, "rank"), Templates.from_arrays(data, "suit")

@@ -61,14 +61,18 @@ def _patch(image: np.ndarray, corner: Corner, s: IndexSettings) -> np.ndarray:
 
 def _ink(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The ink mask of a patch, and a per-pixel redness map."""
-    f = patch.astype(np.float32)
-    gray = f.mean(axis=2)
-    white = max(float(np.percentile(gray, 90)), 60.0)
+    gray8 = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
+    cumulative = np.cumsum(np.bincount(gray8.ravel(), minlength=256))
+    total = cumulative[-1]
+    white = max(float(np.searchsorted(cumulative, 0.9 * total)), 60.0)
+    p80 = int(np.searchsorted(cumulative, 0.8 * total))
     # White balance on the card itself: a warm lamp must not make black ink look red.
-    paper = f[gray >= np.percentile(gray, 80)].mean(axis=0)
-    balanced = f * (paper.mean() / np.maximum(paper, 1.0))
-    b, g, r = balanced[:, :, 0], balanced[:, :, 1], balanced[:, :, 2]
+    paper = np.array(cv2.mean(patch, mask=(gray8 >= p80).astype(np.uint8))[:3], np.float32)
+    gains = paper.mean() / np.maximum(paper, 1.0)
+    f = patch.astype(np.float32)
+    b, g, r = f[:, :, 0] * gains[0], f[:, :, 1] * gains[1], f[:, :, 2] * gains[2]
     redness = (r - np.maximum(g, b)) / white
+    gray = gray8.astype(np.float32)
     dark = gray < 0.58 * white
     red = (redness > 0.28) & (gray < 0.9 * white)
     return dark | red, redness

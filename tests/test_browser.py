@@ -70,11 +70,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
+def playwright() -> Iterator[object]:
     with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
+        yield pw
+
+
+@pytest.fixture(scope="module")
+def browser(playwright: object) -> Iterator[object]:
+    b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)  # type: ignore[attr-defined]
+    yield b
+    b.close()
 
 
 def _shot(page: object, name: str) -> None:
@@ -267,33 +272,33 @@ def _y4m(photo: Path, out: Path, frames: int = 8) -> Path:
 
 
 @pytest.mark.skipif(not (PHOTOS / "rdpong").is_dir(), reason="no photos in ../shared/cardphotos")
-def test_live_camera_proposes_a_card_seen_in_several_frames(server: str, tmp_path: Path) -> None:
+def test_live_camera_proposes_a_card_seen_in_several_frames(server: str, playwright: object,
+                                                            tmp_path: Path) -> None:
     video = _y4m(PHOTOS / "rdpong" / "8hearts.jpg", tmp_path / "camera.y4m")
     args = [*ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
             f"--use-file-for-fake-video-capture={video}"]
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)
-        try:
-            host = b.new_context(viewport=PHONE, locale="en-GB").new_page()
-            host.goto(server + "/")
-            host.locator("#names input").nth(0).fill("Anna")
-            host.get_by_role("button", name="Create table").click()
-            host.wait_for_url("**/t/*")
-            table_id = host.url.rsplit("/", 1)[1]
-            ctx = b.new_context(viewport=PHONE, locale="en-GB", permissions=["camera"])
-            anna = ctx.new_page()
-            anna.goto(f"{server}/join/{table_id}")
-            anna.locator(".seat-row").nth(0).get_by_role("button").click()
-            anna.wait_for_url("**/play/*")
-            live = anna.get_by_role("button", name="Live camera")
-            live.wait_for()
-            live.click()
-            anna.locator("#live video").wait_for()
-            play = anna.locator("#scan").get_by_role("button", name="Play 8♥")
-            play.wait_for(timeout=30_000)
-            _shot(anna, "phone-live-camera")
-            play.click()
-            anna.wait_for_function("document.getElementById('status').textContent.includes('8♥')")
-            assert anna.locator("#live").is_hidden()
-        finally:
-            b.close()
+    b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)  # type: ignore[attr-defined]
+    try:
+        host = b.new_context(viewport=PHONE, locale="en-GB").new_page()
+        host.goto(server + "/")
+        host.locator("#names input").nth(0).fill("Anna")
+        host.get_by_role("button", name="Create table").click()
+        host.wait_for_url("**/t/*")
+        table_id = host.url.rsplit("/", 1)[1]
+        ctx = b.new_context(viewport=PHONE, locale="en-GB", permissions=["camera"])
+        anna = ctx.new_page()
+        anna.goto(f"{server}/join/{table_id}")
+        anna.locator(".seat-row").nth(0).get_by_role("button").click()
+        anna.wait_for_url("**/play/*")
+        live = anna.get_by_role("button", name="Live camera")
+        live.wait_for()
+        live.click()
+        anna.locator("#live video").wait_for()
+        play = anna.locator("#scan").get_by_role("button", name="Play 8♥")
+        play.wait_for(timeout=30_000)
+        _shot(anna, "phone-live-camera")
+        play.click()
+        anna.wait_for_function("document.getElementById('status').textContent.includes('8♥')")
+        assert anna.locator("#live").is_hidden()
+    finally:
+        b.close()
