@@ -113,17 +113,11 @@
         seatSel.addEventListener("change", () => { det.seat = seatSel.value === "" ? null : Number(seatSel.value); });
         det.seat = seats[i];
         li.append(seatSel);
-      } else if (det.move && det.move.legal && !det.corrected) {
+      } else if (det.corrected || (det.move && det.move.legal)) {
+        // A corrected card is checked when it is played: the refusal, if any, says why.
         const play = document.createElement("button");
         play.type = "button";
-        play.className = "big primary";
-        play.textContent = t("play", {card: cardLabel(det.card)});
-        play.addEventListener("click", () => submit([{type: "play", card: det.card}], []));
-        li.append(play);
-      } else if (det.corrected) {
-        const play = document.createElement("button");
-        play.type = "button";
-        play.className = "big";
+        play.className = det.corrected ? "big" : "big primary";
         play.textContent = t("play", {card: cardLabel(det.card)});
         play.addEventListener("click", () => submit([{type: "play", card: det.card}], []));
         li.append(play);

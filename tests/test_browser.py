@@ -176,6 +176,16 @@ def _seat(browser: object, server: str, table_id: str, seat: int, locale: str) -
     return page
 
 
+def _new_table(browser: object, server: str, locale: str = "en-GB") -> tuple[object, str]:
+    """A host's table screen for Anna and two open seats, real cards (the picker)."""
+    host = browser.new_context(viewport=PHONE, locale=locale).new_page()  # type: ignore[attr-defined]
+    host.goto(server + "/")
+    host.locator("#names input").nth(0).fill("Anna")
+    host.locator("#create button[type=submit]").click()
+    host.wait_for_url("**/t/*")
+    return host, host.url.rsplit("/", 1)[1]
+
+
 def _pick(page: object, card: str) -> None:
     page.locator(f".suit-tab[data-suit={card[-1]}]").click()  # type: ignore[attr-defined]
     page.locator(f".picker .card[data-card='{card}']").click()  # type: ignore[attr-defined]
@@ -186,12 +196,7 @@ def test_a_refusal_is_explained_in_the_players_language(server: str, browser: ob
     """A stale picker lets an Italian phone try a card already on the table: the server
     refuses it and the phone shows the engine's sentence in Italian. Then two phones
     enter the same card and both are asked to look again."""
-    host = browser.new_context(viewport=PHONE, locale="it-IT").new_page()  # type: ignore[attr-defined]
-    host.goto(server + "/")
-    host.locator("#names input").nth(0).fill("Anna")
-    host.get_by_role("button", name="Crea il tavolo").click()
-    host.wait_for_url("**/t/*")
-    table_id = host.url.rsplit("/", 1)[1]
+    host, table_id = _new_table(browser, server, "it-IT")
     anna = _seat(browser, server, table_id, 0, "it-IT")
     bruno = _seat(browser, server, table_id, 1, "en-GB")
     carla = _seat(browser, server, table_id, 2, "en-GB")
@@ -223,12 +228,7 @@ PHOTOS = SHARED / "cardphotos"
 
 @pytest.mark.skipif(not (PHOTOS / "rdpong").is_dir(), reason="no photos in ../shared/cardphotos")
 def test_scan_a_card_with_the_phone_and_play_it(server: str, browser: object) -> None:
-    host = browser.new_context(viewport=PHONE, locale="en-GB").new_page()  # type: ignore[attr-defined]
-    host.goto(server + "/")
-    host.locator("#names input").nth(0).fill("Anna")
-    host.get_by_role("button", name="Create table").click()
-    host.wait_for_url("**/t/*")
-    table_id = host.url.rsplit("/", 1)[1]
+    host, table_id = _new_table(browser, server, "en-GB")
     anna = _seat(browser, server, table_id, 0, "en-GB")
     anna.locator("#scan-input").set_input_files(str(PHOTOS / "rdpong" / "8hearts.jpg"))
     panel = anna.locator("#scan")
@@ -279,12 +279,7 @@ def test_live_camera_proposes_a_card_seen_in_several_frames(server: str, playwri
             f"--use-file-for-fake-video-capture={video}"]
     b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)  # type: ignore[attr-defined]
     try:
-        host = b.new_context(viewport=PHONE, locale="en-GB").new_page()
-        host.goto(server + "/")
-        host.locator("#names input").nth(0).fill("Anna")
-        host.get_by_role("button", name="Create table").click()
-        host.wait_for_url("**/t/*")
-        table_id = host.url.rsplit("/", 1)[1]
+        _, table_id = _new_table(b, server)
         ctx = b.new_context(viewport=PHONE, locale="en-GB", permissions=["camera"])
         anna = ctx.new_page()
         anna.goto(f"{server}/join/{table_id}")
