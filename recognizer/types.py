@@ -53,13 +53,13 @@ class LocateSettings:
 class IndexSettings:
     """Reading the corner index (rank over suit) of a card."""
 
-    patch_width: int = 80  # canonical pixels for the index region
-    patch_height: int = 120
+    patch_width: int = 112  # canonical pixels for the index region
+    patch_height: int = 168
     region_w: float = 0.30  # of the card width
     region_h: float = 0.32  # of the card height
     card_ratio: float = 1.42  # height / width of a standard card
-    min_rank_score: float = 0.55
-    min_suit_score: float = 0.55
+    min_rank_score: float = 0.3
+    min_suit_score: float = 0.3
     min_confidence: float = 0.5
 
 
