@@ -33,7 +33,8 @@ def whiteness(image: np.ndarray, s: LocateSettings = LocateSettings()) -> np.nda
     return np.asarray(cv2.GaussianBlur(score, (s.blur, s.blur), 0), np.uint8)
 
 
-def card_mask(image: np.ndarray, s: LocateSettings = LocateSettings(), level: int = 0) -> np.ndarray:
+def card_mask(image: np.ndarray, s: LocateSettings = LocateSettings(), level: int = 0,
+              score: np.ndarray | None = None) -> np.ndarray:
     """Pixels that look like card faces: bright and unsaturated compared with the scene.
 
     Hysteresis, as in Canny: a region counts when it reaches the high threshold
@@ -41,7 +42,8 @@ def card_mask(image: np.ndarray, s: LocateSettings = LocateSettings(), level: in
     it, so a card half in shadow stays whole. ``level`` 1 splits the bright
     pixels once more, for a pale table under white cards.
     """
-    score = whiteness(image, s)
+    if score is None:
+        score = whiteness(image, s)
     t, _ = cv2.threshold(score, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     if level:
         bright = score[score > t]
@@ -52,9 +54,8 @@ def card_mask(image: np.ndarray, s: LocateSettings = LocateSettings(), level: in
     low = max(high * s.low_ratio, 80.0)
     weak = (score > low).astype(np.uint8)
     n, labels = cv2.connectedComponents(weak, connectivity=4)
-    strong_labels = np.unique(labels[score > high])
     keep = np.zeros(n, bool)
-    keep[strong_labels] = True
+    keep[labels[score > high]] = True
     keep[0] = False
     mask = keep[labels].astype(np.uint8) * 255
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
@@ -80,10 +81,15 @@ def regions(image: np.ndarray, s: LocateSettings = LocateSettings()) -> list[Reg
     """
     h, w = image.shape[:2]
     total = float(h * w)
-    first = _regions(card_mask(image, s), s)
+    # Outlines are found on a smaller copy: a card's edge does not need every pixel.
+    f = min(1.0, s.mask_side / max(h, w))
+    small = cv2.resize(image, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA) \
+        if f < 1.0 else image
+    score = whiteness(small, s)
+    first = _scaled(_regions(card_mask(small, s, score=score), s), 1.0 / f)
     # Split the bright part once more: a pale table, a grey screen or a white wall
     # under the cards. Both splits are kept; readings of one card merge later.
-    second = _regions(card_mask(image, s, level=1), s)
+    second = _scaled(_regions(card_mask(small, s, level=1, score=score), s), 1.0 / f)
     levels = [first, second]
     if _covered(first) > s.pale_table * total and second:
         levels = [second]
@@ -95,6 +101,12 @@ def regions(image: np.ndarray, s: LocateSettings = LocateSettings()) -> list[Reg
         frame = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
         found = [Region(frame, total, True)]
     return found
+
+
+def _scaled(found: list[Region], k: float) -> list[Region]:
+    if k == 1.0:
+        return found
+    return [Region(r.polygon * k, r.area * k * k, r.single) for r in found]
 
 
 def _same(a: Region, b: Region) -> bool:
