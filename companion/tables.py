@@ -18,6 +18,7 @@ from typing import Any
 
 from .errors import BadRequest, Conflict, Forbidden, Illegal, NotFound, Unauthorized
 from .games import GAMES, get_rules
+from .games.cards import card_label
 from .games.engine import IllegalAction, Rules, SetupError
 from .games.quinta_story import narrate as quinta_narrate
 from .live import Doorbell
@@ -278,6 +279,7 @@ class TableService:
                 "payouts": list(out.payouts),
             },
             "log": list(table.log),
+            "corrections": _correctable(table) if host else [],
         }
 
     # ---- acting -----------------------------------------------------------
@@ -352,6 +354,50 @@ class TableService:
         then = first.before if first is not None else table.state
         return bool(commutes(then, table.state, action))
 
+    def correct(self, table_id: str, tokens: Sequence[str], body: Mapping[str, Any]) -> Event:
+        """The host corrects a card entered by mistake: ``{"target": seq, "action": {...}, "seq"}``.
+
+        Only where the engine allows it (a card from a hand the app does not know,
+        revealed to everybody); the moves after it are replayed and must still fit.
+        """
+        table = self.table(table_id)
+        if not any(self.is_host(table_id, t) for t in tokens):
+            raise Forbidden("Only the host can correct a card.",
+                            "Solo l'organizzatore può correggere una carta.")
+        expected, target, raw = body.get("seq"), body.get("target"), body.get("action")
+        if not isinstance(expected, int) or not isinstance(target, int) or not isinstance(raw, dict):
+            raise BadRequest("A correction needs 'seq', 'target' (the move's event) and 'action'.",
+                             "Una correzione richiede 'seq', 'target' (l'evento della mossa) e 'action'.")
+        self._fresh(table, expected)
+        old = next((a for a in table.applied if a.seq == target), None)
+        if old is None:
+            raise BadRequest("There is no move with that number to correct.",
+                             "Non c'è una mossa con quel numero da correggere.")
+        raw = {**raw, "player": getattr(old.action, "player", None)}
+        try:
+            action = table.rules.load_action(raw)
+            can_correct = getattr(table.rules, "can_correct", None)
+            if can_correct is None or not can_correct(old.before, table.state, old.action, action):
+                raise IllegalAction(
+                    "correct.not_allowed",
+                    "This move cannot be corrected: only a revealed card from a hand the app does "
+                    "not know.",
+                    "Questa mossa non si può correggere: solo una carta scoperta di una mano che "
+                    "l'app non conosce.")
+            after = _corrected(table, target, action, table.seq + 1)
+            same_course = getattr(table.rules, "same_course", None)
+            if same_course is None or not same_course(table.state, after.state):
+                raise IllegalAction(
+                    "correct.changes_course",
+                    "That correction does not fit the game: that card was played by someone else "
+                    "in the same round.",
+                    "Questa correzione non torna: quella carta è stata giocata da un altro nello "
+                    "stesso giro.")
+        except IllegalAction as e:
+            raise Illegal(e.message, e.message_it, rule=e.rule) from e
+        return self._append(table, "correct", {"target": target, "action": table.rules.dump_action(action)},
+                            expected=expected)
+
     def release(self, table_id: str, tokens: Sequence[str], seat: int) -> Event:
         """The host frees a seat (a phone lost its cookie): the player can join again."""
         table = self.table(table_id)
@@ -417,6 +463,21 @@ class TableService:
         return event
 
 
+def _correctable(table: Table) -> list[dict[str, Any]]:
+    """The last moves the host may correct, newest first: event number, player, card."""
+    can_correct = getattr(table.rules, "can_correct", None)
+    out: list[dict[str, Any]] = []
+    if can_correct is None:
+        return out
+    for a in reversed(table.applied):
+        card = getattr(a.action, "card", None)
+        if card is not None and can_correct(a.before, table.state, a.action, a.action):
+            out.append({"seq": a.seq, "player": a.action.player, "card": card})
+        if len(out) >= 2 * len(table.names):
+            break
+    return out
+
+
 def _number(v: Any) -> Any:
     return v if isinstance(v, int) else float(v)
 
@@ -438,6 +499,27 @@ def _start(table_id: str, room: str, setup: Event) -> Table:
     names = tuple(p["players"])
     state = rules.new_state(len(names), p["options"], int(p["seed"]))
     return Table(table_id, room, p["game"], setup.seq, names, dict(p["options"]), state)
+
+
+def _corrected(table: Table, target: int, action: Any, seq: int) -> Table:
+    """The table as if the action stored at ``target`` had been ``action``: the moves after
+    it are played again on top (raises IllegalAction when one of them no longer fits)."""
+    rules = table.rules
+    index = next(i for i, a in enumerate(table.applied) if a.seq == target)
+    old = table.applied[index]
+    state = old.before
+    applied = list(table.applied[:index])
+    for a in (Applied(target, action, state), *table.applied[index + 1:]):
+        applied.append(Applied(a.seq, a.action, state))
+        state = rules.apply(state, a.action)
+    names = table.display_names()
+    card = card_label(str(getattr(action, "card", "")))
+    old_card = card_label(str(getattr(old.action, "card", "")))
+    who = names[action.player]
+    line = {"seq": seq,
+            "en": f"The host corrected {who}'s card: {old_card} is really {card}.",
+            "it": f"L'organizzatore ha corretto la carta di {who}: {old_card} era in realtà {card}."}
+    return replace(table, state=state, applied=tuple(applied), log=(*table.log, line))
 
 
 def _fold(table: Table, events: Sequence[Event]) -> Table:
@@ -462,6 +544,9 @@ def _fold(table: Table, events: Sequence[Event]) -> Table:
             table = replace(table, log=(*table.log, {
                 "seq": ev.seq, "en": f"The host freed {name}'s seat for another phone.",
                 "it": f"L'organizzatore ha liberato il posto di {name} per un altro telefono."}))
+        elif ev.kind == "correct":
+            table = _corrected(table, int(ev.payload["target"]),
+                               table.rules.load_action(ev.payload["action"]), ev.seq)
         elif ev.kind == "undo":
             last = table.applied[-1]
             table = replace(

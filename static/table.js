@@ -34,6 +34,41 @@
     host.hidden = !v.host;
     document.getElementById("undo").disabled = !v.can_undo;
     if (v.host) renderSeatAdmin(v);
+    renderCorrections(v);
+  }
+
+  function renderCorrections(v) {
+    const box = document.getElementById("corrections");
+    box.hidden = !(v.host && v.corrections && v.corrections.length);
+    if (box.hidden) return;
+    const list = document.getElementById("correction-list");
+    const codes = [..."HDCS"].flatMap((s) => ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+      .map((r) => r + s)).concat(["JK1", "JK2"]);
+    list.replaceChildren(...v.corrections.map((c) => {
+      const li = document.createElement("li");
+      const label = document.createElement("span");
+      label.textContent = `${v.names[c.player]}: ${cardLabel(c.card)} → `;
+      const sel = document.createElement("select");
+      sel.setAttribute("aria-label", t("correct_card"));
+      for (const code of codes) {
+        const o = document.createElement("option");
+        o.value = code;
+        o.textContent = cardLabel(code);
+        o.selected = code === c.card;
+        sel.append(o);
+      }
+      const go = document.createElement("button");
+      go.type = "button";
+      go.textContent = t("correct_do");
+      go.addEventListener("click", async () => {
+        if (sel.value === c.card) return;
+        const res = await postJSON(`/api/tables/${tableId}/corrections${asTable}`,
+          {seq: view.seq, target: c.seq, action: {type: "play", card: sel.value}});
+        if (res.ok) render(res.body); else toast(errorText(res.body));
+      });
+      li.append(label, sel, go);
+      return li;
+    }));
   }
 
   function renderSeatAdmin(v) {

@@ -393,3 +393,48 @@ def test_names_are_cleaned_and_host_names_kept(client: FlaskClient) -> None:
     assert clash.status_code == 409
     long_code = client.get("/api/rooms/" + "Z" * 5000).get_json()
     assert len(long_code["message"]) < 80
+
+
+def test_the_host_corrects_a_revealed_card_and_later_moves_are_replayed(client: FlaskClient) -> None:
+    data = create(client, options={"hands": "unknown"})
+    tid, host = data["table_id"], data["host_token"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    for token, card in zip(tokens, ["3C", "6S", "7C"], strict=True):
+        assert act(client, tid, token, {"type": "play", "card": card}).status_code == 200
+    view = client.get(f"/api/tables/{tid}/state", headers=bearer(host)).get_json()
+    assert {(c["player"], c["card"]) for c in view["corrections"]} == {(0, "3C"), (1, "6S"), (2, "7C")}
+    target = next(c["seq"] for c in view["corrections"] if c["player"] == 1)
+    # Round 2 is under way: BRUNO has chosen, face down. The host must not see it.
+    assert act(client, tid, tokens[1], {"type": "play", "card": "9D"}).status_code == 200
+    view = client.get(f"/api/tables/{tid}/state", headers=bearer(host)).get_json()
+    assert "9D" not in json.dumps(view["corrections"])
+    pending_target = view["seq"]  # the event of BRUNO's face-down choice
+    # The 6S was really the 6 of hearts.
+    body = {"seq": view["seq"], "target": target, "action": {"type": "play", "card": "6H"}}
+    refused = client.post(f"/api/tables/{tid}/corrections", json=body, headers=bearer(tokens[0]))
+    assert refused.status_code == 403
+    fixed = client.post(f"/api/tables/{tid}/corrections", json=body, headers=bearer(host))
+    assert fixed.status_code == 200, fixed.get_json()
+    rows = fixed.get_json()["state"]["rows"]
+    assert rows["S"] == ["AS"] and rows["H"] == ["AH", "6H"] and rows["C"] == ["AC", "3C", "7C"]
+    assert "corrected" in fixed.get_json()["log"][-1]["en"]
+    assert state(client, tid, tokens[1])["state"]["chosen"] == "9D"  # round 2 goes on
+    # A correction that contradicts the table (a card already laid) is refused, unchanged.
+    seq = fixed.get_json()["seq"]
+    bad = {"seq": seq, "target": target, "action": {"type": "play", "card": "3C"}}
+    resp = client.post(f"/api/tables/{tid}/corrections", json=bad, headers=bearer(host))
+    assert resp.status_code == 422 and state(client, tid)["seq"] == seq
+    # Face-down choices cannot be "corrected".
+    hidden = {"seq": seq, "target": pending_target, "action": {"type": "play", "card": "QS"}}
+    resp = client.post(f"/api/tables/{tid}/corrections", json=hidden, headers=bearer(host))
+    assert resp.status_code == 422 and resp.get_json()["rule"] == "correct.not_allowed"
+
+
+def test_corrections_need_unknown_hands(client: FlaskClient) -> None:
+    data = create(client)  # the app dealt: no mistake to correct
+    tid, host = data["table_id"], data["host_token"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    for token in tokens:
+        act(client, tid, token, state(client, tid, token)["state"]["legal"][0])
+    view = client.get(f"/api/tables/{tid}/state", headers=bearer(host)).get_json()
+    assert view["corrections"] == []

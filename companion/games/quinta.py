@@ -454,6 +454,20 @@ class Quinta:
         return (isinstance(a, Play) and then.phase == now.phase == "choose"
                 and then.round == now.round and now.chosen[a.player] is None)
 
+    def can_correct(self, before: QuintaState, now: QuintaState, old: Action, new: Action) -> bool:
+        """A revealed card entered for a hand the app does not know may be corrected by the
+        host: a typing or scanning mistake about a card everybody has seen. A face-down
+        choice is nobody's business but its player's."""
+        revealed = before.round < now.round or now.phase != "choose"
+        return (revealed and isinstance(old, Play) and isinstance(new, Play)
+                and old.player == new.player and before.hands[old.player] is None)
+
+    def same_course(self, old: QuintaState, new: QuintaState) -> bool:
+        """After a correction, the game must stand where it stood: same round, same phase,
+        nobody asked to choose again."""
+        return (old.round, old.phase, old.chosen.count(None), old.conflict) == \
+            (new.round, new.phase, new.chosen.count(None), new.conflict)
+
     def can_undo(self, s: QuintaState, a: Action) -> bool:
         """A choice can be taken back by the host until the round is revealed; a row always."""
         if isinstance(a, ChooseRow):

@@ -129,6 +129,14 @@ def act(table_id: str) -> Response:
     return jsonify(service().view(table_id, seat, host))
 
 
+@bp.post("/tables/<table_id>/corrections")
+def correct(table_id: str) -> Response:
+    """The host corrects a card entered by mistake; later moves are replayed on top."""
+    service().correct(table_id, tokens(request, table_id), json_body())
+    seat, host = _caller(table_id)
+    return jsonify(service().view(table_id, seat, host))
+
+
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str) -> Response:
     """The host takes back the last action."""

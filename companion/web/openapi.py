@@ -152,6 +152,22 @@ def document() -> dict[str, Any]:
                     "413": _err("body too large"),
                     "422": _err("illegal move: rule id and sentence"),
                 }}},
+            "/api/tables/{table_id}/corrections": {"post": {
+                "summary": "Host: correct a revealed card entered by mistake",
+                "description": "Only for hands the app does not know. The moves after it are "
+                               "replayed; the correction is refused if they no longer fit.",
+                "parameters": [_TABLE_ID],
+                "security": [{"seatToken": []}],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["seq", "target", "action"], "properties": {
+                        "seq": {"type": "integer"},
+                        "target": {"type": "integer", "description": "the event of the move"},
+                        "action": {"$ref": "#/components/schemas/Action"}}}}}},
+                "responses": {
+                    "200": _json(_VIEW, "corrected"), "400": _err("malformed"),
+                    "403": _err("not the host"), "409": _err("stale sequence"),
+                    "422": _err("not correctable, or it does not fit the game"),
+                }}},
             "/api/tables/{table_id}/undo": {"post": {
                 "summary": "Host: take back the last action",
                 "parameters": [_TABLE_ID],
