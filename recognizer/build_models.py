@@ -172,6 +172,10 @@ def build(out: Path = MODEL) -> Path:
             add("rank", rank, _render(rank, font))
         for shape, rank in RANK_SHAPES.items():
             add("rank", rank, _render(shape, font))
+        for narrow in (0.5, 0.62):  # condensed card fonts draw the 0 of 10 very narrow
+            zero = _render("0", font).astype(np.uint8)
+            h, w = zero.shape
+            add("rank", "0", cv2.resize(zero, (max(1, int(w * narrow)), h)) > 0)
         for letter, label in JOKER_LETTERS.items():
             add("suit", label, _render(letter, font))
     for font in symbol_fonts:

@@ -28,6 +28,7 @@ class Decoded:
     width: int  # of the photo as oriented, full resolution
     height: int
     scale: float  # multiply working-image coordinates by this to get photo pixels
+    grey: bool = False  # no colour in the photo: red and black suits look alike
 
 
 def sniff(data: bytes) -> str | None:
@@ -44,16 +45,21 @@ def sniff(data: bytes) -> str | None:
 
 
 def _jpeg_size(data: bytes) -> tuple[int, int]:
+    """The size from the frame header, walking the segments (never the compressed data)."""
     i = 2
     n = len(data)
     while i + 4 <= n:
         if data[i] != 0xFF:
+            break  # segments follow each other: anything else is damage
+        marker = data[i + 1]
+        if marker == 0xFF:  # fill byte
             i += 1
             continue
-        marker = data[i + 1]
-        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7 or marker == 0xFF:
-            i += 1 if marker == 0xFF else 2
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+            i += 2
             continue
+        if marker in (0xDA, 0xD9):  # the image data starts (or ends) before any frame header
+            break
         (length,) = struct.unpack(">H", data[i + 2:i + 4])
         if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
             if i + 9 > n:
@@ -62,6 +68,12 @@ def _jpeg_size(data: bytes) -> tuple[int, int]:
             return w, h
         i += 2 + length
     raise ImageError("The JPEG file is damaged: no image size found.")
+
+
+def _jpeg_complete(data: bytes) -> bool:
+    """True when an end-of-image marker follows the last start-of-scan (data after it,
+    as in motion photos, is allowed)."""
+    return data.rfind(b"\xff\xd9") > data.rfind(b"\xff\xda") > 0
 
 
 def _webp_size(data: bytes) -> tuple[int, int]:
@@ -94,8 +106,22 @@ def image_size(data: bytes, kind: str) -> tuple[int, int]:
         return _webp_size(data)
     if len(data) < 26:
         raise ImageError("The BMP file is truncated.")
-    w, h = struct.unpack("<ii", data[18:26])
+    (header,) = struct.unpack("<I", data[14:18])
+    if header == 12:  # the old OS/2 header: 16-bit sizes
+        w, h = struct.unpack("<hh", data[18:22])
+    else:
+        w, h = struct.unpack("<ii", data[18:26])
     return abs(int(w)), abs(int(h))
+
+
+def _has_alpha(data: bytes, kind: str) -> bool:
+    """Whether a PNG or WebP file says it carries transparency."""
+    if kind == "png":
+        return len(data) > 25 and data[25] in (4, 6)
+    if kind == "webp":
+        chunk = data[12:16]
+        return (chunk == b"VP8X" and len(data) > 20 and bool(data[20] & 0x10)) or chunk == b"VP8L"
+    return False
 
 
 def _reduction(long_side: int, target: int) -> int:
@@ -109,16 +135,34 @@ _REDUCED = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_RE
             8: cv2.IMREAD_REDUCED_COLOR_8}
 
 
+def _shrink(img: np.ndarray, side: int) -> np.ndarray:
+    """At most ``side`` pixels on the long side; never zero on the short one."""
+    h, w = img.shape[:2]
+    if max(h, w) <= side:
+        return img
+    f = side / max(h, w)
+    return np.asarray(cv2.resize(img, (max(1, round(w * f)), max(1, round(h * f))),
+                                 interpolation=cv2.INTER_AREA))
+
+
 def _to_bgr(img: np.ndarray) -> np.ndarray:
     if img.dtype != np.uint8:
         img = cv2.convertScaleAbs(img, alpha=255.0 / max(float(img.max()), 1.0))
     if img.ndim == 2:
-        return cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
-    if img.shape[2] == 4:
-        alpha = img[:, :, 3:4].astype(np.float32) / 255.0
-        rgb = img[:, :, :3].astype(np.float32)
-        return np.asarray((rgb * alpha + 255.0 * (1.0 - alpha)).astype(np.uint8))
+        return np.asarray(cv2.cvtColor(img, cv2.COLOR_GRAY2BGR))
+    if img.shape[2] == 4:  # transparent pixels become white paper
+        alpha = img[:, :, 3:4].astype(np.uint16)
+        rgb = img[:, :, :3].astype(np.uint16)
+        return np.asarray(((rgb * alpha + 255 * (255 - alpha)) // 255).astype(np.uint8))
     return np.asarray(img, np.uint8)
+
+
+def colourless(img: np.ndarray) -> bool:
+    """True for a photo without colour (greyscale): red cannot be told from black."""
+    small = _shrink(img, 200)
+    b, g, r = (small[:, :, i].astype(np.int16) for i in range(3))
+    spread = np.maximum(np.maximum(abs(b - g), abs(g - r)), abs(b - r))
+    return float(np.percentile(spread, 99)) < 12
 
 
 def decode(data: bytes, settings: DecodeSettings = DecodeSettings()) -> Decoded:
@@ -130,43 +174,41 @@ def decode(data: bytes, settings: DecodeSettings = DecodeSettings()) -> Decoded:
     kind = sniff(data)
     if kind is None:
         raise ImageError("This is not a photo in a supported format (JPEG, PNG, WebP, BMP).")
+    if kind == "jpeg" and not _jpeg_complete(data):
+        raise ImageError("The JPEG file is truncated: it was not completely uploaded or saved.")
     w, h = image_size(data, kind)
     if w <= 0 or h <= 0:
         raise ImageError("The image has no pixels.")
-    if w * h > settings.max_pixels:
+    # JPEG is decoded at a reduced scale by libjpeg itself; other formats are decoded
+    # whole, so they get a lower limit (the pipeline uses 1400 pixels anyway).
+    limit = settings.max_pixels if kind == "jpeg" else settings.max_pixels_other
+    if w * h > limit:
         raise ImageError(
-            f"The image has {w * h / 1e6:.0f} megapixels; at most "
-            f"{settings.max_pixels / 1e6:.0f} are accepted."
+            f"The image has {w * h / 1e6:.0f} megapixels; at most {limit / 1e6:.0f} are accepted"
+            + ("" if kind == "jpeg" else " for PNG, WebP and BMP files") + "."
         )
-    if kind == "jpeg" and b"\xff\xd9" not in data[-4096:]:
-        raise ImageError("The JPEG file is truncated: it was not completely uploaded or saved.")
     buf = np.frombuffer(data, np.uint8)
-    factor = _reduction(max(w, h), settings.working_side) if kind == "jpeg" else 1
-    flags = _REDUCED[factor] if kind == "jpeg" else cv2.IMREAD_UNCHANGED
+    if kind == "jpeg":
+        flags = _REDUCED[_reduction(max(w, h), settings.working_side)]
+    else:
+        # IMREAD_COLOR applies EXIF orientation; only transparency needs IMREAD_UNCHANGED.
+        flags = cv2.IMREAD_UNCHANGED if _has_alpha(data, kind) else cv2.IMREAD_COLOR
     try:
         img = cv2.imdecode(buf, flags)
-    except cv2.error as e:  # pragma: no cover - OpenCV refuses some damaged files loudly
+    except cv2.error as e:  # OpenCV refuses some damaged files loudly
         raise ImageError("The image file is damaged and cannot be decoded.") from e
     if img is None or img.size == 0:
         raise ImageError("The image file is damaged and cannot be decoded.")
-    img = _to_bgr(img)
+    img = _to_bgr(_shrink(img, settings.working_side))
     full_w, full_h = (w, h) if (img.shape[1] >= img.shape[0]) == (w >= h) else (h, w)
-    scale = full_w / img.shape[1]
-    long_side = max(img.shape[:2])
-    if long_side > settings.working_side:
-        f = settings.working_side / long_side
-        img = cv2.resize(img, (round(img.shape[1] * f), round(img.shape[0] * f)),
-                         interpolation=cv2.INTER_AREA)
-        scale = full_w / img.shape[1]
-    return Decoded(np.ascontiguousarray(img), full_w, full_h, scale)
+    return Decoded(np.ascontiguousarray(img), full_w, full_h, full_w / img.shape[1],
+                   colourless(img))
 
 
 def decode_array(image: np.ndarray, settings: DecodeSettings = DecodeSettings()) -> Decoded:
     """Wrap an already decoded image (BGR, grey or BGRA), resized to the working size."""
-    img = _to_bgr(image)
-    h, w = img.shape[:2]
-    long_side = max(h, w)
-    if long_side > settings.working_side:
-        f = settings.working_side / long_side
-        img = cv2.resize(img, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA)
-    return Decoded(np.ascontiguousarray(img), w, h, w / img.shape[1])
+    if image.size == 0:
+        raise ImageError("The image has no pixels.")
+    h, w = image.shape[:2]
+    img = _to_bgr(_shrink(image, settings.working_side))
+    return Decoded(np.ascontiguousarray(img), w, h, w / img.shape[1], colourless(img))

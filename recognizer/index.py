@@ -19,6 +19,7 @@ from .types import IndexSettings
 
 RED_SUITS = frozenset({"H", "D"})
 BLACK_SUITS = frozenset({"S", "C"})
+GREY_CEILING = 0.55  # above the reporting threshold, below "sure": the player confirms
 RANK_LABELS = frozenset({"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
                          "D", "B", "V", "R"})
 
@@ -126,14 +127,22 @@ def _match_rank(rank: Component, parts: list[Component]) -> list[tuple[str, floa
         one = ranks.match(normalise(m1), h1 / w1, frozenset({"1"}))[0][1]
         zero = ranks.match(normalise(m2), h2 / w2, frozenset({"0"}))[0][1]
         ten = min(one, zero)
-        scores = sorted([(lab, sc) for lab, sc in scores if lab != "10"] + [("10", ten)],
+        # A narrow upright stroke beside a glyph of its height is the 1 of a 10: a single
+        # letter (K, R, D) is one piece of ink, so it loses that much ground.
+        apart = h1 / max(w1, 1) >= 2.5 and abs(h1 - h2) <= 0.3 * max(h1, h2)
+        penalty = 0.15 if apart else 0.0
+        scores = sorted([(lab, sc - penalty) for lab, sc in scores if lab != "10"] + [("10", ten)],
                         key=lambda kv: -kv[1])
     return scores
 
 
-def read_corner(image: np.ndarray, corner: Corner, s: IndexSettings = IndexSettings()
-                ) -> Reading | None:
-    """Read the index at ``corner``; None when there is no readable index there."""
+def read_corner(image: np.ndarray, corner: Corner, s: IndexSettings = IndexSettings(),
+                grey: bool = False) -> Reading | None:
+    """Read the index at ``corner``; None when there is no readable index there.
+
+    In a photo without colour (``grey``) the suit is chosen by its shape alone among
+    the four, and the reading is never more than a guess to confirm.
+    """
     patch = _patch(image, corner, s)
     ink, redness = _ink(patch)
     comps = _components(ink, s)
@@ -169,7 +178,7 @@ def read_corner(image: np.ndarray, corner: Corner, s: IndexSettings = IndexSetti
         card = "JK1" if red else "JK2"
         suit_margin = s_score - next((sc for lab, sc in suit_match if lab not in ("O", "o")), 0.0)
     else:
-        colour = RED_SUITS if red else BLACK_SUITS
+        colour = RED_SUITS | BLACK_SUITS if grey else RED_SUITS if red else BLACK_SUITS
         colour_match = [(lab, sc) for lab, sc in suit_match if lab in colour]
         if not colour_match:
             return None
@@ -181,6 +190,8 @@ def read_corner(image: np.ndarray, corner: Corner, s: IndexSettings = IndexSetti
     rank_margin = r_score - next((sc for lab, sc in rank_match[1:]
                                   if ALIASES.get(lab, lab) != ALIASES.get(r_label, r_label)), 0.0)
     confidence = _confidence(r_score, rank_margin, s_score, suit_margin)
+    if grey:
+        confidence = min(confidence, GREY_CEILING)
     return Reading(card, confidence, r_score, s_score, rank_margin, suit_margin)
 
 

@@ -82,7 +82,7 @@ def recognize_decoded(decoded: Decoded, settings: Settings = Settings()) -> list
     readings: list[tuple[Reading, Corner, int, bool]] = []
     for rid, region in enumerate(found_regions):
         for frame in _corner_frames(region, width, settings.index.card_ratio):
-            reading = read_corner(image, frame, settings.index)
+            reading = read_corner(image, frame, settings.index, grey=decoded.grey)
             if reading is not None and reading.confidence >= settings.index.min_confidence:
                 readings.append((reading, frame, rid, region.single))
     out = []

@@ -31,7 +31,8 @@ class DecodeSettings:
     """Limits and working size for decoding."""
 
     max_bytes: int = 20 * 1024 * 1024
-    max_pixels: int = 50_000_000
+    max_pixels: int = 50_000_000  # JPEG, decoded at a reduced scale
+    max_pixels_other: int = 24_000_000  # PNG, WebP, BMP: decoded whole
     working_side: int = 1400  # the long side of the image the pipeline works on
 
 

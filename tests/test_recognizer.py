@@ -96,6 +96,32 @@ def test_grey_alpha_and_rotated_photos_simply_work() -> None:
     assert rotated.image.shape[:2] == (500, 300)
 
 
+def test_data_after_the_end_of_a_jpeg_is_fine() -> None:
+    """Motion photos carry a video after the image."""
+    data = _jpeg(np.full((300, 400, 3), 200, np.uint8)) + b"\x00video" * 40_000
+    assert decode(data).width == 400
+
+
+@pytest.mark.parametrize("size", [(10, 60_000), (60_000, 10), (1, 1)])
+def test_odd_shapes_give_an_answer_not_a_crash(size: tuple[int, int]) -> None:
+    h, w = size
+    img = np.full((h, w, 3), 230, np.uint8)
+    assert isinstance(recognize(_jpeg(img)), list)  # an answer, not an exception
+    assert isinstance(recognize(img), list)
+
+
+def test_png_and_webp_are_held_to_fewer_pixels() -> None:
+    with pytest.raises(ImageError, match="at most 24"):
+        decode(_png_header(6000, 5000))
+
+
+def test_greyscale_readings_are_never_sure_of_the_colour() -> None:
+    grey = cv2.cvtColor(cv2.cvtColor(np.full((50, 50, 3), (20, 30, 200), np.uint8),
+                                     cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    assert decode(_jpeg(grey)).grey
+    assert not decode(_jpeg(np.full((50, 50, 3), (20, 30, 200), np.uint8))).grey
+
+
 def test_big_photos_are_worked_on_at_a_reduced_size() -> None:
     big = decode(_jpeg(np.full((3000, 4000, 3), 150, np.uint8)))
     assert (big.width, big.height) == (4000, 3000)

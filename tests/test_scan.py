@@ -78,7 +78,8 @@ def test_bad_photos_are_refused_and_change_nothing(client: FlaskClient, app: Fla
         (b"", 400, "empty"),
         (b"<html>not a photo</html>", 400, "not a photo"),
         (_half_jpeg(), 400, "truncated"),
-        (b"\xff\xd8\xff\xe0" + b"\x00" * 500, 400, "damaged"),
+        (b"\xff\xd8\xff\xe0" + b"\x00" * 500, 400, "truncated"),
+        (b"\xff\xd8\xff\xe0\x00\x10" + b"\x01" * 500 + b"\xff\xda\xff\xd9", 400, "damaged"),
         (_png_header(12_000, 9_000), 400, "megapixels"),
         (b"\xff\xd8\xff" + b"\x00" * (21 * 1024 * 1024), 413, "too large"),
     ]
