@@ -34,10 +34,14 @@ def scan(table: Table, data: bytes, seat: int | None, host: bool) -> dict[str, A
         item: dict[str, Any] = {**d.to_json(), "names": {
             "en": card_name(deck, d.card, "en"), "it": card_name(deck, d.card, "it")},
             "strong": d.confidence >= STRONG}
+        waiting = sorted(rules.to_act(table.state))
         if seat is not None:
             item["move"] = _check_play(table, seat, d.card)
+        elif waiting:
+            # The table screen plays for others: a card already on the table fits nobody.
+            item["move"] = _check_play(table, waiting[0], d.card)
         items.append(item)
-    legal = [i for i in items if i.get("move", {}).get("legal")]
+    legal = [i for i in items if i.get("move", {}).get("legal")] if seat is not None else []
     return {
         "width": decoded.width,
         "height": decoded.height,

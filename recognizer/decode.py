@@ -173,6 +173,9 @@ def decode(data: bytes, settings: DecodeSettings = DecodeSettings()) -> Decoded:
         raise ImageError(f"The file is larger than {settings.max_bytes // 1_000_000} MB.")
     kind = sniff(data)
     if kind is None:
+        if data[4:8] == b"ftyp" and data[8:12] in (b"heic", b"heix", b"mif1", b"msf1", b"avif"):
+            raise ImageError("HEIC/AVIF photos are not supported: set the camera to JPEG "
+                             "('Most Compatible'), or share the photo as JPEG.")
         raise ImageError("This is not a photo in a supported format (JPEG, PNG, WebP, BMP).")
     if kind == "jpeg" and not _jpeg_complete(data):
         raise ImageError("The JPEG file is truncated: it was not completely uploaded or saved.")

@@ -43,9 +43,12 @@ class Corner:
     point: np.ndarray
     across: np.ndarray  # along the card's short side, length = card width
     down: np.ndarray  # along the long side, length = card height
+    outline: np.ndarray | None = None  # the card's own outline when it was seen whole
 
     def quad(self) -> np.ndarray:
         """The card's four corners, clockwise from this one."""
+        if self.outline is not None and len(self.outline) == 4:
+            return np.asarray(self.outline, np.float32)
         p, a, d = self.point, self.across, self.down
         return np.array([p, p + a, p + a + d, p + d], np.float32)
 

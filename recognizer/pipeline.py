@@ -84,6 +84,10 @@ def recognize_decoded(decoded: Decoded, settings: Settings = Settings()) -> list
         for frame in _corner_frames(region, width, settings.index.card_ratio):
             reading = read_corner(image, frame, settings.index, grey=decoded.grey)
             if reading is not None and reading.confidence >= settings.index.min_confidence:
+                if region.single:  # the outline found, from the corner read (not a guess)
+                    at = int(np.argmin(np.linalg.norm(region.polygon - frame.point, axis=1)))
+                    frame = Corner(frame.point, frame.across, frame.down,
+                                   np.roll(region.polygon, -at, axis=0))
                 readings.append((reading, frame, rid, region.single))
     out = []
     for reading, corner in _merge(readings):

@@ -53,6 +53,10 @@
     return sel;
   }
 
+  function centre(det) {
+    return [det.corners.reduce((a, c) => a + c[0], 0) / 4, det.corners.reduce((a, c) => a + c[1], 0) / 4];
+  }
+
   function overlay(result) {
     const wrap = document.createElement("div");
     wrap.className = "scan-photo";
@@ -61,17 +65,28 @@
     img.alt = t("scan_photo");
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     svg.setAttribute("viewBox", `0 0 ${result.width} ${result.height}`);
-    svg.setAttribute("aria-hidden", "true");
+    const size = Math.max(result.width, result.height) / 24;
     result.detections.forEach((det, i) => {
+      if (det.done) return;
       const poly = document.createElementNS(svg.namespaceURI, "polygon");
       poly.setAttribute("points", det.corners.map((c) => c.join(",")).join(" "));
       poly.setAttribute("class", det.strong ? "strong" : "weak");
+      // The label sits on the card's centre, numbered like the list, inside the photo.
+      const [cx, cy] = centre(det);
       const label = document.createElementNS(svg.namespaceURI, "text");
-      label.setAttribute("x", det.corners[0][0]);
-      label.setAttribute("y", det.corners[0][1]);
-      label.setAttribute("font-size", String(Math.max(result.width, result.height) / 22));
-      label.textContent = `${i + 1}: ${cardLabel(det.card)}`;
-      svg.append(poly, label);
+      label.setAttribute("x", String(Math.min(Math.max(cx, size * 1.5), result.width - size * 1.5)));
+      label.setAttribute("y", String(Math.min(Math.max(cy, size), result.height - size / 2)));
+      label.setAttribute("text-anchor", "middle");
+      label.setAttribute("font-size", String(size));
+      label.textContent = `${i + 1} ${cardLabel(det.card)}`;
+      const group = document.createElementNS(svg.namespaceURI, "g");
+      group.setAttribute("class", "det");
+      group.addEventListener("click", () => {
+        const target = box.querySelector(`.scan-item[data-i="${i}"] select`);
+        if (target) target.focus();
+      });
+      group.append(poly, label);
+      svg.append(group);
     });
     wrap.append(img, svg);
     return wrap;
@@ -87,16 +102,33 @@
     const list = document.createElement("ol");
     list.className = "scan-list";
     const hostMode = view.me === null;
-    const seats = hostMode ? guessSeats(result, result.waiting) : [];
+    const playable = (d) => !d.move || d.move.legal || d.corrected;
+    if (hostMode && !result.guessed) {
+      // Seats are guessed once per photo; the host's own choices then stay put.
+      const fit = result.detections.filter(playable);
+      const seats = guessSeats({...result, detections: fit}, result.waiting);
+      fit.forEach((det, k) => { det.seat = seats[k]; });
+      result.guessed = true;
+    }
     result.detections.forEach((det, i) => {
+      if (det.done) return;
       const li = document.createElement("li");
       li.className = "scan-item";
+      li.dataset.i = String(i);
+      const badge = document.createElement("span");
+      badge.className = "badge";
+      badge.textContent = String(i + 1);
       const pick = cardSelect(det.card, (code) => { det.card = code; det.corrected = true; draw(); });
       const conf = document.createElement("span");
       conf.className = det.strong ? "conf" : "conf weak";
       conf.textContent = det.strong ? "" : t("scan_unsure");
-      li.append(pick, conf);
-      if (hostMode) {
+      li.append(badge, pick, conf);
+      if (!playable(det)) {
+        const why = document.createElement("p");
+        why.className = "why";
+        why.textContent = det.move.messages[LANG] || det.move.messages.en;
+        li.append(why);
+      } else if (hostMode) {
         const seatSel = document.createElement("select");
         seatSel.setAttribute("aria-label", t("scan_whose"));
         const none = document.createElement("option");
@@ -107,39 +139,38 @@
           const o = document.createElement("option");
           o.value = String(seat);
           o.textContent = names[seat];
-          o.selected = seats[i] === seat;
+          o.selected = det.seat === seat;
           seatSel.append(o);
         }
-        seatSel.addEventListener("change", () => { det.seat = seatSel.value === "" ? null : Number(seatSel.value); });
-        det.seat = seats[i];
+        seatSel.addEventListener("change", () => {
+          det.seat = seatSel.value === "" ? null : Number(seatSel.value);
+        });
         li.append(seatSel);
-      } else if (det.corrected || (det.move && det.move.legal)) {
-        // A corrected card is checked when it is played: the refusal, if any, says why.
+      } else {
+        // A corrected or unsure card is checked when it is played: a refusal says why.
         const play = document.createElement("button");
         play.type = "button";
-        play.className = det.corrected ? "big" : "big primary";
+        const proposed = !det.corrected && det.strong && result.proposal === det.card;
+        play.className = proposed ? "big primary" : "big";
         play.textContent = t("play", {card: cardLabel(det.card)});
-        play.addEventListener("click", () => submit([{type: "play", card: det.card}], []));
+        play.addEventListener("click", () => submit([{action: {type: "play", card: det.card}, det}], []));
         li.append(play);
-      } else if (det.move) {
-        const why = document.createElement("p");
-        why.className = "why";
-        why.textContent = det.move.messages[LANG] || det.move.messages.en;
-        li.append(why);
       }
       list.append(li);
     });
     const actions = document.createElement("div");
-    if (hostMode && result.detections.length) {
+    if (hostMode && result.detections.some((d) => !d.done)) {
       const confirm = document.createElement("button");
       confirm.type = "button";
       confirm.id = "scan-confirm";
       confirm.className = "big primary";
       confirm.textContent = t("scan_confirm");
       confirm.addEventListener("click", () => {
-        const chosen = result.detections.filter((d) => d.seat !== null && d.seat !== undefined);
-        submit(chosen.map((d) => ({type: "play", player: d.seat, card: d.card})),
-               chosen.map((d) => [d.seat, angleOf(d, result.width, result.height)]));
+        const chosen = result.detections.filter((d) => !d.done && playable(d) &&
+                                                       d.seat !== null && d.seat !== undefined);
+        if (!chosen.length) { toast(t("scan_assign_first")); return; }
+        submit(chosen.map((d) => ({action: {type: "play", player: d.seat, card: d.card}, det: d})),
+               chosen.map((d) => [d.seat, angleOf(d, result.width, result.height)]), draw);
       });
       actions.append(confirm);
     }
@@ -154,10 +185,15 @@
     box.scrollIntoView({behavior: "smooth", block: "start"});
   }
 
-  async function submit(actionsToSend, placed) {
+  async function submit(moves, placed, redraw) {
     if (typeof stopLive === "function") stopLive();
-    for (const action of actionsToSend) {
-      if (!(await T.act(action))) return;  // the refusal is on screen already
+    for (const move of moves) {
+      if (!(await T.act(move.action))) {
+        // The refusal is on screen; the moves already made leave the list.
+        if (redraw) redraw();
+        return;
+      }
+      move.det.done = true;
     }
     const known = sides();
     for (const [seat, angle] of placed) known[seat] = angle;

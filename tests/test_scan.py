@@ -63,7 +63,9 @@ def test_the_table_screen_scan_lists_the_seats_waiting(client: FlaskClient, app:
     tid, host = data["table_id"], data["host_token"]
     body = _upload(client, tid, (PHOTOS / "rdpong" / "test4.jpg").read_bytes(), host).get_json()
     assert body["waiting"] == [0, 1, 2] and body["seat"] is None and body["host"] is True
-    assert len(body["detections"]) >= 4 and all("move" not in d for d in body["detections"])
+    assert len(body["detections"]) >= 4 and body["proposal"] is None
+    aces = [d for d in body["detections"] if d["card"][0] == "A"]
+    assert aces and all(not d["move"]["legal"] for d in aces)  # they are on the table
     # The referee's tablet enters the revealed cards for everybody.
     cards = [d["card"] for d in body["detections"] if d["card"][0] != "A"][:3]
     for seat, card in enumerate(cards):
@@ -81,13 +83,18 @@ def test_bad_photos_are_refused_and_change_nothing(client: FlaskClient, app: Fla
         (b"\xff\xd8\xff\xe0" + b"\x00" * 500, 400, "truncated"),
         (b"\xff\xd8\xff\xe0\x00\x10" + b"\x01" * 500 + b"\xff\xda\xff\xd9", 400, "damaged"),
         (_png_header(12_000, 9_000), 400, "megapixels"),
-        (b"\xff\xd8\xff" + b"\x00" * (21 * 1024 * 1024), 413, "too large"),
+        (b"\xff\xd8\xff" + b"\x00" * (21 * 1024 * 1024), 413, "over 20 MB"),
     ]
     for data, status, words in cases:
         # Raw bodies: the test client would spool a big multipart body to a file it never closes.
         resp = _upload(client, tid, data, token, raw=True)
         assert resp.status_code == status, (words, resp.get_json())
         assert words in resp.get_json()["message"], resp.get_json()
+    heic = b"\x00\x00\x00\x18ftypheic" + b"\x00" * 100
+    assert "HEIC" in _upload(client, tid, heic, token, raw=True).get_json()["message"]
+    misnamed = client.post(f"/api/tables/{tid}/photos", data={"image": (io.BytesIO(b"x"), "p.jpg")},
+                           content_type="multipart/form-data", headers=bearer(token))
+    assert misnamed.status_code == 400 and "'photo'" in misnamed.get_json()["message"]
     italian = client.post(f"/api/tables/{tid}/photos", data=b"", content_type="image/jpeg",
                           headers={**bearer(token), "Accept-Language": "it"})
     assert italian.get_json()["message"] == "Il file è vuoto."

@@ -26,6 +26,9 @@ IMAGE_ERRORS_IT = {
         "Il file JPEG è troncato: non è stato caricato o salvato per intero.",
     "The image file is damaged and cannot be decoded.": "Il file dell'immagine è danneggiato.",
     "The JPEG file is damaged: no image size found.": "Il file JPEG è danneggiato: manca la dimensione.",
+    "HEIC/AVIF photos are not supported: set the camera to JPEG ('Most Compatible'), or share "
+    "the photo as JPEG.": "Le foto HEIC/AVIF non sono supportate: imposta la fotocamera su JPEG "
+    "('Più compatibile') o condividi la foto come JPEG.",
 }
 
 
@@ -159,6 +162,9 @@ def photo(table_id: str) -> Response:
     if seat is None and not host:
         raise Unauthorized("Join the table to scan cards.", "Entra al tavolo per inquadrare le carte.")
     upload = request.files.get("photo")
+    if upload is None and request.files:
+        raise BadRequest("Send the photo in the form field named 'photo'.",
+                         "Invia la foto nel campo del modulo chiamato 'photo'.")
     if upload is not None:
         with upload.stream:  # large uploads are spooled to a temporary file: close it
             data = upload.read()

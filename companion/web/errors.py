@@ -12,7 +12,7 @@ HTTP_IT = {
     400: "Richiesta non valida.",
     404: "Pagina o risorsa non trovata.",
     405: "Metodo non consentito.",
-    413: "La richiesta è troppo grande.",
+    413: "La richiesta è troppo grande (una foto: al massimo 20 MB).",
     415: "Tipo di contenuto non supportato.",
 }
 
@@ -36,7 +36,8 @@ def register(app: Flask) -> None:
         status = e.code or 500
         en = e.description or e.name
         if status == 413:
-            en = "The request is too large."
+            en = ("The photo is over 20 MB." if request.path.endswith("/photos")
+                  else "The request is too large.")
         it = HTTP_IT.get(status, en)
         if _wants_json():
             body = {"error": e.name.lower().replace(" ", "_"), "message": it if lang() == "it" else en,
