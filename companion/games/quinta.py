@@ -22,7 +22,7 @@ from itertools import product
 from typing import Any
 
 from .cards import FRENCH54, card_name, deck_list, is_card, normalise_code, rank_of, suit_of
-from .engine import IllegalAction, Outcome, SetupError, require
+from .engine import IllegalAction, Outcome, SetupError
 
 ROWS = ("H", "D", "C", "S")  # top to bottom, the seed's canonical order
 LAYING_SUITS = ("S", "C", "D", "H")  # DECISION Q1: lowest suit first
@@ -270,14 +270,17 @@ class Quinta:
     def to_act(self, s: QuintaState) -> frozenset[int]:
         """Every seat that has not chosen (choose), or the owner of the next joker."""
         if s.phase == "choose":
-            return frozenset(i for i, c in enumerate(s.chosen) if c is None)
+            return frozenset([i for i, c in enumerate(s.chosen) if c is None])
         if s.phase == "joker_row":
             return frozenset({s.pending_jokers[0][0]})
         return frozenset()
 
     def legal_actions(self, s: QuintaState, player: int) -> list[Action]:
         """Every legal action; with an unknown hand, every card not yet seen."""
-        if player not in self.to_act(s):
+        if s.phase == "choose":
+            if not 0 <= player < s.players or s.chosen[player] is not None:
+                return []
+        elif player not in self.to_act(s):
             return []
         if s.phase == "joker_row":
             return [ChooseRow(player, r) for r in JOKER_ROWS[s.pending_jokers[0][1]]]
@@ -291,10 +294,9 @@ class Quinta:
     # ---- checking ---------------------------------------------------------
     def check(self, s: QuintaState, a: Action) -> None:
         """Raise IllegalAction unless ``a`` is legal in ``s``."""
-        require(
-            0 <= a.player < s.players, "quinta.seat",
-            "There is no such player at this table.", "Non c'è un giocatore con quel posto.",
-        )
+        if not 0 <= a.player < s.players:
+            raise _bad("seat", "There is no such player at this table.",
+                       "Non c'è un giocatore con quel posto.")
         if s.phase == "over":
             raise _bad("game_over", "The game is over.", "La partita è finita.")
         if isinstance(a, Play):
@@ -316,7 +318,7 @@ class Quinta:
                 "You have already chosen your card for this round; it cannot be changed.",
                 "Hai già scelto la tua carta per questo giro; non si può cambiare.",
             )
-        if not is_card(FRENCH54, a.card):
+        if a.card not in _SUIT:  # every French card, jokers included
             raise _bad(
                 "unknown_card", f"{a.card} is not a card of a French deck.",
                 f"{a.card} non è una carta del mazzo francese.",
