@@ -13,6 +13,8 @@ from typing import Any
 
 from .games import get_rules
 from .games.engine import IllegalAction, Rules, SetupError
+from .games.oscuri import RULES as OSCURI
+from .games.oscuri import OscuriState
 from .games.quinta import ROWS, QuintaState
 from .games.quinta import RULES as QUINTA
 
@@ -63,7 +65,47 @@ def _quinta_snapshot(s: QuintaState, names: list[str]) -> dict[str, Any]:
     }
 
 
-ADAPTERS: dict[str, Adapter] = {"quinta": Adapter(_quinta_build, _quinta_snapshot)}
+def _oscuri_build(names: list[str], options: Mapping[str, Any], setup: Mapping[str, Any]) -> Any:
+    hands = setup.get("hands", {})
+    balances = setup.get("balances", {})
+    _names_only(names, hands, "hands")
+    _names_only(names, balances, "balances")
+    leader = setup.get("leader", names[0])
+    if leader not in names:
+        raise ScenarioError("setup.leader must be one of options.players")
+    stake = options.get("stake", 1)
+    if not isinstance(stake, int) or isinstance(stake, bool) or stake < 1:
+        raise ScenarioError("options.stake must be a positive whole number")
+    return OSCURI.from_setup(names, stake, names.index(leader), [hands.get(n, []) for n in names],
+                             setup.get("deck", []), [int(balances.get(n, 0)) for n in names])
+
+
+def _placed(trick: Any, names: list[str]) -> list[dict[str, Any]]:
+    return [{"player": names[p.player], "card": p.card, "stakes": p.stakes} for p in trick]
+
+
+def _oscuri_snapshot(s: OscuriState, names: list[str]) -> dict[str, Any]:
+    acting = sorted(OSCURI.to_act(s))
+    return {
+        "phase": s.phase,
+        "leader": names[s.leader],
+        "to_act": names[acting[0]] if acting else None,
+        "trick": _placed(s.trick, names),
+        "last_turn": _placed(s.last_turn, names),
+        "ref": None if s.ref is None else s.trick[s.ref].card,
+        "suit": s.suit,
+        "balances": {n: s.balances[i] for i, n in enumerate(names)},
+        "hands": {n: list(s.hands[i] or ()) for i, n in enumerate(names)},
+        "deck_size": s.deck_size,
+        "out_face_down": s.out_face_down,
+        "active": [n for i, n in enumerate(names) if s.hand_sizes[i] > 0 and not s.out[i]],
+    }
+
+
+ADAPTERS: dict[str, Adapter] = {
+    "quinta": Adapter(_quinta_build, _quinta_snapshot),
+    "oscuri": Adapter(_oscuri_build, _oscuri_snapshot),
+}
 
 
 def _names_only(names: list[str], mapping: Any, what: str) -> None:

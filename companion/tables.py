@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import BadRequest, Conflict, Forbidden, Illegal, NotFound, Unauthorized
-from .games import GAMES, get_rules
+from .games import GAMES, PLAYABLE, get_rules
 from .games.cards import card_label
 from .games.engine import IllegalAction, Rules, SetupError
 from .games.quinta_story import narrate as quinta_narrate
@@ -120,10 +120,10 @@ class TableService:
     def create(self, body: Mapping[str, Any], seed: int | None = None) -> Created:
         """Create a table from ``{"game", "players": [names or null] | n, "options": {}}``."""
         game = body.get("game")
-        if not isinstance(game, str) or game not in GAMES:
+        if not isinstance(game, str) or game not in PLAYABLE:
             raise BadRequest(
-                f"Unknown game {game!r}. Available: {', '.join(sorted(GAMES))}.",
-                f"Gioco sconosciuto {game!r}. Disponibili: {', '.join(sorted(GAMES))}.",
+                f"Unknown game {game!r}. Available: {', '.join(sorted(PLAYABLE))}.",
+                f"Gioco sconosciuto {game!r}. Disponibili: {', '.join(sorted(PLAYABLE))}.",
             )
         rules = GAMES[str(game)]
         players = body.get("players", rules.seats.start)

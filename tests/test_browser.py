@@ -82,6 +82,14 @@ def browser(playwright: object) -> Iterator[object]:
     b.close()
 
 
+@pytest.fixture(autouse=True)
+def _close_phones(browser: object) -> Iterator[None]:
+    """Every test's phones leave the table when it ends (their live streams close too)."""
+    yield
+    for context in list(browser.contexts):  # type: ignore[attr-defined]
+        context.close()
+
+
 def _shot(page: object, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
@@ -172,7 +180,11 @@ def _seat(browser: object, server: str, table_id: str, seat: int, locale: str) -
     if row.locator("input").count():
         row.locator("input").fill(f"P{seat}")
     row.get_by_role("button").click()
-    page.wait_for_url("**/play/*")
+    try:
+        page.wait_for_url("**/play/*", timeout=15_000)
+    except sync_api.TimeoutError:
+        _shot(page, f"failed-join-seat-{seat}")
+        raise
     return page
 
 

@@ -27,6 +27,15 @@ def _probe_actions(rules: Rules[Any, Any], state: Any, seat: int) -> list[Any]:
     return probes
 
 
+def _chips_conserved(state: Any) -> None:
+    """Balances plus the stakes lying on the table always add up to zero."""
+    balances = getattr(state, "balances", None)
+    if balances is None:
+        return
+    on_table = sum(p.stakes for p in getattr(state, "trick", ()))
+    assert sum(balances) + on_table == 0, (balances, on_table)
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("options", MODES, ids=["known", "unknown"])
@@ -60,6 +69,7 @@ def test_random_playout(game: str, seed: int, options: dict[str, str]) -> None:
         assert rules.load_action(data) == action
         state = rules.apply(state, action)
         actions.append(action)
+        _chips_conserved(state)
     else:
         pytest.fail("the game did not end")
     outcome = rules.outcome(state)

@@ -26,15 +26,20 @@ def _sub(expected: object, actual: object) -> bool:
     return expected == actual
 
 
+REPLAYED = ("quinta", "oscuri")
+
+
 @needs_shared
-def test_shared_judge_passes_every_quinta_scenario() -> None:
+@pytest.mark.parametrize("game", REPLAYED)
+def test_shared_judge_passes_every_scenario(game: str) -> None:
     cmd = f"{sys.executable} -m companion.cli replay"
+    files = sorted((SCENARIOS / game).glob("*.json"))
     proc = subprocess.run(
-        [sys.executable, str(SHARED / "tools" / "scenario_check.py"), cmd, str(SCENARIOS / "quinta")],
+        [sys.executable, str(SHARED / "tools" / "scenario_check.py"), cmd, str(SCENARIOS / game)],
         capture_output=True, text=True, timeout=300,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert f"{len(QUINTA)} passed, 0 failed" in proc.stdout
+    assert files and f"{len(files)} passed, 0 failed" in proc.stdout
 
 
 @needs_shared

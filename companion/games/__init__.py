@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from .engine import Rules
+from .oscuri import RULES as OSCURI
 from .quinta import RULES as QUINTA
 
-GAMES: dict[str, Rules[Any, Any]] = {QUINTA.name: QUINTA}
+GAMES: dict[str, Rules[Any, Any]] = {QUINTA.name: QUINTA, OSCURI.name: OSCURI}
+# Games with a phone interface; the others replay and pass the contract tests already.
+PLAYABLE = frozenset({QUINTA.name})
 
 
 def get_rules(name: str) -> Rules[Any, Any]:

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from recognizer.decode import ImageError
 
 from ..errors import BadRequest, Unauthorized
-from ..games import GAMES
+from ..games import GAMES, PLAYABLE
 from ..joining import join_url, qr_svg
 from ..scanning import scan
 from .common import host_cookie, json_body, public_base, seat_cookie, service, tokens
@@ -69,7 +69,7 @@ def games() -> Response:
     return jsonify([
         {"name": name, "deck": rules.deck, "min_players": rules.seats.start,
          "max_players": rules.seats.stop - 1}
-        for name, rules in sorted(GAMES.items())
+        for name, rules in sorted(GAMES.items()) if name in PLAYABLE
     ])
 
 

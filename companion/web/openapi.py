@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games import GAMES
+from ..games import PLAYABLE
 
 _ERROR = {"$ref": "#/components/schemas/Error"}
 
@@ -54,7 +54,7 @@ def document() -> dict[str, Any]:
                 "NewTable": {
                     "type": "object", "required": ["game"],
                     "properties": {
-                        "game": {"type": "string", "enum": sorted(GAMES)},
+                        "game": {"type": "string", "enum": sorted(PLAYABLE)},
                         "players": {
                             "oneOf": [
                                 {"type": "integer", "description": "number of open seats"},

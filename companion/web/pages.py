@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, make_response, redirect, render_template, request, url_for
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from ..games import GAMES
+from ..games import PLAYABLE
 from ..joining import join_url
 from .common import LANGS, host_cookie, lang, public_base, seat_cookie, service
 
@@ -23,7 +23,7 @@ def _page(template: str, **context: object) -> Response:
 @bp.get("/")
 def home() -> Response:
     """Create a table, or join one by its room code."""
-    return _page("index.html", games=sorted(GAMES))
+    return _page("index.html", games=sorted(PLAYABLE))
 
 
 @bp.get("/r/<room>")
