@@ -20,7 +20,9 @@ from .errors import BadRequest, Conflict, Forbidden, Illegal, NotFound, Unauthor
 from .games import GAMES, PLAYABLE, get_rules
 from .games.cards import card_label
 from .games.engine import IllegalAction, Rules, SetupError
+from .games.oscuri_story import narrate as oscuri_narrate
 from .games.quinta_story import narrate as quinta_narrate
+from .games.settlement import settle
 from .live import Doorbell
 from .store import Event, SeatTaken, StaleSequence, Store
 
@@ -30,7 +32,7 @@ MAX_NAME = 24
 MAX_SEATS = 12
 MAX_ROOM = 12
 Narrator = Callable[[Sequence[str], Any, Any, Any], list[dict[str, str]]]
-NARRATORS: dict[str, Narrator] = {"quinta": quinta_narrate}
+NARRATORS: dict[str, Narrator] = {"quinta": quinta_narrate, "oscuri": oscuri_narrate}
 
 
 def hash_token(token: str) -> str:
@@ -277,6 +279,8 @@ class TableService:
                 "winners": list(out.winners),
                 "winner_names": [names[i] for i in out.winners],
                 "payouts": list(out.payouts),
+                "transfers": [{"from": a, "to": b, "amount": n} for a, b, n in settle(out.payouts)]
+                if out.payouts else [],
             },
             "log": list(table.log),
             "corrections": _correctable(table) if host else [],

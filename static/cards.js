@@ -41,3 +41,50 @@ function cardEl(code, opts) {
   el.append(rank, suit);
   return el;
 }
+
+/* Card picker for a hand the app does not know: a suit first, then the rank. Each joker
+   sits with the suits of its colour; cards that cannot be played are shown disabled.
+   ``memory.suit`` keeps the chosen suit across live redraws. */
+function cardPicker(legal, pick, memory, hidden) {
+  const box = document.createElement("div");
+  box.className = "picker";
+  const suits = ["H", "D", "C", "S"];
+  const joker = {H: "JK1", D: "JK1", C: "JK2", S: "JK2"};
+  const free = suits.filter((suit) => legal.has(joker[suit]) ||
+                            [...legal].some((c) => c.endsWith(suit) && !c.startsWith("JK")));
+  if (!memory.suit || !free.includes(memory.suit)) memory.suit = free[0] || "H";
+  const tabs = document.createElement("div");
+  tabs.className = "picker-tabs";
+  tabs.setAttribute("role", "group");
+  tabs.setAttribute("aria-label", t("pick_suit"));
+  const ranks = document.createElement("div");
+  ranks.className = "picker-ranks";
+  ranks.setAttribute("role", "group");
+  ranks.setAttribute("aria-label", t("pick_rank"));
+  const all = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+  const drawRanks = () => {
+    ranks.replaceChildren();
+    for (const code of [...all.map((rank) => rank + memory.suit), joker[memory.suit]]) {
+      if (hidden && hidden.has(code)) continue;  // never in a hand in this game
+      const el = cardEl(code, {button: true, small: true});
+      el.disabled = !legal.has(code);
+      el.addEventListener("click", () => pick(code));
+      ranks.append(el);
+    }
+    for (const tab of tabs.children) tab.setAttribute("aria-pressed", String(tab.dataset.suit === memory.suit));
+  };
+  for (const suit of suits) {
+    const tab = document.createElement("button");
+    tab.type = "button";
+    tab.className = "suit-tab " + (RED.has(suit) ? "red" : "black");
+    tab.dataset.suit = suit;
+    tab.textContent = SUIT_SYMBOL[suit];
+    tab.setAttribute("aria-label", t("suit_" + suit));
+    tab.disabled = !free.includes(suit);
+    tab.addEventListener("click", () => { memory.suit = suit; drawRanks(); });
+    tabs.append(tab);
+  }
+  drawRanks();
+  box.append(tabs, ranks);
+  return box;
+}

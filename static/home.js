@@ -4,19 +4,33 @@
   const form = document.getElementById("create");
   const count = document.getElementById("count");
   const rows = Array.from(document.querySelectorAll("#names .name-row"));
+  const gameSel = document.getElementById("game");
+  const stakeRow = document.getElementById("stake-row");
   function showRows() {
     const n = Number(count.value);
     rows.forEach((row, i) => { row.hidden = i >= n; });
   }
+  function showGame() {
+    // Each game's own number of seats; Oscuri plays for chips.
+    const opt = gameSel.selectedOptions[0];
+    const lo = Number(opt.dataset.min), hi = Number(opt.dataset.max);
+    for (const o of count.options) o.disabled = Number(o.value) < lo || Number(o.value) > hi;
+    if (count.selectedOptions[0].disabled) count.value = String(Math.max(lo, Math.min(hi, 3)));
+    stakeRow.hidden = gameSel.value !== "oscuri";
+    showRows();
+  }
   count.addEventListener("change", showRows);
-  showRows();
+  gameSel.addEventListener("change", showGame);
+  showGame();
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const n = Number(count.value);
     const players = rows.slice(0, n).map((row) => row.querySelector("input").value.trim() || null);
     const hands = form.querySelector("input[name=hands]:checked").value;
     const game = document.getElementById("game").value;
-    const res = await postJSON("/api/tables", {game, players, options: {hands}});
+    const options = {hands};
+    if (game === "oscuri") options.stake = Number(document.getElementById("stake").value) || 1;
+    const res = await postJSON("/api/tables", {game, players, options});
     if (!res.ok) { toast(errorText(res.body)); return; }
     window.location.href = "/t/" + res.body.table_id;
   });

@@ -141,51 +141,9 @@ window.GAME_UI = window.GAME_UI || {};
     return box;
   }
 
-  // Card picker for a hand the app does not know: a suit first, then the rank.
-  let pickSuit = null;
-  function picker(legal, pick) {
-    const box = document.createElement("div");
-    box.className = "picker";
-    const suits = ["H", "D", "C", "S"];
-    const joker = {H: "JK1", D: "JK1", C: "JK2", S: "JK2"};
-    const free = suits.filter((suit) => legal.has(joker[suit]) ||
-                              [...legal].some((c) => c.endsWith(suit) && !c.startsWith("JK")));
-    if (!pickSuit || !free.includes(pickSuit)) pickSuit = free[0] || "H";
-    const tabs = document.createElement("div");
-    tabs.className = "picker-tabs";
-    tabs.setAttribute("role", "group");
-    tabs.setAttribute("aria-label", t("pick_suit"));
-    const ranks = document.createElement("div");
-    ranks.className = "picker-ranks";
-    ranks.setAttribute("role", "group");
-    ranks.setAttribute("aria-label", t("pick_rank"));
-    const drawRanks = () => {
-      ranks.replaceChildren();
-      const ranks13 = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-      // Each joker sits with the suits of its colour.
-      for (const code of [...ranks13.map((rank) => rank + pickSuit), joker[pickSuit]]) {
-        const el = cardEl(code, {button: true, small: true});
-        el.disabled = !legal.has(code);
-        el.addEventListener("click", () => pick(code));
-        ranks.append(el);
-      }
-      for (const tab of tabs.children) tab.setAttribute("aria-pressed", String(tab.dataset.suit === pickSuit));
-    };
-    for (const suit of suits) {
-      const tab = document.createElement("button");
-      tab.type = "button";
-      tab.className = "suit-tab " + (RED.has(suit) ? "red" : "black");
-      tab.dataset.suit = suit;
-      tab.textContent = SUIT_SYMBOL[suit];
-      tab.setAttribute("aria-label", t("suit_" + suit));
-      tab.disabled = !free.includes(suit);
-      tab.addEventListener("click", () => { pickSuit = suit; drawRanks(); });
-      tabs.append(tab);
-    }
-    drawRanks();
-    box.append(tabs, ranks);
-    return box;
-  }
+  const pickerMemory = {suit: null};
+  const ACES = new Set(["AH", "AD", "AC", "AS"]);  // they start the rows and never move
+  function picker(legal, pick) { return cardPicker(legal, pick, pickerMemory, ACES); }
 
   function playerLine(view, i) {
     const s = view.state;

@@ -18,6 +18,7 @@
   function render(v) {
     if (view && v.seq < view.seq) return;  // a late, older update: keep the newer one
     view = v;
+    document.body.dataset.seq = String(v.seq);
     const ui = window.GAME_UI[v.game];
     const statusText = ui.status(v);
     const status = document.getElementById("status");

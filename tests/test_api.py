@@ -438,3 +438,19 @@ def test_corrections_need_unknown_hands(client: FlaskClient) -> None:
         act(client, tid, token, state(client, tid, token)["state"]["legal"][0])
     view = client.get(f"/api/tables/{tid}/state", headers=bearer(host)).get_json()
     assert view["corrections"] == []
+
+
+def test_a_whole_game_of_oscuri_through_the_api_settles_up(client: FlaskClient) -> None:
+    tid = create(client, game="oscuri", players=["Ada", "Bruno", "Carla", "Dino"],
+                 options={"hands": "known", "stake": 2})["table_id"]
+    tokens = [join(client, tid, i) for i in range(4)]
+    final = play_whole_game(client, tid, tokens)
+    out = final["outcome"]
+    assert final["state"]["phase"] == "over" and sum(out["payouts"]) == 0
+    assert all(p % 2 == 0 for p in out["payouts"])  # two chips a card
+    settled = list(out["payouts"])
+    for tr in out["transfers"]:
+        settled[tr["from"]] += tr["amount"]
+        settled[tr["to"]] -= tr["amount"]
+    assert settled == [0, 0, 0, 0]
+    assert any("collects" in line["en"] for line in final["log"])

@@ -313,3 +313,39 @@ def test_live_camera_proposes_a_card_seen_in_several_frames(server: str, playwri
         assert anna.locator("#live").is_hidden()
     finally:
         b.close()
+
+
+def test_three_phones_play_a_whole_game_of_oscuri(server: str, browser: object) -> None:
+    host = browser.new_context(viewport=PHONE, locale="it-IT").new_page()  # type: ignore[attr-defined]
+    host.goto(server + "/")
+    host.locator("#game").select_option("oscuri")
+    host.locator("#count").select_option("3")
+    for i, name in enumerate(["Ada", "Bruno", "Carla"]):
+        host.locator("#names input").nth(i).fill(name)
+    host.locator("#stake").fill("2")
+    host.locator("input[name=hands][value=known]").check()
+    host.locator("#create button[type=submit]").click()
+    host.wait_for_url("**/t/*")
+    table_id = host.url.rsplit("/", 1)[1]
+    phones = [_seat(browser, server, table_id, i, "en-GB") for i in range(3)]
+    for _ in range(200):
+        if host.locator("#final").is_visible():
+            break
+        for page in phones:
+            cards = page.locator("#controls .hand .card:not([disabled])")
+            if cards.count() and page.locator("#play").count():
+                before = page.evaluate("document.body.dataset.seq")
+                cards.first.click()
+                page.locator("#play").click()
+                page.wait_for_function(f"document.body.dataset.seq !== {before!r}", timeout=5000)
+                if host.locator(".placed").count() and not phones[0].locator("#final").is_visible():
+                    _shot(page, "phone-oscuri-turn")
+        host.wait_for_timeout(50)
+    for page in [*phones, host]:
+        page.locator("#final").wait_for(state="visible")
+    assert "Partita finita" in host.locator("#final").inner_text()
+    assert host.locator(".scores th[scope=row]").count() == 3
+    _shot(host, "table-screen-oscuri-final")
+    _shot(phones[0], "phone-oscuri-final")
+    for page in phones:
+        _no_horizontal_scroll(page)

@@ -10,7 +10,7 @@ from .quinta import RULES as QUINTA
 
 GAMES: dict[str, Rules[Any, Any]] = {QUINTA.name: QUINTA, OSCURI.name: OSCURI}
 # Games with a phone interface; the others replay and pass the contract tests already.
-PLAYABLE = frozenset({QUINTA.name})
+PLAYABLE = frozenset({QUINTA.name, OSCURI.name})
 
 
 def get_rules(name: str) -> Rules[Any, Any]:

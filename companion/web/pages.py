@@ -5,11 +5,12 @@ from __future__ import annotations
 from flask import Blueprint, Response, make_response, redirect, render_template, request, url_for
 from werkzeug.wrappers.response import Response as BaseResponse
 
-from ..games import PLAYABLE
+from ..games import GAMES, PLAYABLE
 from ..joining import join_url
 from .common import LANGS, host_cookie, lang, public_base, seat_cookie, service
 
 bp = Blueprint("pages", __name__)
+TITLES = {"quinta": "Quinta", "oscuri": "Il Cerchio degli Oscuri"}
 
 
 def _page(template: str, **context: object) -> Response:
@@ -23,7 +24,9 @@ def _page(template: str, **context: object) -> Response:
 @bp.get("/")
 def home() -> Response:
     """Create a table, or join one by its room code."""
-    return _page("index.html", games=sorted(PLAYABLE))
+    games = [{"name": n, "title": TITLES.get(n, n.capitalize()), "min": GAMES[n].seats.start,
+              "max": GAMES[n].seats.stop - 1} for n in sorted(PLAYABLE)]
+    return _page("index.html", games=games)
 
 
 @bp.get("/r/<room>")

@@ -1,0 +1,87 @@
+"""Oscuri's event log as sentences: where each stake went and why, in Italian and English."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import card_label
+from .oscuri import ANGELS, DEATHS, Discard, OscuriState, Play, _beats, _suit_name
+
+Line = dict[str, str]
+
+
+def _chips(n: int, lang: str) -> str:
+    if lang == "it":
+        return f"{n} gettone" if n == 1 else f"{n} gettoni"
+    return f"{n} chip" if n == 1 else f"{n} chips"
+
+
+def narrate(names: Sequence[str], before: OscuriState, action: Play | Discard,
+            after: OscuriState) -> list[Line]:
+    """Sentences telling what ``action`` did."""
+    who = names[action.player]
+    if isinstance(action, Discard):
+        return [{"en": f"{who} puts a card face down.", "it": f"{who} scarta una carta coperta."}]
+    card = card_label(action.card)
+    stake = before.stake
+    holder = before.trick[before.holder] if before.holder is not None else None
+    owner = names[holder.player] if holder else ""
+    if action.card in DEATHS and not before.trick:
+        lines = [{"en": f"{who} leads Death ({card}): every other player pays {_chips(stake, 'en')} "
+                        "and puts a card face down.",
+                  "it": f"{who} apre con la Morte ({card}): ogni altro giocatore paga "
+                        f"{_chips(stake, 'it')} e scarta una carta coperta."}]
+    elif action.card in DEATHS:
+        total = sum(p.stakes for p in before.trick)
+        lines = [{"en": f"{who} plays Death ({card}): takes all {_chips(total, 'en')} on the table; "
+                        "the turn ends.",
+                  "it": f"{who} gioca la Morte ({card}): prende tutti i {_chips(total, 'it')} sul "
+                        "tavolo; il turno finisce."}]
+    elif action.card in ANGELS:
+        taken = holder.stakes if holder else 0
+        src_en, src_it = owner or "the table", owner or "il tavolo"
+        lines = [{"en": f"{who} plays a Black Angel: takes {_chips(taken, 'en')} from {src_en}, "
+                        "the suit stays.",
+                  "it": f"{who} gioca un Angelo Nero: prende {_chips(taken, 'it')} da {src_it}, "
+                        "il seme resta."}]
+    else:
+        ref = before.trick[before.ref].card if before.ref is not None else None
+        how = _beats(action.card, ref) if before.trick else "lead"
+        if how == "lead":
+            en, it = "leads", "apre"
+        elif how == "beat":
+            taken = holder.stakes if holder else 0
+            en = f"beats and takes {_chips(taken, 'en')} from {owner}"
+            it = f"vince e prende {_chips(taken, 'it')} da {owner}"
+        elif how == "lower":
+            en, it = f"is lower: the stake goes onto {owner}'s card", \
+                f"è più bassa: la puntata va sulla carta di {owner}"
+        elif how == "equal":
+            en, it = f"is an equal figure: the stakes on {owner}'s card freeze", \
+                f"è una figura pari: le puntate sulla carta di {owner} restano ferme"
+        else:
+            suit = after.suit or ""
+            en = (f"is a lower suit: the stakes on {owner}'s card freeze; the suit becomes "
+                  f"{_suit_name(suit, 'en')}")
+            it = (f"è un seme più basso: le puntate sulla carta di {owner} restano ferme; il seme "
+                  f"diventa {_suit_name(suit, 'it')}")
+        lines = [{"en": f"{who} plays {card}: {en}.", "it": f"{who} gioca {card}: {it}."}]
+    for p, suit, turn in after.reneges[len(before.reneges):]:
+        lines.append({
+            "en": f"Renege: {names[p]} played off suit in turn {turn} but held {_suit_name(suit, 'en')}. "
+                  "The table decides what follows.",
+            "it": f"Rinuncia: {names[p]} non ha risposto a {_suit_name(suit, 'it')} nel turno {turn} "
+                  "pur avendone. Decide il tavolo.",
+        })
+    if after.turn > before.turn:
+        for placed in after.last_turn:
+            if placed.stakes:
+                lines.append({"en": f"{names[placed.player]} collects {_chips(placed.stakes, 'en')}.",
+                              "it": f"{names[placed.player]} incassa {_chips(placed.stakes, 'it')}."})
+        if after.phase == "over":
+            lines.append({"en": "Fewer than two players hold cards: the game is over.",
+                          "it": "Meno di due giocatori hanno carte: la partita è finita."})
+        else:
+            lines.append({"en": f"{names[after.leader]} leads the next turn.",
+                          "it": f"{names[after.leader]} apre il prossimo turno."})
+    return lines

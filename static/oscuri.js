@@ -1,0 +1,164 @@
+/* Il Cerchio degli Oscuri on a phone: the turn's cards with the stakes on each, who must
+   answer which card, frozen stakes, the hand or the card picker, balances, settlement.
+   Every marker is a word or a symbol as well as a colour. */
+"use strict";
+window.GAME_UI = window.GAME_UI || {};
+(function () {
+  const SUIT_WORD = {
+    en: {S: "crosses ♠", C: "trees ♣", D: "flames ♦", H: "skulls ♥"},
+    it: {S: "croci ♠", C: "alberi ♣", D: "fiamme ♦", H: "teschi ♥"},
+  };
+  const memory = {suit: null};
+  let selected = null;
+
+  function mine(view) { return view.me !== null && view.me !== undefined; }
+
+  function status(view) {
+    const s = view.state, names = view.names;
+    if (view.outcome) return t("game_over");
+    if (s.phase === "death_discard") {
+      const who = names[s.owing[0]];
+      return mine(view) && s.owing[0] === view.me ? t("os_discard_you") : t("os_discard_other", {who});
+    }
+    const next = s.to_act[0];
+    const answer = s.ref ? " " + t("os_answer", {card: cardLabel(s.ref)}) : "";
+    if (mine(view) && next === view.me) return (s.trick.length ? t("os_your_turn") : t("os_your_lead")) + answer;
+    return t("waiting_for", {who: names[next]}) + answer;
+  }
+
+  function chip(n) {
+    const span = document.createElement("span");
+    span.className = "chips";
+    span.textContent = t("os_chips", {n});
+    return span;
+  }
+
+  function trickRow(view, placed, live) {
+    const row = document.createElement("div");
+    row.className = "trick";
+    row.setAttribute("role", "list");
+    placed.forEach((p, i) => {
+      const item = document.createElement("div");
+      item.className = "placed";
+      item.setAttribute("role", "listitem");
+      const who = document.createElement("span");
+      who.className = "who";
+      who.textContent = view.names[p.player];
+      item.append(who, cardEl(p.card), chip(p.stakes));
+      const marks = [];
+      if (live && view.state.holder === i) marks.push(t("os_holder"));
+      if (live && view.state.ref === p.card) marks.push(t("os_to_beat"));
+      if (p.frozen) marks.push(t("os_frozen"));
+      if (marks.length) {
+        const m = document.createElement("span");
+        m.className = "marks" + (p.frozen ? " frozen" : "");
+        m.textContent = marks.join(" · ");
+        item.append(m);
+      }
+      row.append(item);
+    });
+    return row;
+  }
+
+  function render(view, act) {
+    const s = view.state;
+    const game = document.createDocumentFragment();
+    const info = document.createElement("p");
+    info.className = "round";
+    const suit = s.suit ? SUIT_WORD[LANG][s.suit] : t("os_no_suit");
+    info.textContent = view.outcome ? "" : t("os_info", {n: s.turn, suit, deck: s.deck_size, stake: s.stake});
+    game.append(info);
+    if (s.trick.length) {
+      const h = document.createElement("h3");
+      h.textContent = t("os_this_turn");
+      game.append(h, trickRow(view, s.trick, true));
+    }
+    if (s.last_turn.length) {
+      const h = document.createElement("h3");
+      h.textContent = t("last_round");
+      game.append(h, trickRow(view, s.last_turn, false));
+    }
+    for (const r of s.reneges) {
+      const p = document.createElement("p");
+      p.className = "conflict";
+      p.textContent = t("os_renege", {who: view.names[r.player], suit: SUIT_WORD[LANG][r.suit], n: r.turn});
+      game.append(p);
+    }
+    return {game, controls: controls(view, act)};
+  }
+
+  function controls(view, act) {
+    const s = view.state;
+    const box = document.createElement("div");
+    if (!mine(view) || view.outcome || !s.to_act.includes(view.me)) { selected = null; return box; }
+    const discarding = s.phase === "death_discard";
+    const legal = new Set(s.legal.filter((a) => a.card).map((a) => a.card));
+    if (discarding && !s.hand) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "big primary";
+      b.textContent = t("os_discard_done");
+      b.addEventListener("click", () => act({type: "discard", card: null}));
+      box.append(b);
+      return box;
+    }
+    if (selected && !legal.has(selected)) selected = null;
+    const go = document.createElement("button");
+    go.type = "button";
+    go.id = "play";
+    go.className = "big primary";
+    const refresh = () => {
+      const label = selected ? cardLabel(selected) : "…";
+      go.textContent = discarding ? t("os_discard", {card: label}) : t("play", {card: label});
+      go.disabled = !selected;
+      for (const el of box.querySelectorAll(".card[data-card]"))
+        el.setAttribute("aria-pressed", String(el.dataset.card === selected));
+    };
+    const pick = (code) => { selected = code; refresh(); };
+    if (s.hand) {
+      const h = document.createElement("h3");
+      h.textContent = t("your_hand");
+      const hand = document.createElement("div");
+      hand.className = "hand";
+      for (const c of s.hand) {
+        const el = cardEl(c, {button: true});
+        el.disabled = !legal.has(c);
+        el.addEventListener("click", () => pick(c));
+        hand.append(el);
+      }
+      box.append(h, hand);
+    } else {
+      box.append(cardPicker(legal, pick, memory));
+    }
+    go.addEventListener("click", () => {
+      if (!selected) { toast(t("no_card_chosen")); return; }
+      const card = selected;
+      selected = null;
+      act({type: discarding ? "discard" : "play", card});
+    });
+    const bar = document.createElement("div");
+    bar.className = "sticky-play";
+    bar.append(go);
+    box.append(bar);
+    refresh();
+    return box;
+  }
+
+  function playerLine(view, i) {
+    const s = view.state;
+    const parts = [t("os_balance", {n: (s.balances[i] > 0 ? "+" : "") + s.balances[i]}),
+                   t("cards_left", {n: s.hand_sizes[i]})];
+    if (s.out[i]) parts.push(t("os_out"));
+    if (s.leader === i && !view.outcome) parts.push(t("os_leader"));
+    return parts.join(" · ");
+  }
+
+  function finalDetails(view, i) {
+    const box = document.createElement("div");
+    const transfers = (view.outcome.transfers || []).filter((tr) => tr.from === i);
+    box.textContent = transfers.map((tr) => t("os_pays", {who: view.names[tr.to], n: tr.amount})).join(" · ");
+    return box;
+  }
+
+  window.GAME_UI.oscuri = {status, render, playerLine, finalDetails};
+})();
