@@ -75,8 +75,19 @@ window.GAME_UI = window.GAME_UI || {};
     }
     if (s.last_turn.length) {
       const h = document.createElement("h3");
-      h.textContent = t("last_round");
+      h.textContent = t("os_last_turn");
       game.append(h, trickRow(view, s.last_turn, false));
+      // What each player collected at the end of that turn, and why.
+      const ended = view.log.filter((line) => line.kind === "turn");
+      const seq = ended.length ? ended[ended.length - 1].seq : null;
+      const said = document.createElement("ul");
+      said.className = "captures";
+      for (const line of ended.filter((l) => l.seq === seq)) {
+        const li = document.createElement("li");
+        li.textContent = line[LANG] || line.en;
+        said.append(li);
+      }
+      game.append(said);
     }
     for (const r of s.reneges) {
       const p = document.createElement("p");

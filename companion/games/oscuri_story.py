@@ -74,14 +74,23 @@ def narrate(names: Sequence[str], before: OscuriState, action: Play | Discard,
                   "pur avendone. Decide il tavolo.",
         })
     if after.turn > before.turn:
+        winner = max(after.last_turn, key=lambda p: p.stakes)
         for placed in after.last_turn:
-            if placed.stakes:
-                lines.append({"en": f"{names[placed.player]} collects {_chips(placed.stakes, 'en')}.",
-                              "it": f"{names[placed.player]} incassa {_chips(placed.stakes, 'it')}."})
+            if not placed.stakes:
+                continue
+            why_en = ("the stakes froze on it" if placed.frozen else
+                      "nobody beat it" if placed is winner else "they stayed on it")
+            why_it = ("le puntate ci sono rimaste ferme" if placed.frozen else
+                      "nessuno l'ha battuta" if placed is winner else "ci sono rimaste")
+            card = card_label(placed.card)
+            lines.append({
+                "en": f"{names[placed.player]} collects {_chips(placed.stakes, 'en')} from {card}: {why_en}.",
+                "it": f"{names[placed.player]} incassa {_chips(placed.stakes, 'it')} da {card}: {why_it}.",
+                "kind": "turn"})
         if after.phase == "over":
             lines.append({"en": "Fewer than two players hold cards: the game is over.",
                           "it": "Meno di due giocatori hanno carte: la partita è finita."})
         else:
             lines.append({"en": f"{names[after.leader]} leads the next turn.",
-                          "it": f"{names[after.leader]} apre il prossimo turno."})
+                          "it": f"{names[after.leader]} apre il prossimo turno.", "kind": "turn"})
     return lines
