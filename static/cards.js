@@ -88,3 +88,67 @@ function cardPicker(legal, pick, memory, hidden) {
   box.append(tabs, ranks);
   return box;
 }
+
+/* Choosing one card to play: the hand when the app knows it, else the picker; cards that
+   cannot be played are disabled; one big button (kept in reach at the bottom of the screen)
+   confirms. ``memory`` keeps the choice and the picker's suit across live redraws. */
+function cardChooser({hand, legal, memory, hidden, label, onChoose}) {
+  const box = document.createElement("div");
+  if (memory.selected && !legal.has(memory.selected)) memory.selected = null;
+  const go = document.createElement("button");
+  go.type = "button";
+  go.id = "play";
+  go.className = "big primary";
+  const refresh = () => {
+    go.textContent = label(memory.selected ? cardLabel(memory.selected) : "…");
+    go.disabled = !memory.selected;
+    for (const el of box.querySelectorAll(".card[data-card]"))
+      el.setAttribute("aria-pressed", String(el.dataset.card === memory.selected));
+  };
+  const pick = (code) => { memory.selected = code; refresh(); };
+  if (hand) {
+    const h = document.createElement("h3");
+    h.textContent = t("your_hand");
+    const row = document.createElement("div");
+    row.className = "hand";
+    for (const c of hand) {
+      const el = cardEl(c, {button: true});
+      el.disabled = !legal.has(c);
+      el.addEventListener("click", () => pick(c));
+      row.append(el);
+    }
+    box.append(h, row);
+  } else {
+    box.append(cardPicker(legal, pick, memory, hidden));
+  }
+  go.addEventListener("click", () => {
+    if (!memory.selected) { toast(t("no_card_chosen")); return; }
+    const card = memory.selected;
+    memory.selected = null;
+    onChoose(card);
+  });
+  const bar = document.createElement("div");
+  bar.className = "sticky-play";
+  bar.append(go);
+  box.append(bar);
+  refresh();
+  return box;
+}
+
+/* A drop-down of card codes, for correcting a card. */
+function cardSelect(codes, current, onChange) {
+  const sel = document.createElement("select");
+  sel.setAttribute("aria-label", t("correct_card"));
+  for (const code of codes) {
+    const o = document.createElement("option");
+    o.value = code;
+    o.textContent = cardLabel(code);
+    o.selected = code === current;
+    sel.append(o);
+  }
+  sel.addEventListener("change", () => onChange(sel.value));
+  return sel;
+}
+
+const FRENCH_CODES = ["H", "D", "C", "S"].flatMap((s) =>
+  ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"].map((r) => r + s)).concat(["JK1", "JK2"]);

@@ -8,8 +8,7 @@ window.GAME_UI = window.GAME_UI || {};
     en: {S: "crosses ♠", C: "trees ♣", D: "flames ♦", H: "skulls ♥"},
     it: {S: "croci ♠", C: "alberi ♣", D: "fiamme ♦", H: "teschi ♥"},
   };
-  const memory = {suit: null};
-  let selected = null;
+  const memory = {suit: null, selected: null};
 
   function mine(view) { return view.me !== null && view.me !== undefined; }
 
@@ -101,7 +100,7 @@ window.GAME_UI = window.GAME_UI || {};
   function controls(view, act) {
     const s = view.state;
     const box = document.createElement("div");
-    if (!mine(view) || view.outcome || !s.to_act.includes(view.me)) { selected = null; return box; }
+    if (!mine(view) || view.outcome || !s.to_act.includes(view.me)) { memory.selected = null; return box; }
     const discarding = s.phase === "death_discard";
     const legal = new Set(s.legal.filter((a) => a.card).map((a) => a.card));
     if (discarding && !s.hand) {
@@ -113,45 +112,11 @@ window.GAME_UI = window.GAME_UI || {};
       box.append(b);
       return box;
     }
-    if (selected && !legal.has(selected)) selected = null;
-    const go = document.createElement("button");
-    go.type = "button";
-    go.id = "play";
-    go.className = "big primary";
-    const refresh = () => {
-      const label = selected ? cardLabel(selected) : "…";
-      go.textContent = discarding ? t("os_discard", {card: label}) : t("play", {card: label});
-      go.disabled = !selected;
-      for (const el of box.querySelectorAll(".card[data-card]"))
-        el.setAttribute("aria-pressed", String(el.dataset.card === selected));
-    };
-    const pick = (code) => { selected = code; refresh(); };
-    if (s.hand) {
-      const h = document.createElement("h3");
-      h.textContent = t("your_hand");
-      const hand = document.createElement("div");
-      hand.className = "hand";
-      for (const c of s.hand) {
-        const el = cardEl(c, {button: true});
-        el.disabled = !legal.has(c);
-        el.addEventListener("click", () => pick(c));
-        hand.append(el);
-      }
-      box.append(h, hand);
-    } else {
-      box.append(cardPicker(legal, pick, memory));
-    }
-    go.addEventListener("click", () => {
-      if (!selected) { toast(t("no_card_chosen")); return; }
-      const card = selected;
-      selected = null;
-      act({type: discarding ? "discard" : "play", card});
-    });
-    const bar = document.createElement("div");
-    bar.className = "sticky-play";
-    bar.append(go);
-    box.append(bar);
-    refresh();
+    box.append(cardChooser({
+      hand: s.hand, legal, memory,
+      label: (card) => (discarding ? t("os_discard", {card}) : t("play", {card})),
+      onChoose: (card) => act({type: discarding ? "discard" : "play", card}),
+    }));
     return box;
   }
 

@@ -4,7 +4,6 @@ window.GAME_UI = window.GAME_UI || {};
 (function () {
   const ROWS = ["H", "D", "C", "S"];
   const JOKER_ROWS = {JK1: ["H", "D"], JK2: ["C", "S"]};
-  let selected = null;
 
   function status(view) {
     const s = view.state, me = view.me, names = view.names;
@@ -98,52 +97,16 @@ window.GAME_UI = window.GAME_UI || {};
       }
       return box;
     }
-    if (!(s.phase === "choose" && s.to_act.includes(me))) { selected = null; return box; }
+    if (!(s.phase === "choose" && s.to_act.includes(me))) { memory.selected = null; return box; }
     const legal = new Set(s.legal.filter((a) => a.type === "play").map((a) => a.card));
-    if (selected && !legal.has(selected)) selected = null;
-    const playBtn = document.createElement("button");
-    playBtn.type = "button";
-    playBtn.id = "play";
-    playBtn.className = "big primary";
-    const refresh = () => {
-      playBtn.textContent = selected ? t("play", {card: cardLabel(selected)}) : t("play", {card: "…"});
-      playBtn.disabled = !selected;
-      for (const el of box.querySelectorAll(".card[data-card]"))
-        el.setAttribute("aria-pressed", String(el.dataset.card === selected));
-    };
-    const pick = (code) => { selected = code; refresh(); };
-    if (s.hand) {
-      const h = document.createElement("h3");
-      h.textContent = t("your_hand");
-      const hand = document.createElement("div");
-      hand.className = "hand";
-      for (const c of s.hand) {
-        const el = cardEl(c, {button: true});
-        el.addEventListener("click", () => pick(c));
-        hand.append(el);
-      }
-      box.append(h, hand);
-    } else {
-      box.append(picker(legal, pick));
-    }
-    playBtn.addEventListener("click", () => {
-      if (!selected) { toast(t("no_card_chosen")); return; }
-      const card = selected;
-      selected = null;
-      act({type: "play", card});
-    });
-    // The button stays in reach at the bottom of the screen, however long the page.
-    const bar = document.createElement("div");
-    bar.className = "sticky-play";
-    bar.append(playBtn);
-    box.append(bar);
-    refresh();
+    box.append(cardChooser({hand: s.hand, legal, memory, hidden: ACES,
+                            label: (card) => t("play", {card}),
+                            onChoose: (card) => act({type: "play", card})}));
     return box;
   }
 
-  const pickerMemory = {suit: null};
+  const memory = {suit: null, selected: null};
   const ACES = new Set(["AH", "AD", "AC", "AS"]);  // they start the rows and never move
-  function picker(legal, pick) { return cardPicker(legal, pick, pickerMemory, ACES); }
 
   function playerLine(view, i) {
     const s = view.state;
@@ -172,7 +135,7 @@ window.GAME_UI = window.GAME_UI || {};
     status,
     finalDetails,
     render(view, act) {
-      selected = view.state.phase === "choose" ? selected : null;
+      if (view.state.phase !== "choose") memory.selected = null;
       const game = document.createDocumentFragment();
       const round = document.createElement("p");
       round.className = "round";

@@ -8,9 +8,6 @@
   const button = document.getElementById("scan-button");
   const input = document.getElementById("scan-input");
   if (!T || !box || !button || !input) return;
-  const SUITS = ["H", "D", "C", "S"];
-  const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-  const ALL = [...SUITS.flatMap((s) => RANKS.map((r) => r + s)), "JK1", "JK2"];
   const sidesKey = `tavolo-sides-${T.tableId}`;
   let photoURL = null;
 
@@ -37,20 +34,6 @@
       if (best !== null) free.delete(best);
       return best;
     });
-  }
-
-  function cardSelect(current, onChange) {
-    const sel = document.createElement("select");
-    sel.setAttribute("aria-label", t("correct_card"));
-    for (const code of ALL) {
-      const o = document.createElement("option");
-      o.value = code;
-      o.textContent = cardLabel(code);
-      o.selected = code === current;
-      sel.append(o);
-    }
-    sel.addEventListener("change", () => onChange(sel.value));
-    return sel;
   }
 
   function centre(det) {
@@ -118,7 +101,7 @@
       const badge = document.createElement("span");
       badge.className = "badge";
       badge.textContent = String(i + 1);
-      const pick = cardSelect(det.card, (code) => { det.card = code; det.corrected = true; draw(); });
+      const pick = cardSelect(FRENCH_CODES, det.card, (code) => { det.card = code; det.corrected = true; draw(); });
       const conf = document.createElement("span");
       conf.className = det.strong ? "conf" : "conf weak";
       conf.textContent = det.strong ? "" : t("scan_unsure");

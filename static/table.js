@@ -43,21 +43,12 @@
     box.hidden = !(v.host && v.corrections && v.corrections.length);
     if (box.hidden) return;
     const list = document.getElementById("correction-list");
-    const codes = [..."HDCS"].flatMap((s) => ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-      .map((r) => r + s)).concat(["JK1", "JK2"]);
     list.replaceChildren(...v.corrections.map((c) => {
       const li = document.createElement("li");
       const label = document.createElement("span");
       label.textContent = `${v.names[c.player]}: ${cardLabel(c.card)} → `;
-      const sel = document.createElement("select");
-      sel.setAttribute("aria-label", t("correct_card"));
-      for (const code of codes) {
-        const o = document.createElement("option");
-        o.value = code;
-        o.textContent = cardLabel(code);
-        o.selected = code === c.card;
-        sel.append(o);
-      }
+      const sel = cardSelect(FRENCH_CODES.filter((code) => code[0] !== "A" || v.game !== "quinta"),
+                             c.card, () => {});
       const go = document.createElement("button");
       go.type = "button";
       go.textContent = t("correct_do");

@@ -110,6 +110,7 @@ def test_three_phones_join_by_qr_and_play_a_whole_game(server: str, browser: obj
     host_ctx = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")  # type: ignore[attr-defined]
     host = host_ctx.new_page()
     host.goto(server + "/")
+    host.locator("#game").select_option("quinta")
     names = ["Chiara", "Fabio", "Giada"]
     for i, name in enumerate(names):
         host.locator("#names input").nth(i).fill(name)
@@ -192,6 +193,7 @@ def _new_table(browser: object, server: str, locale: str = "en-GB") -> tuple[obj
     """A host's table screen for Anna and two open seats, real cards (the picker)."""
     host = browser.new_context(viewport=PHONE, locale=locale).new_page()  # type: ignore[attr-defined]
     host.goto(server + "/")
+    host.locator("#game").select_option("quinta")
     host.locator("#names input").nth(0).fill("Anna")
     host.locator("#create button[type=submit]").click()
     host.wait_for_url("**/t/*")

@@ -11,6 +11,11 @@ from .common import LANGS, host_cookie, lang, public_base, seat_cookie, service
 
 bp = Blueprint("pages", __name__)
 TITLES = {"quinta": "Quinta", "oscuri": "Il Cerchio degli Oscuri"}
+MENU = ("quinta", "oscuri")  # the order games are offered in
+
+
+def _menu_order(name: str) -> tuple[int, str]:
+    return (MENU.index(name) if name in MENU else len(MENU), name)
 
 
 def _page(template: str, **context: object) -> Response:
@@ -25,7 +30,7 @@ def _page(template: str, **context: object) -> Response:
 def home() -> Response:
     """Create a table, or join one by its room code."""
     games = [{"name": n, "title": TITLES.get(n, n.capitalize()), "min": GAMES[n].seats.start,
-              "max": GAMES[n].seats.stop - 1} for n in sorted(PLAYABLE)]
+              "max": GAMES[n].seats.stop - 1} for n in sorted(PLAYABLE, key=_menu_order)]
     return _page("index.html", games=games)
 
 
