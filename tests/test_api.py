@@ -454,3 +454,24 @@ def test_a_whole_game_of_oscuri_through_the_api_settles_up(client: FlaskClient) 
         settled[tr["to"]] -= tr["amount"]
     assert settled == [0, 0, 0, 0]
     assert any("collects" in line["en"] for line in final["log"])
+
+
+def test_an_oscuri_card_entered_by_mistake_is_corrected_and_the_stakes_move_again(
+        client: FlaskClient) -> None:
+    data = create(client, game="oscuri", players=["Ada", "Bruno", "Carla"],
+                  options={"hands": "unknown", "stake": 1})
+    tid, host = data["table_id"], data["host_token"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    leader = state(client, tid)["state"]["to_act"][0]
+    order = [(leader + i) % 3 for i in range(3)]
+    assert act(client, tid, tokens[order[0]], {"type": "play", "card": "9D"}).status_code == 200
+    assert act(client, tid, tokens[order[1]], {"type": "play", "card": "3D"}).status_code == 200
+    view = client.get(f"/api/tables/{tid}/state", headers=bearer(host)).get_json()
+    assert [c["card"] for c in view["corrections"]] == ["3D", "9D"]
+    target = view["corrections"][0]["seq"]
+    # It was really the jack of diamonds: it beats the nine and takes its two chips.
+    body = {"seq": view["seq"], "target": target, "action": {"type": "play", "card": "JD"}}
+    fixed = client.post(f"/api/tables/{tid}/corrections", json=body, headers=bearer(host))
+    assert fixed.status_code == 200, fixed.get_json()
+    trick = fixed.get_json()["state"]["trick"]
+    assert [(p["card"], p["stakes"]) for p in trick] == [("9D", 0), ("JD", 2)]

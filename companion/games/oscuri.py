@@ -308,6 +308,17 @@ class Oscuri:
         return Outcome(scores=s.balances, winners=tuple(i for i, b in enumerate(s.balances) if b == top),
                        payouts=s.balances)
 
+    def can_correct(self, before: OscuriState, now: OscuriState, old: Action, new: Action) -> bool:
+        """A card played face up from a hand the app does not know may be corrected by the host
+        (a typing or scanning mistake); discards stay face down and are nobody's business."""
+        return (isinstance(old, Play) and isinstance(new, Play) and old.player == new.player
+                and before.hands[old.player] is None)
+
+    def same_course(self, old: OscuriState, new: OscuriState) -> bool:
+        """After a correction the game must stand where it stood: same turn, same phase,
+        the same player to act."""
+        return (old.turn, old.phase, old.to_play, old.owing) == (new.turn, new.phase, new.to_play, new.owing)
+
     def can_undo(self, s: OscuriState, a: Action) -> bool:
         """A card played stays played: the host may take back only a discard-free last play
         that revealed nothing, i.e. never once the turn has been settled and cards drawn."""
