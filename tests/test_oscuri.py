@@ -124,3 +124,40 @@ def test_unknown_hands_flag_a_renege_proved_by_later_play() -> None:
     with pytest.raises(IllegalAction) as e:
         O.apply(s, Play(s.to_play, "9D"))
     assert e.value.rule == "oscuri.card_seen"  # played in turn 1, face up
+
+
+def test_the_lead_passes_left_when_the_winner_has_no_card_left() -> None:
+    s = play(table([["9D"], ["3D", "5C"], ["4D", "6C"]]), "9D", "3D", "4D")
+    assert s.out[0] and s.leader == 1 and s.to_play == 1
+
+
+def test_payouts_are_the_changes_since_the_setup() -> None:
+    s = O.from_setup(["A", "B"], 1, 0, [["9D"], ["3D"]], [], [5, 0])
+    s = play(s, "9D", "3D")
+    out = O.outcome(s)
+    assert out is not None and out.payouts == (1, -1) and out.scores == (6, -1)
+
+
+def test_more_cards_of_a_suit_than_cards_drawn_prove_a_renege() -> None:
+    s = replace(O.new_state(3, {"hands": "unknown"}, seed=4), deck_size=1)
+    p0, p1, p2 = s.order
+    s = O.apply(s, Play(p0, "9D"))
+    s = O.apply(s, Play(p1, "4H"))  # "no diamonds"; a higher suit: he wins and draws the last card
+    s = O.apply(s, Play(p2, "2C"))
+    assert s.leader == p1 and s.deck_size == 0
+    s = O.apply(s, Play(p1, "5D"))  # may be the card he drew
+    assert s.reneges == ()
+    s = O.apply(s, Play(p2, "2S"))
+    s = O.apply(s, Play(p0, "3S"))
+    assert s.leader == p1  # 5D kept its frozen stakes
+    s = O.apply(s, Play(p1, "6D"))  # a second diamond, and only one card drawn: he had one
+    assert s.reneges == ((p1, "D", 1),)
+
+
+def test_a_face_down_discard_is_never_named_when_the_hand_is_unknown() -> None:
+    s = O.new_state(3, {"hands": "unknown"}, seed=4)
+    s = O.apply(s, Play(s.order[0], "KS"))
+    with pytest.raises(IllegalAction) as e:
+        O.apply(s, Discard(s.owing[0], "QH"))
+    assert e.value.rule == "oscuri.discard_unseen"
+    assert O.apply(s, Discard(s.owing[0], None)).out_face_down == 1

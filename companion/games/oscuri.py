@@ -105,8 +105,10 @@ class OscuriState:
     out_face_down: int = 0
     seen: frozenset[str] = frozenset()  # cards out of play face up
     turn: int = 1
-    # Unknown hands: (player, suit, turn) claims of being void, and draws since each.
+    # Unknown hands: (player, suit, turn, credit) claims of being void; credit = cards drawn
+    # since the claim less cards of that suit played since.
     voids: tuple[tuple[int, str, int, int], ...] = ()
+    start: tuple[int, ...] = ()  # balances when the game was set up
     reneges: tuple[tuple[int, str, int], ...] = ()  # proven: (player, suit, turn)
 
     @property
@@ -179,7 +181,7 @@ class Oscuri:
             deck=None if deck is None else tuple(deck),
             deck_size=deck_size if deck is None else len(deck),
             balances=tuple(balances or (0,) * players), phase="play", leader=leader, order=(),
-            out=(False,) * players,
+            out=(False,) * players, start=tuple(balances or (0,) * players),
         )
         return _begin_turn(state, leader)
 
@@ -282,6 +284,9 @@ class Oscuri:
                 raise _bad("discard_card", "Say which card you put face down.",
                            "Indica quale carta scarti coperta.")
             self._check_in_hand(s, a.player, a.card)
+        elif a.card is not None:
+            raise _bad("discard_unseen", "A card put face down is not named: nobody may see it.",
+                       "Una carta scartata coperta non si nomina: nessuno può vederla.")
 
     # ---- applying ---------------------------------------------------------
     def apply(self, s: OscuriState, a: Action) -> OscuriState:
@@ -305,8 +310,9 @@ class Oscuri:
         if s.phase != "over":
             return None
         top = max(s.balances)
+        start = s.start or (0,) * s.players
         return Outcome(scores=s.balances, winners=tuple(i for i, b in enumerate(s.balances) if b == top),
-                       payouts=s.balances)
+                       payouts=tuple(b - a for b, a in zip(s.balances, start, strict=True)))
 
     def can_correct(self, before: OscuriState, now: OscuriState, old: Action, new: Action) -> bool:
         """A card played face up from a hand the app does not know may be corrected by the host
@@ -357,7 +363,7 @@ class Oscuri:
             "holder": s.holder, "ref": s.ref, "suit": s.suit, "owing": list(s.owing),
             "last_turn": [[p.player, p.card, p.stakes, p.frozen] for p in s.last_turn],
             "out": list(s.out), "out_face_down": s.out_face_down, "seen": sorted(s.seen),
-            "turn": s.turn, "voids": [list(v) for v in s.voids],
+            "turn": s.turn, "voids": [list(v) for v in s.voids], "start": list(s.start),
             "reneges": [list(r) for r in s.reneges],
         }
 
@@ -376,6 +382,7 @@ class Oscuri:
             out_face_down=int(d["out_face_down"]), seen=frozenset(d["seen"]), turn=int(d["turn"]),
             voids=tuple((int(p), str(su), int(t), int(n)) for p, su, t, n in d["voids"]),
             reneges=tuple((int(p), str(su), int(t)) for p, su, t in d["reneges"]),
+            start=tuple(int(x) for x in d.get("start", ())),
         )
 
     def dump_action(self, a: Action) -> dict[str, Any]:
@@ -423,13 +430,19 @@ def _note_suit_claims(s: OscuriState, a: Play) -> OscuriState:
     if s.hands[a.player] is not None:
         return s
     reneges = list(s.reneges)
+    voids = list(s.voids)
     if is_suit_card(a.card):
         suit = suit_of(a.card)
-        for p, su, t, draws in s.voids:
-            # He said he had no card of this suit, and has drawn nothing since: he had it.
-            if p == a.player and su == suit and draws == 0 and (p, su, t) not in reneges:
-                reneges.append((p, su, t))
-    voids = list(s.voids)
+        for i, (p, su, t, credit) in enumerate(voids):
+            if p != a.player or su != suit:
+                continue
+            # He said he had no card of this suit. Each card drawn since may be one; a card of
+            # that suit beyond what he drew was in his hand when he said it.
+            if credit <= 0:
+                if (p, su, t) not in reneges:
+                    reneges.append((p, su, t))
+            else:
+                voids[i] = (p, su, t, credit - 1)
     if s.trick and s.suit is not None and is_suit_card(a.card) and suit_of(a.card) != s.suit:
         voids.append((a.player, s.suit, s.turn, 0))
     return replace(s, voids=tuple(voids), reneges=tuple(reneges))
@@ -576,6 +589,9 @@ def _begin_turn(s: OscuriState, leader: int) -> OscuriState:
     if len(active) < 2:
         return replace(s, out=out, order=(), phase="over")
     if out[leader]:
+        # The spec is silent when the player who should lead has no card left (he won the
+        # turn with his last card, or led Death with it): the lead passes to the next player
+        # to his left who still holds cards.
         leader = active[0]
     order = tuple(p for p in _round_from(leader, s.players) if not out[p])
     return replace(s, out=out, order=order, leader=leader, phase="play")

@@ -27,22 +27,30 @@ def narrate(names: Sequence[str], before: OscuriState, action: Play | Discard,
     holder = before.trick[before.holder] if before.holder is not None else None
     owner = names[holder.player] if holder else ""
     if action.card in DEATHS and not before.trick:
-        lines = [{"en": f"{who} leads Death ({card}): every other player pays {_chips(stake, 'en')} "
-                        "and puts a card face down.",
-                  "it": f"{who} apre con la Morte ({card}): ogni altro giocatore paga "
-                        f"{_chips(stake, 'it')} e scarta una carta coperta."}]
+        victims = " & ".join(names[p] for p in after.owing)
+        if victims:
+            lines = [{"en": f"{who} leads Death ({card}): {victims} each pay {_chips(stake, 'en')} "
+                            "and put a card face down.",
+                      "it": f"{who} apre con la Morte ({card}): {victims} pagano "
+                            f"{_chips(stake, 'it')} a testa e scartano una carta coperta."}]
+        else:
+            lines = [{"en": f"{who} leads Death ({card}): nobody else holds cards.",
+                      "it": f"{who} apre con la Morte ({card}): nessun altro ha carte."}]
     elif action.card in DEATHS:
         total = sum(p.stakes for p in before.trick)
-        lines = [{"en": f"{who} plays Death ({card}): takes all {_chips(total, 'en')} on the table; "
-                        "the turn ends.",
-                  "it": f"{who} gioca la Morte ({card}): prende tutti i {_chips(total, 'it')} sul "
-                        "tavolo; il turno finisce."}]
+        lines = [{"en": f"{who} plays Death ({card}): takes every stake on the table "
+                        f"({_chips(total, 'en')}); the turn ends.",
+                  "it": f"{who} gioca la Morte ({card}): prende tutte le puntate sul tavolo "
+                        f"({_chips(total, 'it')}); il turno finisce."}]
+    elif action.card in ANGELS and not before.trick:
+        lines = [{"en": f"{who} leads a Black Angel: no suit yet; any card will take its stake.",
+                  "it": f"{who} apre con un Angelo Nero: ancora nessun seme; qualsiasi carta ne "
+                        "prende la puntata."}]
     elif action.card in ANGELS:
         taken = holder.stakes if holder else 0
-        src_en, src_it = owner or "the table", owner or "il tavolo"
-        lines = [{"en": f"{who} plays a Black Angel: takes {_chips(taken, 'en')} from {src_en}, "
+        lines = [{"en": f"{who} plays a Black Angel: takes {_chips(taken, 'en')} from {owner}, "
                         "the suit stays.",
-                  "it": f"{who} gioca un Angelo Nero: prende {_chips(taken, 'it')} da {src_it}, "
+                  "it": f"{who} gioca un Angelo Nero: prende {_chips(taken, 'it')} da {owner}, "
                         "il seme resta."}]
     else:
         ref = before.trick[before.ref].card if before.ref is not None else None
@@ -61,10 +69,10 @@ def narrate(names: Sequence[str], before: OscuriState, action: Play | Discard,
                 f"è una figura pari: le puntate sulla carta di {owner} restano ferme"
         else:
             suit = after.suit or ""
-            en = (f"is a lower suit: the stakes on {owner}'s card freeze; the suit becomes "
-                  f"{_suit_name(suit, 'en')}")
-            it = (f"è un seme più basso: le puntate sulla carta di {owner} restano ferme; il seme "
-                  f"diventa {_suit_name(suit, 'it')}")
+            en = (f"is a lower suit: the stake goes onto {owner}'s card, whose stakes now freeze; "
+                  f"the suit becomes {_suit_name(suit, 'en')}")
+            it = (f"è un seme più basso: la puntata va sulla carta di {owner}, le cui puntate ora "
+                  f"restano ferme; il seme diventa {_suit_name(suit, 'it')}")
         lines = [{"en": f"{who} plays {card}: {en}.", "it": f"{who} gioca {card}: {it}."}]
     for p, suit, turn in after.reneges[len(before.reneges):]:
         lines.append({
@@ -74,14 +82,12 @@ def narrate(names: Sequence[str], before: OscuriState, action: Play | Discard,
                   "pur avendone. Decide il tavolo.",
         })
     if after.turn > before.turn:
-        winner = max(after.last_turn, key=lambda p: p.stakes)
         for placed in after.last_turn:
             if not placed.stakes:
                 continue
-            why_en = ("the stakes froze on it" if placed.frozen else
-                      "nobody beat it" if placed is winner else "they stayed on it")
-            why_it = ("le puntate ci sono rimaste ferme" if placed.frozen else
-                      "nessuno l'ha battuta" if placed is winner else "ci sono rimaste")
+            # Only one card ends a turn with live stakes: the last holder, which nobody beat.
+            why_en = "the stakes froze on it" if placed.frozen else "nobody beat it"
+            why_it = "le puntate ci sono rimaste ferme" if placed.frozen else "nessuno l'ha battuta"
             card = card_label(placed.card)
             lines.append({
                 "en": f"{names[placed.player]} collects {_chips(placed.stakes, 'en')} from {card}: {why_en}.",
