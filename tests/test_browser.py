@@ -351,3 +351,47 @@ def test_three_phones_play_a_whole_game_of_oscuri(server: str, browser: object) 
     _shot(phones[0], "phone-oscuri-final")
     for page in phones:
         _no_horizontal_scroll(page)
+
+
+def test_four_phones_play_oscuri_with_real_cards_to_the_settlement(server: str, browser: object) -> None:
+    """Real cards: every phone enters the card its player lays, with the picker."""
+    host = browser.new_context(viewport=PHONE, locale="en-GB").new_page()  # type: ignore[attr-defined]
+    host.goto(server + "/")
+    host.locator("#game").select_option("oscuri")
+    host.locator("#count").select_option("4")
+    for i, name in enumerate(["Ada", "Bruno", "Carla", "Dino"]):
+        host.locator("#names input").nth(i).fill(name)
+    host.locator("input[name=hands][value=unknown]").check()
+    host.locator("#create button[type=submit]").click()
+    host.wait_for_url("**/t/*")
+    qr = _decode_qr(host.locator("img.qr").screenshot())
+    phones = []
+    for i in range(4):
+        page = browser.new_context(viewport=PHONE, locale="en-GB").new_page()  # type: ignore[attr-defined]
+        page.goto(qr)
+        page.locator(".seat-row").nth(i).get_by_role("button").click()
+        page.wait_for_url("**/play/*")
+        phones.append(page)
+    for _ in range(400):
+        if host.locator("#final").is_visible():
+            break
+        for page in phones:
+            before = page.evaluate("document.body.dataset.seq")
+            done = page.get_by_role("button", name="I have put a card face down")
+            if done.count():
+                done.click()
+            elif page.locator("#play").count():
+                page.locator("#controls .card:not([disabled])").first.click()
+                page.locator("#play").click()
+            else:
+                continue
+            page.wait_for_function(f"document.body.dataset.seq !== {before!r}", timeout=5000)
+    host.locator("#final").wait_for(state="visible")
+    text = host.locator("#final").inner_text()
+    assert "Game over" in text and host.locator(".scores th[scope=row]").count() == 4
+    view = host.evaluate("fetch(location.pathname.replace('/t/', '/api/tables/') + '/state?as=table')"
+                         ".then((r) => r.json())")
+    assert sum(view["outcome"]["payouts"]) == 0
+    for tr in view["outcome"]["transfers"]:  # the settlement, transfer by transfer
+        assert f"pays {tr['amount']} to {view['names'][tr['to']]}" in text
+    _shot(host, "table-screen-oscuri-real-cards-final")
