@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from .games import get_rules
+from .games.diavolo import RULES as DIAVOLO
+from .games.diavolo import DiavoloState
+from .games.diavolo import total as diavolo_total
 from .games.engine import IllegalAction, Rules, SetupError
 from .games.oscuri import RULES as OSCURI
 from .games.oscuri import OscuriState
@@ -31,6 +35,7 @@ class Adapter:
 
     build: Callable[[list[str], Mapping[str, Any], Mapping[str, Any]], Any]
     snapshot: Callable[[Any, list[str]], dict[str, Any]]
+    system: Callable[[Any], int | None] = lambda state: None  # the seat a "system" action is for
 
 
 def _quinta_build(names: list[str], options: Mapping[str, Any], setup: Mapping[str, Any]) -> Any:
@@ -102,9 +107,49 @@ def _oscuri_snapshot(s: OscuriState, names: list[str]) -> dict[str, Any]:
     }
 
 
+def _diavolo_build(names: list[str], options: Mapping[str, Any], setup: Mapping[str, Any]) -> Any:
+    balances = setup.get("balances", {})
+    _names_only(names, balances, "balances")
+    dealer = setup.get("dealer", names[-1])
+    if dealer not in names:
+        raise ScenarioError("setup.dealer must be one of options.players")
+    stake = options.get("stake", 1)
+    pot = setup.get("pot", 0)
+    if not isinstance(stake, int) or not isinstance(pot, int) or stake < 1 or pot < 0:
+        raise ScenarioError("options.stake and setup.pot must be whole numbers")
+    return DIAVOLO.from_setup(len(names), stake, names.index(dealer), setup.get("deck", []),
+                              [int(balances.get(n, 0)) for n in names], pot)
+
+
+def _number(x: Fraction) -> int | float:
+    return int(x) if x.denominator == 1 else float(x)
+
+
+def _diavolo_snapshot(s: DiavoloState, names: list[str]) -> dict[str, Any]:
+    return {
+        "phase": s.phase,
+        "dealer": names[s.dealer],
+        "to_act": names[s.turn] if s.turn is not None else None,
+        "pot": s.pot,
+        "balances": {n: s.balances[i] for i, n in enumerate(names)},
+        "cards": {n: list(s.cards[i] or ()) for i, n in enumerate(names)},
+        "totals": {n: _number(diavolo_total(s.cards[i] or ())) for i, n in enumerate(names)},
+        "active": [n for i, n in enumerate(names) if not s.withdrawn[i]],
+        "withdrawn": [n for i, n in enumerate(names) if s.withdrawn[i]],
+        "deal_winner": None if s.deal_winner is None else names[s.deal_winner],
+        "round": s.round,
+    }
+
+
+def _diavolo_system(s: DiavoloState) -> int | None:
+    seats = sorted(DIAVOLO.to_act(s))
+    return seats[0] if s.phase == "await_deal" and seats else None
+
+
 ADAPTERS: dict[str, Adapter] = {
     "quinta": Adapter(_quinta_build, _quinta_snapshot),
     "oscuri": Adapter(_oscuri_build, _oscuri_snapshot),
+    "diavolo": Adapter(_diavolo_build, _diavolo_snapshot, _diavolo_system),
 }
 
 
@@ -116,9 +161,14 @@ def _names_only(names: list[str], mapping: Any, what: str) -> None:
         raise ScenarioError(f"setup.{what} names players not in options.players: {sorted(strangers)}")
 
 
-def _engine_action(rules: Rules[Any, Any], names: list[str], raw: Mapping[str, Any]) -> Any:
+def _engine_action(rules: Rules[Any, Any], names: list[str], raw: Mapping[str, Any],
+                   system: int | None = None) -> Any:
     """Translate a scenario action; an unknown player or type is refused like any illegal move."""
     name = raw.get("player")
+    if name == "system" and system is not None:
+        params = {k: v for k, v in raw.items() if k not in ("illegal", "why", "expect", "note")}
+        params["player"] = system
+        return rules.load_action(params)
     if name not in names:
         raise IllegalAction("seat", f"{name!r} is not a player at this table.",
                             f"{name!r} non è un giocatore di questo tavolo.")
@@ -164,7 +214,7 @@ def replay_scenario(scenario: Any) -> dict[str, Any]:
     steps = []
     for raw in actions:
         try:
-            state = rules.apply(state, _engine_action(rules, names, raw))
+            state = rules.apply(state, _engine_action(rules, names, raw, adapter.system(state)))
             step: dict[str, Any] = {"accepted": True, "rule": None, "message": None}
         except IllegalAction as refusal:
             step = {"accepted": False, "rule": refusal.rule, "message": refusal.message}

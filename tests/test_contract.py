@@ -28,11 +28,11 @@ def _probe_actions(rules: Rules[Any, Any], state: Any, seat: int) -> list[Any]:
 
 
 def _chips_conserved(state: Any) -> None:
-    """Balances plus the stakes lying on the table always add up to zero."""
+    """Balances plus the chips on the table (stakes on cards, a pot) always add up to zero."""
     balances = getattr(state, "balances", None)
     if balances is None:
         return
-    on_table = sum(p.stakes for p in getattr(state, "trick", ()))
+    on_table = sum(p.stakes for p in getattr(state, "trick", ())) + getattr(state, "pot", 0)
     assert sum(balances) + on_table == 0, (balances, on_table)
 
 
@@ -97,14 +97,17 @@ def test_a_view_never_shows_another_players_hand(game: str) -> None:
             for other in range(players):
                 if other == seat:
                     continue
-                hidden = set(full["hands"][other] or [])
+                hidden = set((full.get("hands") or full.get("cards"))[other] or [])
                 chosen = full.get("chosen", [None] * players)[other]
                 if chosen:
                     hidden.add(chosen)
                 visible = {c for row in full.get("rows", []) for c in row}
                 for pile in full.get("piles", []):
                     visible.update(pile)
+                public_view = json.dumps(rules.view(state, None))
                 for card in hidden - visible:
+                    if f'"{card}"' in public_view:  # shown to everybody (a winner's cards)
+                        continue
                     assert f'"{card}"' not in text, f"seat {seat} sees {card} of seat {other}"
         public = json.dumps(rules.view(state, None))
         assert '"hand"' not in public

@@ -26,7 +26,7 @@ def _sub(expected: object, actual: object) -> bool:
     return expected == actual
 
 
-REPLAYED = ("quinta", "oscuri")
+REPLAYED = ("quinta", "oscuri", "diavolo")
 
 
 @needs_shared

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from .diavolo import RULES as DIAVOLO
 from .engine import Rules
 from .oscuri import RULES as OSCURI
 from .quinta import RULES as QUINTA
 
-GAMES: dict[str, Rules[Any, Any]] = {QUINTA.name: QUINTA, OSCURI.name: OSCURI}
+GAMES: dict[str, Rules[Any, Any]] = {QUINTA.name: QUINTA, OSCURI.name: OSCURI, DIAVOLO.name: DIAVOLO}
 # Games with a phone interface; the others replay and pass the contract tests already.
 PLAYABLE = frozenset({QUINTA.name, OSCURI.name})
 

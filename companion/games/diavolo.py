@@ -1,0 +1,437 @@
+"""Il Diavolo (seed 003, shared/rules/diavolo.md): reach exactly 15 with the tarot; the Devil saves.
+
+Every deal starts with an ante from everybody into the pot and one card each.
+Then, in speaking order (the dealer last), each player still in asks (pays one
+unit, takes a card) or withdraws for good. A new card that is the Devil (T15) or
+brings a total to exactly 15 takes the whole pot at once. If everybody withdraws,
+the pot stays for the next deal. Busting is secret: nobody is told, nobody is
+removed. Figures count ½, so totals are exact fractions.
+
+Cards can be known to the engine (dealt by the app, or given by a scenario) or not
+(a real deck on a real table): then the engine runs the pot, the order and the
+payments, and the winner declares, showing his cards to be checked.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from .cards import TAROT78, deck_list, normalise_code, rank_of
+from .engine import IllegalAction, Outcome, SetupError
+
+DEVIL = "T15"
+TARGET = Fraction(15)
+HALF = Fraction(1, 2)
+FIGURES = frozenset({"K", "Q", "C", "J"})
+OPTIONS = frozenset({"stake", "hands"})
+_CARDS = deck_list(TAROT78)
+
+
+def value(code: str) -> Fraction:
+    """A card's value: trumps their number (Fool 0), figures ½, ace to 10 face value.
+    The Devil counts 0 here: it is wild and handled apart."""
+    if code == DEVIL:
+        return Fraction(0)
+    if code.startswith("T"):
+        return Fraction(int(code[1:]))
+    rank = rank_of(code)
+    if rank in FIGURES:
+        return HALF
+    return Fraction(1 if rank == "A" else int(rank))
+
+
+def total(cards: Sequence[str]) -> Fraction:
+    """The sum of a hand without the Devil."""
+    return sum((value(c) for c in cards), Fraction(0))
+
+
+def wins(cards: Sequence[str]) -> bool:
+    """Exactly 15, or the Devil (wild: any value, so any total becomes 15)."""
+    return DEVIL in cards or total(cards) == TARGET
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """Pay one unit into the pot and take the next card."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw:
+    """Leave this deal for good (D7)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Unknown cards: the winner shows his cards (exactly 15, or the Devil) to be checked."""
+
+    player: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Start the next deal (the new dealer, or the host). ``deck`` fixes the cards (scenarios)."""
+
+    player: int
+    deck: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """End the evening (only with an empty pot): the balances are the result."""
+
+    player: int
+
+
+Action = Ask | Withdraw | Declare | Deal | End
+
+
+@dataclass(frozen=True, slots=True)
+class DiavoloState:
+    """The whole evening. ``cards[i]`` is None when seat i's cards are unknown."""
+
+    players: int
+    stake: int
+    known: bool
+    seed: int
+    deal_no: int
+    dealer: int
+    deck: tuple[str, ...]  # index 0 = top (empty when unknown)
+    deck_size: int
+    phase: str  # offer | await_deal | over
+    pot: int
+    balances: tuple[int, ...]
+    start: tuple[int, ...]
+    start_pot: int
+    cards: tuple[tuple[str, ...] | None, ...]
+    counts: tuple[int, ...]  # cards held this deal
+    paid: tuple[int, ...]  # units paid this deal (ante and asks)
+    withdrawn: tuple[bool, ...]
+    turn: int | None  # whose turn to speak
+    round: int = 1
+    deal_winner: int | None = None
+
+    def speaking(self) -> list[int]:
+        """The speaking order of this deal: the dealer's right first, the dealer last."""
+        return [(self.dealer + 1 + i) % self.players for i in range(self.players)]
+
+
+def _bad(rule: str, en: str, it: str) -> IllegalAction:
+    return IllegalAction(f"diavolo.{rule}", en, it)
+
+
+class Diavolo:
+    """The Diavolo rules engine (2-10 players)."""
+
+    name = "diavolo"
+    deck = TAROT78
+    seats = range(2, 11)
+
+    # ---- setting up -------------------------------------------------------
+    def new_state(self, players: int, options: Mapping[str, Any], seed: int) -> DiavoloState:
+        """The first deal, the dealer drawn by lot."""
+        if players not in self.seats:
+            raise SetupError("Diavolo is played by 2 to 10 players")
+        unknown = set(options) - OPTIONS
+        if unknown:
+            raise SetupError(f"unknown Diavolo option(s): {', '.join(sorted(unknown))}")
+        stake = options.get("stake", 1)
+        if not isinstance(stake, int) or isinstance(stake, bool) or not 1 <= stake <= 1000:
+            raise SetupError("option 'stake' must be a whole number of chips from 1 to 1000")
+        mode = options.get("hands", "known")
+        if mode not in ("known", "unknown"):
+            raise SetupError("option 'hands' must be 'known' or 'unknown'")
+        dealer = random.Random(seed).randrange(players)
+        return self._deal(self._empty(players, stake, mode == "known", seed, dealer,
+                                      (0,) * players, 0), None)
+
+    def from_setup(self, players: int, stake: int, dealer: int, deck: Sequence[str],
+                   balances: Sequence[int], pot: int) -> DiavoloState:
+        """A first deal given card by card (scenarios)."""
+        if players not in self.seats:
+            raise SetupError("Diavolo is played by 2 to 10 players")
+        cards = tuple(normalise_code(c) for c in deck)
+        if any(c not in _CARDS for c in cards) or len(set(cards)) != len(cards):
+            raise SetupError("the deck holds unknown or repeated tarot cards")
+        state = self._empty(players, stake, True, 0, dealer, tuple(balances), pot)
+        return self._deal(state, cards, rotate=False)
+
+    @staticmethod
+    def _empty(players: int, stake: int, known: bool, seed: int, dealer: int,
+               balances: tuple[int, ...], pot: int) -> DiavoloState:
+        return DiavoloState(
+            players=players, stake=stake, known=known, seed=seed, deal_no=0, dealer=dealer,
+            deck=(), deck_size=0, phase="await_deal", pot=pot, balances=balances, start=balances,
+            start_pot=pot, cards=(None,) * players, counts=(0,) * players, paid=(0,) * players,
+            withdrawn=(False,) * players, turn=None,
+        )
+
+    def _deal(self, s: DiavoloState, deck: Sequence[str] | None, rotate: bool = True) -> DiavoloState:
+        """Antes, one card each in speaking order, the Devil on a first card (§3)."""
+        dealer = (s.dealer + 1) % s.players if rotate and s.deal_no else s.dealer
+        if s.known:
+            if deck is None:
+                cards = list(_CARDS)
+                random.Random(f"{s.seed}/{s.deal_no + 1}").shuffle(cards)
+                deck = cards
+            pile: tuple[str, ...] = tuple(deck)
+            size = len(pile)
+        else:
+            pile, size = (), len(_CARDS)
+        s = replace(s, deal_no=s.deal_no + 1, dealer=dealer, phase="offer", round=1,
+                    deal_winner=None, pot=s.pot + s.stake * s.players,
+                    balances=tuple(b - s.stake for b in s.balances), paid=(1,) * s.players,
+                    withdrawn=(False,) * s.players, counts=(0,) * s.players,
+                    cards=tuple(() if s.known else None for _ in range(s.players)),
+                    deck=pile, deck_size=size)
+        order = s.speaking()
+        for p in order:
+            s = _give(s, p)
+            if s.known and s.cards[p] and s.cards[p][-1] == DEVIL:  # type: ignore[index]
+                return _win(s, p)
+        return replace(s, turn=order[0])
+
+    # ---- whose turn -------------------------------------------------------
+    def to_act(self, s: DiavoloState) -> frozenset[int]:
+        """The player to speak; between deals, the next dealer (who deals, or ends the evening)."""
+        if s.phase == "offer":
+            return frozenset() if s.turn is None else frozenset({s.turn})
+        if s.phase == "await_deal":
+            return frozenset({(s.dealer + 1) % s.players})
+        return frozenset()
+
+    def legal_actions(self, s: DiavoloState, player: int) -> list[Action]:
+        """Ask (while the pile lasts) or withdraw; between deals, deal or (empty pot) end."""
+        if player not in self.to_act(s):
+            return []
+        if s.phase == "await_deal":
+            between: list[Action] = [Deal(player)]
+            if s.pot == 0:
+                between.append(End(player))
+            return between
+        actions: list[Action] = [Withdraw(player)]
+        if s.deck_size > 0:
+            actions.insert(0, Ask(player))
+        if not s.known and s.counts[player]:
+            # With cards the app cannot see, a win is declared by showing them; one hand that
+            # would be a win stands for all of them.
+            others = [c for c in _CARDS if c != DEVIL][: s.counts[player] - 1]
+            actions.append(Declare(player, (DEVIL, *others)))
+        return actions
+
+    # ---- checking ---------------------------------------------------------
+    def check(self, s: DiavoloState, a: Action) -> None:
+        """Raise IllegalAction unless ``a`` is legal in ``s``."""
+        if not 0 <= a.player < s.players:
+            raise _bad("seat", "There is no such player at this table.",
+                       "Non c'è un giocatore con quel posto.")
+        if s.phase == "over":
+            raise _bad("game_over", "The evening is over.", "La serata è finita.")
+        if isinstance(a, Deal | End):
+            if s.phase != "await_deal":
+                raise _bad("deal_running", "The deal is still being played.",
+                           "La mano è ancora in corso.")
+            if isinstance(a, End) and s.pot:
+                raise _bad("pot_left",
+                           f"The pot still holds {s.pot} chips: play another deal to win them.",
+                           f"Nel piatto restano {s.pot} gettoni: giocate un'altra mano per vincerli.")
+            if isinstance(a, Deal) and a.deck is not None and (
+                    any(c not in _CARDS for c in a.deck) or len(set(a.deck)) != len(a.deck)):
+                raise _bad("bad_deck", "That deck holds unknown or repeated cards.",
+                           "Quel mazzo contiene carte sconosciute o ripetute.")
+            return
+        if s.phase != "offer":
+            raise _bad("deal_over", "This deal is over: wait for the next deal.",
+                       "Questa mano è finita: aspetta la prossima.")
+        if s.withdrawn[a.player]:
+            raise _bad("withdrawn", "You have withdrawn from this deal.",
+                       "Ti sei ritirato da questa mano.")
+        if isinstance(a, Declare):
+            self._check_declare(s, a)
+            return
+        if a.player != s.turn:
+            raise _bad("not_your_turn", "It is not your turn to speak.", "Non tocca a te parlare.")
+        if isinstance(a, Ask) and s.deck_size == 0:
+            raise _bad("empty_pile", "The pile is empty: you can only withdraw (DECISION D4).",
+                       "Il mazzo è finito: puoi solo ritirarti (DECISIONE D4).")
+
+    def _check_declare(self, s: DiavoloState, a: Declare) -> None:
+        if s.known:
+            raise _bad("declare_known", "The app knows the cards: a win is declared by itself.",
+                       "L'app conosce le carte: la vittoria si dichiara da sola.")
+        if len(a.cards) != s.counts[a.player] or len(set(a.cards)) != len(a.cards) \
+                or any(c not in _CARDS for c in a.cards):
+            raise _bad("declare_count",
+                       f"Show all your {s.counts[a.player]} cards, each once.",
+                       f"Mostra tutte le tue {s.counts[a.player]} carte, una volta ciascuna.")
+        if not wins(a.cards):
+            shown = float(total(a.cards))
+            raise _bad("declare_not_15",
+                       f"These cards make {shown:g}, not 15, and hold no Devil.",
+                       f"Queste carte fanno {shown:g}, non 15, e non c'è il Diavolo.")
+
+    # ---- applying ---------------------------------------------------------
+    def apply(self, s: DiavoloState, a: Action) -> DiavoloState:
+        """Check ``a`` and return the new state."""
+        self.check(s, a)
+        if isinstance(a, Deal):
+            return self._deal(s, a.deck)
+        if isinstance(a, End):
+            return replace(s, phase="over", turn=None)
+        if isinstance(a, Declare):
+            cards = list(s.cards)
+            cards[a.player] = a.cards
+            return _win(replace(s, cards=tuple(cards)), a.player)
+        if isinstance(a, Withdraw):
+            withdrawn = list(s.withdrawn)
+            withdrawn[a.player] = True
+            s = replace(s, withdrawn=tuple(withdrawn))
+            if all(withdrawn):  # D3: nobody wins; the pot stays for the next deal
+                return replace(s, phase="await_deal", turn=None)
+            return _next_speaker(s, a.player)
+        paid = list(s.paid)
+        paid[a.player] += 1
+        s = replace(s, pot=s.pot + s.stake, paid=tuple(paid),
+                    balances=_add(s.balances, a.player, -s.stake))
+        s = _give(s, a.player)
+        hand = s.cards[a.player]
+        if hand is not None and wins(hand):
+            return _win(s, a.player)
+        return _next_speaker(s, a.player)
+
+    # ---- the end ----------------------------------------------------------
+    def outcome(self, s: DiavoloState) -> Outcome | None:
+        """At the end of the evening: balances; payouts are the changes since it began."""
+        if s.phase != "over":
+            return None
+        top = max(s.balances)
+        payouts = tuple(b - a for b, a in zip(s.balances, s.start, strict=True))
+        # A pot carried in from before the evening and won tonight makes the changes sum to
+        # that pot, not zero: then the balances alone are the result.
+        return Outcome(scores=s.balances, winners=tuple(i for i, b in enumerate(s.balances) if b == top),
+                       payouts=payouts if sum(payouts) == 0 else ())
+
+    def can_undo(self, s: DiavoloState, a: Action) -> bool:
+        """A card once given is seen by its player: only a withdrawal can be taken back."""
+        return isinstance(a, Withdraw) and s.phase == "offer"
+
+    # ---- views and JSON ---------------------------------------------------
+    def view(self, s: DiavoloState, player: int | None) -> dict[str, Any]:
+        """Public: the pot, who is in, cards held and paid. A seat sees his own cards and total."""
+        out: dict[str, Any] = {
+            "phase": s.phase, "deal": s.deal_no, "dealer": s.dealer, "round": s.round,
+            "to_act": sorted(self.to_act(s)), "pot": s.pot, "balances": list(s.balances),
+            "counts": list(s.counts), "paid": list(s.paid), "withdrawn": list(s.withdrawn),
+            "deal_winner": s.deal_winner, "deck_size": s.deck_size, "stake": s.stake,
+            "known_hands": s.known,
+        }
+        if s.deal_winner is not None and s.cards[s.deal_winner] is not None:
+            out["winner_cards"] = list(s.cards[s.deal_winner] or ())  # shown to be checked
+        if player is not None and 0 <= player < s.players:
+            hand = s.cards[player]
+            out["cards"] = None if hand is None else list(hand)
+            out["total"] = None if hand is None else float(total(hand))
+            out["legal"] = [self.dump_action(a) for a in self.legal_actions(s, player)]
+        return out
+
+    def dump_state(self, s: DiavoloState) -> dict[str, Any]:
+        """Everything, as JSON-ready data."""
+        return {
+            "players": s.players, "stake": s.stake, "known": s.known, "seed": s.seed,
+            "deal_no": s.deal_no, "dealer": s.dealer, "deck": list(s.deck), "deck_size": s.deck_size,
+            "phase": s.phase, "pot": s.pot, "balances": list(s.balances), "start": list(s.start),
+            "start_pot": s.start_pot, "cards": [None if c is None else list(c) for c in s.cards],
+            "counts": list(s.counts), "paid": list(s.paid), "withdrawn": list(s.withdrawn),
+            "turn": s.turn, "round": s.round, "deal_winner": s.deal_winner,
+        }
+
+    def load_state(self, d: Mapping[str, Any]) -> DiavoloState:
+        """Inverse of :meth:`dump_state`."""
+        return DiavoloState(
+            players=int(d["players"]), stake=int(d["stake"]), known=bool(d["known"]),
+            seed=int(d["seed"]), deal_no=int(d["deal_no"]), dealer=int(d["dealer"]),
+            deck=tuple(d["deck"]), deck_size=int(d["deck_size"]), phase=d["phase"], pot=int(d["pot"]),
+            balances=tuple(d["balances"]), start=tuple(d["start"]), start_pot=int(d["start_pot"]),
+            cards=tuple(None if c is None else tuple(c) for c in d["cards"]),
+            counts=tuple(d["counts"]), paid=tuple(d["paid"]), withdrawn=tuple(d["withdrawn"]),
+            turn=d["turn"], round=int(d["round"]), deal_winner=d["deal_winner"],
+        )
+
+    def dump_action(self, a: Action) -> dict[str, Any]:
+        """JSON form of an action."""
+        kinds = {Ask: "ask", Withdraw: "withdraw", Declare: "declare", Deal: "deal", End: "end"}
+        out: dict[str, Any] = {"type": kinds[type(a)], "player": a.player}
+        if isinstance(a, Declare):
+            out["cards"] = list(a.cards)
+        if isinstance(a, Deal) and a.deck is not None:
+            out["deck"] = list(a.deck)
+        return out
+
+    def load_action(self, d: Mapping[str, Any]) -> Action:
+        """Parse an action; a malformed one raises IllegalAction."""
+        player = d.get("player")
+        if not isinstance(player, int) or isinstance(player, bool):
+            raise _bad("malformed", "The action names no player.", "L'azione non indica il giocatore.")
+        kind = d.get("type")
+        if kind == "ask":
+            return Ask(player)
+        if kind == "withdraw":
+            return Withdraw(player)
+        if kind == "end":
+            return End(player)
+        if kind == "declare" and isinstance(d.get("cards"), list):
+            return Declare(player, tuple(normalise_code(str(c)) for c in d["cards"]))
+        if kind == "deal":
+            deck = d.get("deck")
+            return Deal(player, None if deck is None else tuple(normalise_code(str(c)) for c in deck))
+        raise _bad("unknown_action", "In Diavolo you ask for a card or withdraw: there is no stand.",
+                   "Nel Diavolo chiedi una carta o ti ritiri: non si sta.")
+
+
+def _add(balances: tuple[int, ...], player: int, amount: int) -> tuple[int, ...]:
+    out = list(balances)
+    out[player] += amount
+    return tuple(out)
+
+
+def _give(s: DiavoloState, player: int) -> DiavoloState:
+    """The next card of the pile to ``player`` (face down: only he sees it)."""
+    cards = list(s.cards)
+    if s.known:
+        card, deck = s.deck[0], s.deck[1:]
+        cards[player] = (cards[player] or ()) + (card,)
+        s = replace(s, deck=deck)
+    counts = list(s.counts)
+    counts[player] += 1
+    return replace(s, cards=tuple(cards), counts=tuple(counts), deck_size=s.deck_size - 1)
+
+
+def _win(s: DiavoloState, player: int) -> DiavoloState:
+    """The whole pot to the winner; the deal ends (D6, D8)."""
+    return replace(s, balances=_add(s.balances, player, s.pot), pot=0, phase="await_deal",
+                   deal_winner=player, turn=None)
+
+
+def _next_speaker(s: DiavoloState, after: int) -> DiavoloState:
+    """The next player still in, in speaking order; past the dealer a new round begins (D2)."""
+    order = s.speaking()
+    i = order.index(after)
+    round_no = s.round
+    for step in range(1, len(order) + 1):
+        j = (i + step) % len(order)
+        if j <= i:
+            round_no = s.round + 1
+        if not s.withdrawn[order[j]]:
+            return replace(s, turn=order[j], round=round_no)
+    return replace(s, phase="await_deal", turn=None)
+
+
+RULES = Diavolo()

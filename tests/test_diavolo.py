@@ -1,0 +1,88 @@
+"""Il Diavolo rules: exact halves, the wild Devil, the pot, secret busts, DECISIONs D1-D8."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from companion.games.diavolo import RULES as D
+from companion.games.diavolo import Ask, Deal, Declare, End, Withdraw, total, value, wins
+from companion.games.engine import IllegalAction, SetupError
+
+
+def test_values_are_exact() -> None:
+    assert value("KC") == value("QD") == value("CH") == value("JS") == Fraction(1, 2)
+    assert value("AS") == 1 and value("10H") == 10 and value("T0") == 0 and value("T21") == 21
+    assert total(["7S", "7C", "JC", "CD"]) == 15 and wins(["7S", "7C", "JC", "CD"])
+    assert wins(["T21", "T15"])  # the Devil brings any total back to 15
+    assert not wins(["T14", "JC"])
+
+
+def test_decision_d1_two_to_ten_players() -> None:
+    with pytest.raises(SetupError):
+        D.new_state(1, {}, 0)
+    with pytest.raises(SetupError):
+        D.new_state(11, {}, 0)
+    s = D.new_state(10, {"stake": 2}, 1)
+    assert s.pot == 20 or s.deal_winner is not None
+
+
+def test_decision_d4_an_empty_pile_leaves_only_withdrawing() -> None:
+    s = D.from_setup(2, 1, 1, ["2S", "3S"], [0, 0], 0)
+    with pytest.raises(IllegalAction) as e:
+        D.apply(s, Ask(0))
+    assert e.value.rule == "diavolo.empty_pile"
+    assert D.legal_actions(s, 0) == [Withdraw(0)]
+
+
+def test_decision_d5_the_deal_passes_to_the_next_player() -> None:
+    s = D.from_setup(3, 1, 2, ["2S", "3S", "4S"], [0, 0, 0], 0)
+    for p in (0, 1, 2):
+        s = D.apply(s, Withdraw(p))
+    assert s.phase == "await_deal" and s.pot == 3 and D.to_act(s) == {0}
+    s = D.apply(s, Deal(0, ("5S", "6S", "7S")))
+    assert s.dealer == 0 and s.pot == 6 and s.turn == 1
+
+
+def test_busting_is_secret() -> None:
+    s = D.from_setup(2, 1, 1, ["T14", "2S", "T10", "3S"], [0, 0], 0)
+    s = D.apply(s, Ask(0))  # 24: over 15, and nobody is told
+    other = D.view(s, 1)
+    assert "T14" not in str(other) and "T10" not in str(other) and "total" in other
+    assert other["total"] == 2 and D.view(s, 0)["total"] == 24
+    assert D.to_act(s) == {1} and not s.withdrawn[0]
+
+
+def test_the_evening_ends_only_with_an_empty_pot() -> None:
+    s = D.from_setup(2, 1, 1, ["2S", "3S"], [0, 0], 0)
+    s = D.apply(D.apply(s, Withdraw(0)), Withdraw(1))
+    with pytest.raises(IllegalAction) as e:
+        D.apply(s, End(0))
+    assert e.value.rule == "diavolo.pot_left"
+    s = D.apply(s, Deal(0, ("T15", "4S")))  # the Devil on the first card takes the pot
+    assert s.pot == 0 and s.deal_winner == 1
+    over = D.apply(s, End(1))
+    out = D.outcome(over)
+    assert out is not None and out.payouts == (-2, 2) and sum(out.payouts) == 0
+
+
+def test_unknown_cards_the_winner_declares_and_shows_them() -> None:
+    s = D.new_state(3, {"hands": "unknown"}, seed=2)
+    first = s.turn or 0
+    s = D.apply(s, Ask(first))
+    with pytest.raises(IllegalAction) as e:
+        D.apply(s, Declare(first, ("7S", "7C")))
+    assert e.value.rule == "diavolo.declare_not_15"
+    with pytest.raises(IllegalAction) as e:
+        D.apply(s, Declare(first, ("7S",)))
+    assert e.value.rule == "diavolo.declare_count"
+    won = D.apply(s, Declare(first, ("7S", "8C")))
+    assert won.deal_winner == first and won.pot == 0 and D.view(won, None)["winner_cards"] == ["7S", "8C"]
+
+
+def test_declaring_is_not_for_cards_the_app_knows() -> None:
+    s = D.from_setup(2, 1, 1, ["7S", "3S", "8C"], [0, 0], 0)
+    with pytest.raises(IllegalAction) as e:
+        D.apply(s, Declare(0, ("7S",)))
+    assert e.value.rule == "diavolo.declare_known"
