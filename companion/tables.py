@@ -19,6 +19,7 @@ from typing import Any
 from .errors import BadRequest, Conflict, Forbidden, Illegal, NotFound, Unauthorized
 from .games import GAMES, PLAYABLE, get_rules
 from .games.cards import card_label
+from .games.diavolo_story import narrate as diavolo_narrate
 from .games.engine import IllegalAction, Rules, SetupError
 from .games.oscuri_story import narrate as oscuri_narrate
 from .games.quinta_story import narrate as quinta_narrate
@@ -32,7 +33,8 @@ MAX_NAME = 24
 MAX_SEATS = 12
 MAX_ROOM = 12
 Narrator = Callable[[Sequence[str], Any, Any, Any], list[dict[str, str]]]
-NARRATORS: dict[str, Narrator] = {"quinta": quinta_narrate, "oscuri": oscuri_narrate}
+NARRATORS: dict[str, Narrator] = {"quinta": quinta_narrate, "oscuri": oscuri_narrate,
+                                  "diavolo": diavolo_narrate}
 
 
 def hash_token(token: str) -> str:

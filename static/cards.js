@@ -4,16 +4,23 @@ const SUIT_SYMBOL = {S: "♠", H: "♥", D: "♦", C: "♣"};
 const RED = new Set(["H", "D"]);
 function cardParts(code) {
   if (code === "JK1" || code === "JK2") return {rank: "★", suit: null, joker: code};
+  if (/^T\d+$/.test(code)) return {rank: code.slice(1), suit: null, joker: null, trump: Number(code.slice(1))};
   return {rank: code.slice(0, -1), suit: code.slice(-1), joker: null};
 }
+const TRUMP_NAMES = {0: ["Matto", "Fool"], 15: ["Diavolo", "Devil"], 20: ["Angelo", "Angel"], 21: ["Mondo", "World"]};
 function cardLabel(code) {
   const p = cardParts(code);
+  if (p.trump !== undefined) return (LANG === "it" ? "Trionfo " : "Trump ") + p.rank;
   if (p.joker) return LANG === "it" ? (p.joker === "JK1" ? "Jolly rosso" : "Jolly nero")
                                     : (p.joker === "JK1" ? "Red joker" : "Black joker");
   return p.rank + SUIT_SYMBOL[p.suit];
 }
 function cardSpeech(code) {
   const p = cardParts(code);
+  if (p.trump !== undefined) {
+    const named = TRUMP_NAMES[p.trump];
+    return (named ? named[LANG === "it" ? 0 : 1] + ", " : "") + cardLabel(code);
+  }
   if (p.joker) return cardLabel(code);
   const names = {A: LANG === "it" ? "asso" : "ace", J: LANG === "it" ? "fante" : "jack",
                  Q: LANG === "it" ? "regina" : "queen", K: LANG === "it" ? "re" : "king"};
@@ -24,6 +31,23 @@ function cardEl(code, opts) {
   const o = opts || {};
   const el = document.createElement(o.button ? "button" : "span");
   const p = cardParts(code);
+  if (p.trump !== undefined) {
+    el.className = "card trump" + (o.small ? " small" : "");
+    if (o.button) el.type = "button";
+    el.dataset.card = code;
+    el.setAttribute("aria-label", cardSpeech(code));
+    const num = document.createElement("span");
+    num.className = "rank";
+    num.textContent = p.rank;
+    const name = document.createElement("span");
+    name.className = "trump-name";
+    const named = TRUMP_NAMES[p.trump];
+    name.textContent = named ? named[LANG === "it" ? 0 : 1] : "✶";
+    num.setAttribute("aria-hidden", "true");
+    name.setAttribute("aria-hidden", "true");
+    el.append(num, name);
+    return el;
+  }
   el.className = "card" + (p.joker ? " joker " + (p.joker === "JK1" ? "red" : "black")
                                    : (RED.has(p.suit) ? " red" : " black")) + " suit-" + (p.suit || "J");
   if (o.small) el.classList.add("small");
@@ -39,13 +63,21 @@ function cardEl(code, opts) {
   rank.setAttribute("aria-hidden", "true");
   suit.setAttribute("aria-hidden", "true");
   el.append(rank, suit);
+  if (o.half && ["K", "Q", "C", "J"].includes(p.rank)) {
+    // Games where the figures count half a point (Il Diavolo) say so on the card.
+    const half = document.createElement("span");
+    half.className = "half";
+    half.textContent = "½";
+    half.setAttribute("aria-hidden", "true");
+    el.append(half);
+  }
   return el;
 }
 
 /* Card picker for a hand the app does not know: a suit first, then the rank. Each joker
    sits with the suits of its colour; cards that cannot be played are shown disabled.
    ``memory.suit`` keeps the chosen suit across live redraws. */
-function cardPicker(legal, pick, memory, hidden) {
+function cardPicker(legal, pick, memory, hidden, rankList) {
   const box = document.createElement("div");
   box.className = "picker";
   const suits = ["H", "D", "C", "S"];
@@ -61,7 +93,7 @@ function cardPicker(legal, pick, memory, hidden) {
   ranks.className = "picker-ranks";
   ranks.setAttribute("role", "group");
   ranks.setAttribute("aria-label", t("pick_rank"));
-  const all = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+  const all = rankList || ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
   const drawRanks = () => {
     ranks.replaceChildren();
     for (const code of [...all.map((rank) => rank + memory.suit), joker[memory.suit]]) {

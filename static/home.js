@@ -16,7 +16,7 @@
     const lo = Number(opt.dataset.min), hi = Number(opt.dataset.max);
     for (const o of count.options) o.disabled = Number(o.value) < lo || Number(o.value) > hi;
     if (count.selectedOptions[0].disabled) count.value = String(Math.max(lo, Math.min(hi, 3)));
-    stakeRow.hidden = gameSel.value !== "oscuri";
+    stakeRow.hidden = gameSel.value !== "oscuri" && gameSel.value !== "diavolo";
     showRows();
   }
   count.addEventListener("change", showRows);
@@ -29,7 +29,7 @@
     const hands = form.querySelector("input[name=hands]:checked").value;
     const game = document.getElementById("game").value;
     const options = {hands};
-    if (game === "oscuri") options.stake = Number(document.getElementById("stake").value) || 1;
+    if (game === "oscuri" || game === "diavolo") options.stake = Number(document.getElementById("stake").value) || 1;
     const res = await postJSON("/api/tables", {game, players, options});
     if (!res.ok) { toast(errorText(res.body)); return; }
     window.location.href = "/t/" + res.body.table_id;

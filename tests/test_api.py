@@ -475,3 +475,32 @@ def test_an_oscuri_card_entered_by_mistake_is_corrected_and_the_stakes_move_agai
     assert fixed.status_code == 200, fixed.get_json()
     trick = fixed.get_json()["state"]["trick"]
     assert [(p["card"], p["stakes"]) for p in trick] == [("9D", 0), ("JD", 2)]
+
+
+def test_an_evening_of_diavolo_through_the_api(client: FlaskClient, app: Flask) -> None:
+    tid = create(client, game="diavolo", players=["Aldo", "Bice", "Ciro"],
+                 options={"hands": "known", "stake": 1})["table_id"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    views = [state(client, tid, t) for t in tokens]
+    # Each phone sees its own cards and total, and only the count of the others'.
+    for seat, view in enumerate(views):
+        assert len(view["state"]["cards"]) == view["state"]["counts"][seat]
+        for other in range(3):
+            if other != seat:
+                assert not set(views[other]["state"]["cards"]) & set(view["state"]["cards"])
+    ended = False
+    for _ in range(300):
+        view = state(client, tid)
+        if view["outcome"]:
+            ended = True
+            break
+        seat = view["state"]["to_act"][0]
+        legal = state(client, tid, tokens[seat])["state"]["legal"]
+        kinds = {a["type"]: a for a in legal}
+        pick = kinds.get("end") if view["state"]["deal"] >= 3 else None
+        pick = pick or kinds.get("ask") or kinds.get("deal") or kinds["withdraw"]
+        assert act(client, tid, tokens[seat], pick).status_code == 200
+    assert ended
+    out = state(client, tid)["outcome"]
+    assert sum(out["payouts"]) == 0 and len(out["scores"]) == 3
+    assert any("takes the pot" in line["en"] for line in state(client, tid)["log"])

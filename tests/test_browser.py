@@ -395,3 +395,49 @@ def test_four_phones_play_oscuri_with_real_cards_to_the_settlement(server: str, 
     for tr in view["outcome"]["transfers"]:  # the settlement, transfer by transfer
         assert f"pays {tr['amount']} to {view['names'][tr['to']]}" in text
     _shot(host, "table-screen-oscuri-real-cards-final")
+
+
+def test_an_evening_of_diavolo_on_three_phones(server: str, browser: object) -> None:
+    host = browser.new_context(viewport=PHONE, locale="it-IT").new_page()  # type: ignore[attr-defined]
+    host.goto(server + "/")
+    host.locator("#game").select_option("diavolo")
+    host.locator("#count").select_option("3")
+    for i, name in enumerate(["Aldo", "Bice", "Ciro"]):
+        host.locator("#names input").nth(i).fill(name)
+    host.locator("input[name=hands][value=known]").check()
+    host.locator("#create button[type=submit]").click()
+    host.wait_for_url("**/t/*")
+    table_id = host.url.rsplit("/", 1)[1]
+    phones = [_seat(browser, server, table_id, i, "en-GB") for i in range(3)]
+    # Each phone shows its own cards, privately.
+    own = [p.locator("#game .hand .card").first.get_attribute("data-card") for p in phones]
+    for i, page in enumerate(phones):
+        text = page.locator("#game").inner_html()
+        for j, card in enumerate(own):
+            if j != i and card and card != own[i]:
+                assert f'data-card="{card}"' not in text
+    deals = 0
+    for _ in range(300):
+        if host.locator("#final").is_visible():
+            break
+        for page in phones:
+            before = page.evaluate("document.body.dataset.seq")
+            controls = page.locator("#controls")
+            if controls.get_by_role("button", name="End the evening").count() and deals >= 2:
+                page.on("dialog", lambda d: d.accept())
+                controls.get_by_role("button", name="End the evening").click()
+            elif controls.get_by_role("button", name="Deal the next hand").count():
+                deals += 1
+                controls.get_by_role("button", name="Deal the next hand").click()
+            elif controls.get_by_role("button", name="Ask for a card (pay 1)").count():
+                controls.get_by_role("button", name="Ask for a card (pay 1)").click()
+            elif controls.get_by_role("button", name="Withdraw").count():
+                controls.get_by_role("button", name="Withdraw").click()
+            else:
+                continue
+            page.wait_for_function(f"document.body.dataset.seq !== {before!r}", timeout=5000)
+            if deals == 1:
+                _shot(page, "phone-diavolo-deal")
+    host.locator("#final").wait_for(state="visible")
+    assert "Partita finita" in host.locator("#final").inner_text()
+    _shot(host, "table-screen-diavolo-final")

@@ -11,7 +11,7 @@ from .quinta import RULES as QUINTA
 
 GAMES: dict[str, Rules[Any, Any]] = {QUINTA.name: QUINTA, OSCURI.name: OSCURI, DIAVOLO.name: DIAVOLO}
 # Games with a phone interface; the others replay and pass the contract tests already.
-PLAYABLE = frozenset({QUINTA.name, OSCURI.name})
+PLAYABLE = frozenset({QUINTA.name, OSCURI.name, DIAVOLO.name})
 
 
 def get_rules(name: str) -> Rules[Any, Any]:

@@ -77,6 +77,14 @@ class Declare:
 
 
 @dataclass(frozen=True, slots=True)
+class Note:
+    """Unknown cards: a player enters, privately, a card he has received (or scans it)."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
 class Deal:
     """Start the next deal (the new dealer, or the host). ``deck`` fixes the cards (scenarios)."""
 
@@ -91,7 +99,7 @@ class End:
     player: int
 
 
-Action = Ask | Withdraw | Declare | Deal | End
+Action = Ask | Withdraw | Declare | Note | Deal | End
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,11 +265,28 @@ class Diavolo:
         if isinstance(a, Declare):
             self._check_declare(s, a)
             return
+        if isinstance(a, Note):
+            self._check_note(s, a)
+            return
         if a.player != s.turn:
             raise _bad("not_your_turn", "It is not your turn to speak.", "Non tocca a te parlare.")
         if isinstance(a, Ask) and s.deck_size == 0:
             raise _bad("empty_pile", "The pile is empty: you can only withdraw (DECISION D4).",
                        "Il mazzo è finito: puoi solo ritirarti (DECISIONE D4).")
+
+    def _check_note(self, s: DiavoloState, a: Note) -> None:
+        if s.known:
+            raise _bad("note_known", "The app dealt your cards: it knows them already.",
+                       "Le carte le ha date l'app: le conosce già.")
+        noted = s.cards[a.player] or ()
+        if len(noted) >= s.counts[a.player]:
+            raise _bad("note_too_many", f"You have received {s.counts[a.player]} cards, all entered.",
+                       f"Hai ricevuto {s.counts[a.player]} carte, tutte già indicate.")
+        if a.card not in _CARDS:
+            raise _bad("unknown_card", f"{a.card} is not a tarot card.",
+                       f"{a.card} non è una carta dei tarocchi.")
+        if a.card in noted:
+            raise _bad("note_twice", "You have already entered that card.", "Hai già indicato quella carta.")
 
     def _check_declare(self, s: DiavoloState, a: Declare) -> None:
         if s.known:
@@ -290,6 +315,15 @@ class Diavolo:
             cards = list(s.cards)
             cards[a.player] = a.cards
             return _win(replace(s, cards=tuple(cards)), a.player)
+        if isinstance(a, Note):
+            cards = list(s.cards)
+            noted = (cards[a.player] or ()) + (a.card,)
+            cards[a.player] = noted
+            s = replace(s, cards=tuple(cards))
+            # Once the app knows every card he holds, an exact 15 or the Devil declares itself.
+            if len(noted) == s.counts[a.player] and wins(noted):
+                return _win(s, a.player)
+            return s
         if isinstance(a, Withdraw):
             withdrawn = list(s.withdrawn)
             withdrawn[a.player] = True
@@ -367,8 +401,11 @@ class Diavolo:
 
     def dump_action(self, a: Action) -> dict[str, Any]:
         """JSON form of an action."""
-        kinds = {Ask: "ask", Withdraw: "withdraw", Declare: "declare", Deal: "deal", End: "end"}
+        kinds = {Ask: "ask", Withdraw: "withdraw", Declare: "declare", Note: "note", Deal: "deal",
+                 End: "end"}
         out: dict[str, Any] = {"type": kinds[type(a)], "player": a.player}
+        if isinstance(a, Note):
+            out["card"] = a.card
         if isinstance(a, Declare):
             out["cards"] = list(a.cards)
         if isinstance(a, Deal) and a.deck is not None:
@@ -387,6 +424,8 @@ class Diavolo:
             return Withdraw(player)
         if kind == "end":
             return End(player)
+        if kind == "note" and isinstance(d.get("card"), str):
+            return Note(player, normalise_code(d["card"]))
         if kind == "declare" and isinstance(d.get("cards"), list):
             return Declare(player, tuple(normalise_code(str(c)) for c in d["cards"]))
         if kind == "deal":
@@ -409,6 +448,7 @@ def _give(s: DiavoloState, player: int) -> DiavoloState:
         card, deck = s.deck[0], s.deck[1:]
         cards[player] = (cards[player] or ()) + (card,)
         s = replace(s, deck=deck)
+    # Unknown cards: what the player has entered stays his private note.
     counts = list(s.counts)
     counts[player] += 1
     return replace(s, cards=tuple(cards), counts=tuple(counts), deck_size=s.deck_size - 1)

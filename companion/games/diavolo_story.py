@@ -1,0 +1,53 @@
+"""Il Diavolo's event log as sentences: every payment and every pot, in Italian and English.
+A player's cards and total are never told, except the winner's, shown to be checked."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import TAROT78, card_name
+from .diavolo import Ask, Deal, Declare, DiavoloState, End, Note, Withdraw
+
+Line = dict[str, str]
+
+
+def narrate(names: Sequence[str], before: DiavoloState, action: Ask | Withdraw | Declare | Note | Deal | End,
+            after: DiavoloState) -> list[Line]:
+    """Sentences telling what ``action`` did."""
+    who = names[action.player]
+    lines: list[Line] = []
+    if isinstance(action, Deal):
+        pot = before.pot + before.stake * before.players
+        lines.append({"en": f"Deal {after.deal_no}: {names[after.dealer]} deals; every player antes "
+                            f"{after.stake}. The pot holds {pot}.",
+                      "it": f"Mano {after.deal_no}: distribuisce {names[after.dealer]}; ognuno versa "
+                            f"{after.stake} nel piatto. Nel piatto: {pot}.", "kind": "deal"})
+    elif isinstance(action, End):
+        lines.append({"en": "The evening is over.", "it": "La serata è finita."})
+    elif isinstance(action, Ask):
+        pot = before.pot + before.stake
+        lines.append({"en": f"{who} pays {before.stake} and takes a card (pot {pot}).",
+                      "it": f"{who} paga {before.stake} e prende una carta (piatto {pot})."})
+    elif isinstance(action, Withdraw):
+        lines.append({"en": f"{who} withdraws from this deal.", "it": f"{who} si ritira da questa mano."})
+    elif isinstance(action, Note):
+        return []  # private: nobody else is told
+    if (after.deal_winner is not None and before.deal_winner is None) or (
+            isinstance(action, Deal) and after.deal_winner is not None):
+        winner = after.deal_winner
+        assert winner is not None
+        cards = after.cards[winner] or ()
+        shown_en = ", ".join(card_name(TAROT78, c, "en") for c in cards)
+        shown_it = ", ".join(card_name(TAROT78, c, "it") for c in cards)
+        pot = before.pot + (before.stake if isinstance(action, Ask) else 0)
+        if isinstance(action, Deal):
+            pot = before.pot + before.stake * before.players
+        lines.append({"en": f"{names[winner]} has 15 (or the Devil) and takes the pot: {pot}. "
+                            f"Cards: {shown_en}.",
+                      "it": f"{names[winner]} fa 15 (o ha il Diavolo) e prende il piatto: {pot}. "
+                            f"Carte: {shown_it}.", "kind": "deal"})
+    elif before.phase == "offer" and after.phase == "await_deal":
+        lines.append({"en": f"Everybody withdrew: the pot of {after.pot} stays for the next deal.",
+                      "it": f"Tutti si sono ritirati: il piatto di {after.pot} resta per la prossima mano.",
+                      "kind": "deal"})
+    return lines

@@ -1,0 +1,124 @@
+/* Il Diavolo on a phone: the pot, who is still in, what each has paid; your own cards and
+   total, private; ask or withdraw; between deals, deal the next hand or end the evening. */
+"use strict";
+window.GAME_UI = window.GAME_UI || {};
+(function () {
+  const memory = {suit: null, selected: null};
+  const TRUMPS = Array.from({length: 22}, (_, i) => "T" + i);
+  const TAROT_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K"];
+  const SUITED = ["S", "H", "D", "C"].flatMap((s) => TAROT_RANKS.map((r) => r + s));
+
+  function mine(view) { return view.me !== null && view.me !== undefined; }
+
+  function status(view) {
+    const s = view.state, names = view.names;
+    if (view.outcome) return t("game_over");
+    if (s.phase === "await_deal") {
+      const next = names[s.to_act[0]];
+      const won = s.deal_winner !== null ? t("dv_won", {who: names[s.deal_winner]}) + " " : "";
+      return won + t("dv_next_deal", {who: next});
+    }
+    const who = s.to_act[0];
+    return mine(view) && who === view.me ? t("dv_your_turn") : t("waiting_for", {who: names[who]});
+  }
+
+  function render(view, act) {
+    const s = view.state;
+    const game = document.createDocumentFragment();
+    const pot = document.createElement("p");
+    pot.className = "pot";
+    pot.textContent = t("dv_pot", {n: s.pot, deal: s.deal, round: s.round, left: s.deck_size});
+    game.append(pot);
+    if (s.winner_cards) {
+      const h = document.createElement("h3");
+      h.textContent = t("dv_winner_cards", {who: view.names[s.deal_winner]});
+      const row = document.createElement("div");
+      row.className = "hand";
+      s.winner_cards.forEach((c) => row.append(cardEl(c, {half: true})));
+      game.append(h, row);
+    }
+    if (mine(view) && s.cards) {
+      const h = document.createElement("h3");
+      h.textContent = t("dv_your_cards", {total: s.total});
+      const row = document.createElement("div");
+      row.className = "hand";
+      s.cards.forEach((c) => row.append(cardEl(c, {half: true})));
+      game.append(h, row);
+    }
+    return {game, controls: controls(view, act)};
+  }
+
+  function button(label, primary, onClick) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "big" + (primary ? " primary" : "");
+    b.textContent = label;
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  function controls(view, act) {
+    const s = view.state;
+    const box = document.createElement("div");
+    if (view.outcome) return box;
+    const legal = (type) => (s.legal || []).some((a) => a.type === type);
+    const canAct = (mine(view) && s.to_act.includes(view.me)) || view.host;
+    if (s.phase === "await_deal" && canAct && s.to_act.length) {
+      const dealer = s.to_act[0];
+      box.append(button(t("dv_deal"), true, () => act({type: "deal", player: dealer})));
+      if (s.pot === 0) box.append(button(t("dv_end"), false, () => {
+        if (window.confirm(t("dv_end_confirm"))) act({type: "end", player: dealer});
+      }));
+      return box;
+    }
+    if (!mine(view) || s.phase !== "offer" || s.withdrawn[view.me]) return box;
+    if (s.to_act.includes(view.me)) {
+      if (legal("ask")) box.append(button(t("dv_ask", {n: s.stake}), true, () => act({type: "ask"})));
+      box.append(button(t("dv_withdraw"), false, () => act({type: "withdraw"})));
+    }
+    if (!s.known_hands) {
+      // Real cards: enter your own cards privately; an exact 15 or the Devil declares itself.
+      const entered = (s.cards || []).length;
+      if (entered < s.counts[view.me]) {
+        const h = document.createElement("h3");
+        h.textContent = t("dv_enter", {n: entered + 1, of: s.counts[view.me]});
+        const all = new Set([...TRUMPS, ...SUITED].filter((c) => !(s.cards || []).includes(c)));
+        const picker = document.createElement("div");
+        const trumps = document.createElement("div");
+        trumps.className = "picker-ranks";
+        trumps.setAttribute("role", "group");
+        trumps.setAttribute("aria-label", t("dv_trumps"));
+        for (const code of TRUMPS) {
+          if (!all.has(code)) continue;
+          const el = cardEl(code, {button: true, small: true});
+          el.addEventListener("click", () => act({type: "note", card: code}));
+          trumps.append(el);
+        }
+        const suited = cardPicker(new Set(SUITED.filter((c) => all.has(c))),
+                                  (code) => act({type: "note", card: code}), memory,
+                                  new Set(["JK1", "JK2"]), TAROT_RANKS);
+        picker.append(trumps, suited);
+        box.append(h, picker);
+      }
+    }
+    return box;
+  }
+
+  function playerLine(view, i) {
+    const s = view.state;
+    const parts = [t("dv_balance", {n: (s.balances[i] > 0 ? "+" : "") + s.balances[i]}),
+                   t("cards_left", {n: s.counts[i]}), t("dv_paid", {n: s.paid[i] * s.stake})];
+    if (s.withdrawn[i]) parts.push(t("dv_withdrawn"));
+    if (s.dealer === i) parts.push(t("dv_dealer"));
+    return parts.join(" · ");
+  }
+
+  function finalDetails(view, i) {
+    const box = document.createElement("div");
+    const transfers = (view.outcome.transfers || []).filter((tr) => tr.from === i);
+    box.textContent = transfers.map((tr) => t("os_pays", {who: view.names[tr.to], n: tr.amount})).join(" · ");
+    return box;
+  }
+
+  window.GAME_UI.diavolo = {status, render, playerLine, finalDetails};
+})();
