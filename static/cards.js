@@ -24,7 +24,7 @@ function cardSpeech(code) {
   if (p.joker) return cardLabel(code);
   const names = {A: LANG === "it" ? "asso" : "ace", J: LANG === "it" ? "fante" : "jack",
                  Q: LANG === "it" ? "regina" : "queen", K: LANG === "it" ? "re" : "king"};
-  const rank = names[p.rank] || p.rank;
+  const rank = names[p.rank] || (p.rank === "C" ? (LANG === "it" ? "cavallo" : "knight") : p.rank);
   return LANG === "it" ? `${rank} di ${t("suit_" + p.suit)}` : `${rank} of ${t("suit_" + p.suit)}`;
 }
 function cardEl(code, opts) {
@@ -63,6 +63,14 @@ function cardEl(code, opts) {
   rank.setAttribute("aria-hidden", "true");
   suit.setAttribute("aria-hidden", "true");
   el.append(rank, suit);
+  if (o.tarot && p.suit) {
+    // The tarot's own (Italian) suit names under the symbol: spade, coppe, denari, bastoni.
+    const name = document.createElement("span");
+    name.className = "trump-name";
+    name.textContent = {S: "spade", H: "coppe", D: "denari", C: "bastoni"}[p.suit];
+    name.setAttribute("aria-hidden", "true");
+    el.append(name);
+  }
   if (o.half && ["K", "Q", "C", "J"].includes(p.rank)) {
     // Games where the figures count half a point (Il Diavolo) say so on the card.
     const half = document.createElement("span");

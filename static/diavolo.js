@@ -34,7 +34,7 @@ window.GAME_UI = window.GAME_UI || {};
       h.textContent = t("dv_winner_cards", {who: view.names[s.deal_winner]});
       const row = document.createElement("div");
       row.className = "hand";
-      s.winner_cards.forEach((c) => row.append(cardEl(c, {half: true})));
+      s.winner_cards.forEach((c) => row.append(cardEl(c, {half: true, tarot: true})));
       game.append(h, row);
     }
     if (mine(view) && s.cards) {
@@ -42,7 +42,7 @@ window.GAME_UI = window.GAME_UI || {};
       h.textContent = t("dv_your_cards", {total: s.total});
       const row = document.createElement("div");
       row.className = "hand";
-      s.cards.forEach((c) => row.append(cardEl(c, {half: true})));
+      s.cards.forEach((c) => row.append(cardEl(c, {half: true, tarot: true})));
       game.append(h, row);
     }
     return {game, controls: controls(view, act)};
