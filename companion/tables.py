@@ -314,6 +314,9 @@ class TableService:
             raise BadRequest("The request needs 'seq', the last event number this phone saw.",
                              "La richiesta deve contenere 'seq', l'ultimo evento visto.")
         raw = dict(raw)
+        if raw.get("deck") is not None:
+            raise BadRequest("The cards of a deal cannot be chosen from a phone.",
+                             "Le carte di una mano non si scelgono da un telefono.")
         if "player" not in raw and seats:
             raw["player"] = seats[0]
         player = raw.get("player")
@@ -321,9 +324,11 @@ class TableService:
             if not host:
                 raise Forbidden("You can only act for your own seat.",
                                 "Puoi agire solo per il tuo posto.")
-            hand_known = table.rules.view(table.state, player).get("hand") is not None \
-                if isinstance(player, int) and 0 <= player < len(table.names) else False
-            if hand_known and player in self.store.taken_seats(table_id):
+            private = getattr(table.rules, "private", None)
+            secret = bool(private(table.state, player)) \
+                if private is not None and isinstance(player, int) and 0 <= player < len(table.names) \
+                else False
+            if secret and player in self.store.taken_seats(table_id):
                 # With hands dealt by the app, the host's refusals would reveal a hand.
                 raise Forbidden(
                     "That player has a phone at this table: only his phone can act for him.",

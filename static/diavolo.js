@@ -66,13 +66,15 @@ window.GAME_UI = window.GAME_UI || {};
     if (s.phase === "await_deal" && canAct && s.to_act.length) {
       const dealer = s.to_act[0];
       box.append(button(t("dv_deal"), true, () => act({type: "deal", player: dealer})));
-      if (s.pot === 0) box.append(button(t("dv_end"), false, () => {
-        if (window.confirm(t("dv_end_confirm"))) act({type: "end", player: dealer});
+      box.append(button(t("dv_end"), false, () => {
+        const ask = s.pot ? t("dv_end_pot", {n: s.pot}) : t("dv_end_confirm");
+        if (window.confirm(ask)) act({type: "end", player: dealer});
       }));
       return box;
     }
     if (!mine(view) || s.phase !== "offer" || s.withdrawn[view.me]) return box;
     if (s.to_act.includes(view.me)) {
+      if (legal("continue")) box.append(button(t("dv_continue"), true, () => act({type: "continue"})));
       if (legal("ask")) box.append(button(t("dv_ask", {n: s.stake}), true, () => act({type: "ask"})));
       box.append(button(t("dv_withdraw"), false, () => act({type: "withdraw"})));
     }

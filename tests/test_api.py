@@ -504,3 +504,21 @@ def test_an_evening_of_diavolo_through_the_api(client: FlaskClient, app: Flask) 
     out = state(client, tid)["outcome"]
     assert sum(out["payouts"]) == 0 and len(out["scores"]) == 3
     assert any("takes the pot" in line["en"] for line in state(client, tid)["log"])
+
+
+def test_diavolo_decks_are_not_chosen_by_phones_and_cards_stay_private(client: FlaskClient) -> None:
+    data = create(client, game="diavolo", players=["Aldo", "Bice", "Ciro"], options={"hands": "known"})
+    tid, host = data["table_id"], data["host_token"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    seat = state(client, tid)["state"]["to_act"][0]
+    other = (seat + 1) % 3
+    # The host cannot act for a player who has a phone: his cards are his.
+    resp = act(client, tid, host, {"type": "ask", "player": seat})
+    assert resp.status_code == 403
+    for token in tokens:  # everybody withdraws; the next dealer may deal, nobody picks the cards
+        view = state(client, tid, token)
+        if view["state"]["to_act"] == [view["me"]]:
+            act(client, tid, token, {"type": "withdraw"})
+    rigged = {"type": "deal", "deck": ["T15", "2S", "3S"]}
+    resp = act(client, tid, tokens[other], rigged)
+    assert resp.status_code in (400, 422)

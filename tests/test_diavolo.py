@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from companion.games.diavolo import RULES as D
-from companion.games.diavolo import Ask, Deal, Declare, End, Withdraw, total, value, wins
+from companion.games.diavolo import Ask, Deal, Declare, End, Note, Withdraw, total, value, wins
 from companion.games.engine import IllegalAction, SetupError
 
 
@@ -54,17 +54,54 @@ def test_busting_is_secret() -> None:
     assert D.to_act(s) == {1} and not s.withdrawn[0]
 
 
-def test_the_evening_ends_only_with_an_empty_pot() -> None:
+def test_the_evening_ends_by_the_next_dealer_and_a_pot_left_goes_back() -> None:
+    s = D.from_setup(3, 1, 2, ["2S", "3S", "4S"], [0, 0, 0], 0)
+    for p in (0, 1, 2):
+        s = D.apply(s, Withdraw(p))
+    assert s.pot == 3 and D.to_act(s) == {0}
+    with pytest.raises(IllegalAction) as e:
+        D.apply(s, End(1))
+    assert e.value.rule == "diavolo.not_dealer"
+    with pytest.raises(IllegalAction):
+        D.apply(s, Deal(2, ("5S", "6S", "7S")))
+    over = D.apply(s, End(0))
+    assert over.pot == 0 and over.balances == (0, 0, 0)
+    out = D.outcome(over)
+    assert out is not None and sum(out.payouts) == 0
+
+
+def test_a_deck_shorter_than_the_table_is_refused() -> None:
+    with pytest.raises(SetupError):
+        D.from_setup(3, 1, 2, ["2S", "3S"], [0, 0, 0], 0)
     s = D.from_setup(2, 1, 1, ["2S", "3S"], [0, 0], 0)
     s = D.apply(D.apply(s, Withdraw(0)), Withdraw(1))
     with pytest.raises(IllegalAction) as e:
-        D.apply(s, End(0))
-    assert e.value.rule == "diavolo.pot_left"
-    s = D.apply(s, Deal(0, ("T15", "4S")))  # the Devil on the first card takes the pot
-    assert s.pot == 0 and s.deal_winner == 1
-    over = D.apply(s, End(1))
-    out = D.outcome(over)
-    assert out is not None and out.payouts == (-2, 2) and sum(out.payouts) == 0
+        D.apply(s, Deal(0, ("4S",)))
+    assert e.value.rule == "diavolo.bad_deck"
+
+
+def test_unknown_cards_the_asker_looks_before_anybody_else_acts() -> None:
+    s = D.new_state(3, {"hands": "unknown"}, seed=2)
+    first = s.turn or 0
+    s = D.apply(s, Ask(first))
+    assert s.checking and s.turn == first
+    nxt = (first + 1) % 3
+    with pytest.raises(IllegalAction):
+        D.apply(s, Ask(nxt))
+    with pytest.raises(IllegalAction) as e:
+        D.apply(s, Ask(first))
+    assert e.value.rule == "diavolo.check_first"
+    s = D.apply(D.apply(s, Note(first, "7S")), Note(first, "8C"))  # his two cards: 15
+    assert s.deal_winner == first and s.pot == 0
+
+
+def test_a_declaration_must_show_the_cards_entered() -> None:
+    s = D.new_state(2, {"hands": "unknown"}, seed=2)
+    first = s.turn or 0
+    s = D.apply(s, Note(first, "2S"))
+    with pytest.raises(IllegalAction) as e:
+        D.apply(s, Declare(first, ("T15",)))
+    assert e.value.rule in ("diavolo.declare_noted", "diavolo.declare_count")
 
 
 def test_unknown_cards_the_winner_declares_and_shows_them() -> None:

@@ -85,6 +85,13 @@ class Note:
 
 
 @dataclass(frozen=True, slots=True)
+class Continue:
+    """Unknown cards: after his new card, the player says it does not make 15; the turn moves."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
 class Deal:
     """Start the next deal (the new dealer, or the host). ``deck`` fixes the cards (scenarios)."""
 
@@ -99,7 +106,7 @@ class End:
     player: int
 
 
-Action = Ask | Withdraw | Declare | Note | Deal | End
+Action = Ask | Withdraw | Declare | Note | Continue | Deal | End
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +133,9 @@ class DiavoloState:
     turn: int | None  # whose turn to speak
     round: int = 1
     deal_winner: int | None = None
+    # Unknown cards: the player who just asked keeps the turn until he has looked at his new
+    # card (entered it, or said it makes no 15): nobody acts before a win is known (§3.5).
+    checking: bool = False
 
     def speaking(self) -> list[int]:
         """The speaking order of this deal: the dealer's right first, the dealer last."""
@@ -169,6 +179,8 @@ class Diavolo:
         cards = tuple(normalise_code(c) for c in deck)
         if any(c not in _CARDS for c in cards) or len(set(cards)) != len(cards):
             raise SetupError("the deck holds unknown or repeated tarot cards")
+        if len(cards) < players:
+            raise SetupError("the deck must hold at least one card for every player")
         state = self._empty(players, stake, True, 0, dealer, tuple(balances), pot)
         return self._deal(state, cards, rotate=False)
 
@@ -221,18 +233,12 @@ class Diavolo:
         if player not in self.to_act(s):
             return []
         if s.phase == "await_deal":
-            between: list[Action] = [Deal(player)]
-            if s.pot == 0:
-                between.append(End(player))
-            return between
+            return [Deal(player), End(player)]
         actions: list[Action] = [Withdraw(player)]
-        if s.deck_size > 0:
+        if s.checking:
+            actions.insert(0, Continue(player))
+        elif s.deck_size > 0:
             actions.insert(0, Ask(player))
-        if not s.known and s.counts[player]:
-            # With cards the app cannot see, a win is declared by showing them; one hand that
-            # would be a win stands for all of them.
-            others = [c for c in _CARDS if c != DEVIL][: s.counts[player] - 1]
-            actions.append(Declare(player, (DEVIL, *others)))
         return actions
 
     # ---- checking ---------------------------------------------------------
@@ -247,12 +253,14 @@ class Diavolo:
             if s.phase != "await_deal":
                 raise _bad("deal_running", "The deal is still being played.",
                            "La mano è ancora in corso.")
-            if isinstance(a, End) and s.pot:
-                raise _bad("pot_left",
-                           f"The pot still holds {s.pot} chips: play another deal to win them.",
-                           f"Nel piatto restano {s.pot} gettoni: giocate un'altra mano per vincerli.")
+            if a.player not in self.to_act(s):
+                dealer = (s.dealer + 1) % s.players
+                raise _bad("not_dealer", f"Seat {dealer + 1} deals the next hand (DECISION D5).",
+                           f"La prossima mano la distribuisce il posto {dealer + 1} (DECISIONE D5).")
+
             if isinstance(a, Deal) and a.deck is not None and (
-                    any(c not in _CARDS for c in a.deck) or len(set(a.deck)) != len(a.deck)):
+                    any(c not in _CARDS for c in a.deck) or len(set(a.deck)) != len(a.deck)
+                    or len(a.deck) < s.players):
                 raise _bad("bad_deck", "That deck holds unknown or repeated cards.",
                            "Quel mazzo contiene carte sconosciute o ripetute.")
             return
@@ -270,6 +278,11 @@ class Diavolo:
             return
         if a.player != s.turn:
             raise _bad("not_your_turn", "It is not your turn to speak.", "Non tocca a te parlare.")
+        if isinstance(a, Continue) and not s.checking:
+            raise _bad("nothing_to_check", "Ask for a card or withdraw.", "Chiedi una carta o ritirati.")
+        if isinstance(a, Ask) and s.checking:
+            raise _bad("check_first", "Look at your new card first: enter it, or say it makes no 15.",
+                       "Prima guarda la nuova carta: indicala, o di' che non fa 15.")
         if isinstance(a, Ask) and s.deck_size == 0:
             raise _bad("empty_pile", "The pile is empty: you can only withdraw (DECISION D4).",
                        "Il mazzo è finito: puoi solo ritirarti (DECISIONE D4).")
@@ -289,6 +302,10 @@ class Diavolo:
             raise _bad("note_twice", "You have already entered that card.", "Hai già indicato quella carta.")
 
     def _check_declare(self, s: DiavoloState, a: Declare) -> None:
+        noted = s.cards[a.player] or ()
+        if any(c not in a.cards for c in noted):
+            raise _bad("declare_noted", "Show the cards you entered, with the others.",
+                       "Mostra le carte che hai indicato, insieme alle altre.")
         if s.known:
             raise _bad("declare_known", "The app knows the cards: a win is declared by itself.",
                        "L'app conosce le carte: la vittoria si dichiara da sola.")
@@ -310,7 +327,13 @@ class Diavolo:
         if isinstance(a, Deal):
             return self._deal(s, a.deck)
         if isinstance(a, End):
-            return replace(s, phase="over", turn=None)
+            # The spec is silent on a pot left when the evening ends: it goes back to the
+            # players in equal shares, the odd chips one each in the next deal's speaking order.
+            balances = list(s.balances)
+            share, odd = divmod(s.pot, s.players)
+            for i, p in enumerate(_order_after((s.dealer + 1) % s.players, s.players)):
+                balances[p] += share + (1 if i < odd else 0)
+            return replace(s, phase="over", turn=None, pot=0, balances=tuple(balances))
         if isinstance(a, Declare):
             cards = list(s.cards)
             cards[a.player] = a.cards
@@ -322,12 +345,16 @@ class Diavolo:
             s = replace(s, cards=tuple(cards))
             # Once the app knows every card he holds, an exact 15 or the Devil declares itself.
             if len(noted) == s.counts[a.player] and wins(noted):
-                return _win(s, a.player)
+                return _win(replace(s, checking=False), a.player)
+            if s.checking and a.player == s.turn and len(noted) == s.counts[a.player]:
+                return _next_speaker(replace(s, checking=False), a.player)
             return s
+        if isinstance(a, Continue):
+            return _next_speaker(replace(s, checking=False), a.player)
         if isinstance(a, Withdraw):
             withdrawn = list(s.withdrawn)
             withdrawn[a.player] = True
-            s = replace(s, withdrawn=tuple(withdrawn))
+            s = replace(s, withdrawn=tuple(withdrawn), checking=False)
             if all(withdrawn):  # D3: nobody wins; the pot stays for the next deal
                 return replace(s, phase="await_deal", turn=None)
             return _next_speaker(s, a.player)
@@ -336,6 +363,8 @@ class Diavolo:
         s = replace(s, pot=s.pot + s.stake, paid=tuple(paid),
                     balances=_add(s.balances, a.player, -s.stake))
         s = _give(s, a.player)
+        if not s.known:
+            return replace(s, checking=True)
         hand = s.cards[a.player]
         if hand is not None and wins(hand):
             return _win(s, a.player)
@@ -353,6 +382,10 @@ class Diavolo:
         return Outcome(scores=s.balances, winners=tuple(i for i, b in enumerate(s.balances) if b == top),
                        payouts=payouts if sum(payouts) == 0 else ())
 
+    def private(self, s: DiavoloState, player: int) -> bool:
+        """Every seat's cards are his own (dealt by the app, or entered by him): only his phone acts."""
+        return True
+
     def can_undo(self, s: DiavoloState, a: Action) -> bool:
         """A card once given is seen by its player: only a withdrawal can be taken back."""
         return isinstance(a, Withdraw) and s.phase == "offer"
@@ -365,6 +398,7 @@ class Diavolo:
             "to_act": sorted(self.to_act(s)), "pot": s.pot, "balances": list(s.balances),
             "counts": list(s.counts), "paid": list(s.paid), "withdrawn": list(s.withdrawn),
             "deal_winner": s.deal_winner, "deck_size": s.deck_size, "stake": s.stake,
+            "checking": s.checking,
             "known_hands": s.known,
         }
         if s.deal_winner is not None and s.cards[s.deal_winner] is not None:
@@ -384,7 +418,7 @@ class Diavolo:
             "phase": s.phase, "pot": s.pot, "balances": list(s.balances), "start": list(s.start),
             "start_pot": s.start_pot, "cards": [None if c is None else list(c) for c in s.cards],
             "counts": list(s.counts), "paid": list(s.paid), "withdrawn": list(s.withdrawn),
-            "turn": s.turn, "round": s.round, "deal_winner": s.deal_winner,
+            "turn": s.turn, "round": s.round, "deal_winner": s.deal_winner, "checking": s.checking,
         }
 
     def load_state(self, d: Mapping[str, Any]) -> DiavoloState:
@@ -397,12 +431,13 @@ class Diavolo:
             cards=tuple(None if c is None else tuple(c) for c in d["cards"]),
             counts=tuple(d["counts"]), paid=tuple(d["paid"]), withdrawn=tuple(d["withdrawn"]),
             turn=d["turn"], round=int(d["round"]), deal_winner=d["deal_winner"],
+            checking=bool(d.get("checking", False)),
         )
 
     def dump_action(self, a: Action) -> dict[str, Any]:
         """JSON form of an action."""
-        kinds = {Ask: "ask", Withdraw: "withdraw", Declare: "declare", Note: "note", Deal: "deal",
-                 End: "end"}
+        kinds = {Ask: "ask", Withdraw: "withdraw", Declare: "declare", Note: "note",
+                 Continue: "continue", Deal: "deal", End: "end"}
         out: dict[str, Any] = {"type": kinds[type(a)], "player": a.player}
         if isinstance(a, Note):
             out["card"] = a.card
@@ -424,6 +459,8 @@ class Diavolo:
             return Withdraw(player)
         if kind == "end":
             return End(player)
+        if kind == "continue":
+            return Continue(player)
         if kind == "note" and isinstance(d.get("card"), str):
             return Note(player, normalise_code(d["card"]))
         if kind == "declare" and isinstance(d.get("cards"), list):
@@ -433,6 +470,10 @@ class Diavolo:
             return Deal(player, None if deck is None else tuple(normalise_code(str(c)) for c in deck))
         raise _bad("unknown_action", "In Diavolo you ask for a card or withdraw: there is no stand.",
                    "Nel Diavolo chiedi una carta o ti ritiri: non si sta.")
+
+
+def _order_after(dealer: int, players: int) -> list[int]:
+    return [(dealer + 1 + i) % players for i in range(players)]
 
 
 def _add(balances: tuple[int, ...], player: int, amount: int) -> tuple[int, ...]:

@@ -6,13 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import TAROT78, card_name
-from .diavolo import Ask, Deal, Declare, DiavoloState, End, Note, Withdraw
+from .diavolo import Ask, Continue, Deal, Declare, DiavoloState, End, Note, Withdraw
 
 Line = dict[str, str]
 
 
-def narrate(names: Sequence[str], before: DiavoloState, action: Ask | Withdraw | Declare | Note | Deal | End,
-            after: DiavoloState) -> list[Line]:
+Move = Ask | Withdraw | Declare | Note | Continue | Deal | End
+
+
+def narrate(names: Sequence[str], before: DiavoloState, action: Move, after: DiavoloState) -> list[Line]:
     """Sentences telling what ``action`` did."""
     who = names[action.player]
     lines: list[Line] = []
@@ -31,7 +33,10 @@ def narrate(names: Sequence[str], before: DiavoloState, action: Ask | Withdraw |
     elif isinstance(action, Withdraw):
         lines.append({"en": f"{who} withdraws from this deal.", "it": f"{who} si ritira da questa mano."})
     elif isinstance(action, Note):
-        return []  # private: nobody else is told
+        if after.deal_winner is None:
+            return []  # private: nobody else is told
+    elif isinstance(action, Continue):
+        lines.append({"en": f"{who} goes on.", "it": f"{who} prosegue."})
     if (after.deal_winner is not None and before.deal_winner is None) or (
             isinstance(action, Deal) and after.deal_winner is not None):
         winner = after.deal_winner

@@ -314,6 +314,10 @@ class Oscuri:
         return Outcome(scores=s.balances, winners=tuple(i for i, b in enumerate(s.balances) if b == top),
                        payouts=tuple(b - a for b, a in zip(s.balances, start, strict=True)))
 
+    def private(self, s: OscuriState, player: int) -> bool:
+        """True when the app knows this seat's hand: nobody else may act for it."""
+        return s.hands[player] is not None
+
     def can_correct(self, before: OscuriState, now: OscuriState, old: Action, new: Action) -> bool:
         """A card played face up from a hand the app does not know may be corrected by the host
         (a typing or scanning mistake); discards stay face down and are nobody's business."""

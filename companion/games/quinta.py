@@ -456,6 +456,10 @@ class Quinta:
         return (isinstance(a, Play) and then.phase == now.phase == "choose"
                 and then.round == now.round and now.chosen[a.player] is None)
 
+    def private(self, s: QuintaState, player: int) -> bool:
+        """True when the app knows this seat's hand: nobody else may act for it."""
+        return s.hands[player] is not None
+
     def can_correct(self, before: QuintaState, now: QuintaState, old: Action, new: Action) -> bool:
         """A revealed card entered for a hand the app does not know may be corrected by the
         host: a typing or scanning mistake about a card everybody has seen. A face-down
