@@ -141,8 +141,7 @@ def test_three_phones_join_by_qr_and_play_a_whole_game(server: str, browser: obj
 
     for round_no in range(1, 17):
         for page in phones:
-            page.locator(".hand .card").first.click()
-            page.locator("#play").click()
+            _tap_and_play(page, page.locator(".hand .card"))
         # Resolve any jokers: the phone whose joker is pending picks its first row.
         for _ in range(2):
             for page in phones:
@@ -200,9 +199,30 @@ def _new_table(browser: object, server: str, locale: str = "en-GB") -> tuple[obj
     return host, host.url.rsplit("/", 1)[1]
 
 
+def _tap_and_play(page: object, cards: object) -> None:
+    """Tap the first card, then Play. A live update may redraw the cards under the finger,
+    as on a real phone: then the card is tapped again until Play is enabled."""
+    play = page.locator("#play")  # type: ignore[attr-defined]
+    for _ in range(5):
+        cards.first.click()  # type: ignore[attr-defined]
+        if play.count() and play.is_enabled():
+            break
+        page.wait_for_timeout(200)  # type: ignore[attr-defined]
+    play.click()
+
+
 def _pick(page: object, card: str) -> None:
-    page.locator(f".suit-tab[data-suit={card[-1]}]").click()  # type: ignore[attr-defined]
-    page.locator(f".picker .card[data-card='{card}']").click()  # type: ignore[attr-defined]
+    """Choose a card with the picker. A live update may redraw the picker under the finger,
+    as on a real phone: then the suit is tapped again."""
+    target = page.locator(f".picker .card[data-card='{card}']")  # type: ignore[attr-defined]
+    for _ in range(5):
+        page.locator(f".suit-tab[data-suit={card[-1]}]").click()  # type: ignore[attr-defined]
+        try:
+            target.wait_for(timeout=2000)
+            break
+        except sync_api.TimeoutError:
+            continue
+    target.click()
     page.locator("#play").click()  # type: ignore[attr-defined]
 
 
@@ -337,8 +357,7 @@ def test_three_phones_play_a_whole_game_of_oscuri(server: str, browser: object) 
             cards = page.locator("#controls .hand .card:not([disabled])")
             if cards.count() and page.locator("#play").count():
                 before = page.evaluate("document.body.dataset.seq")
-                cards.first.click()
-                page.locator("#play").click()
+                _tap_and_play(page, cards)
                 page.wait_for_function(f"document.body.dataset.seq !== {before!r}", timeout=5000)
                 if host.locator(".placed").count() and not phones[0].locator("#final").is_visible():
                     _shot(page, "phone-oscuri-turn")
@@ -381,8 +400,7 @@ def test_four_phones_play_oscuri_with_real_cards_to_the_settlement(server: str, 
             if done.count():
                 done.click()
             elif page.locator("#play").count():
-                page.locator("#controls .card:not([disabled])").first.click()
-                page.locator("#play").click()
+                _tap_and_play(page, page.locator("#controls .card:not([disabled])"))
             else:
                 continue
             page.wait_for_function(f"document.body.dataset.seq !== {before!r}", timeout=5000)
