@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from recognizer.decode import decode
+from recognizer.decode import ImageError, decode
 from recognizer.pipeline import DECKS, recognize_decoded
 
 from .games.cards import card_name, is_card
@@ -24,7 +24,9 @@ STRONG = 0.6  # below this a detection is shown as a guess to confirm
 def scan(table: Table, data: bytes, seat: int | None, host: bool) -> dict[str, Any]:
     """Recognise the cards in ``data`` and say what each could do at ``table``."""
     rules = table.rules
-    deck = rules.deck if rules.deck in DECKS else "french54"
+    if rules.deck not in DECKS:
+        raise ImageError("The camera cannot read this game's cards yet: enter them with the picker.")
+    deck = rules.deck
     start = time.perf_counter()
     decoded = decode(data)
     detections = recognize_decoded(decoded)

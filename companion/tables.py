@@ -286,6 +286,8 @@ class TableService:
             },
             "log": list(table.log),
             "corrections": _correctable(table) if host else [],
+            # The camera reads French cards; other decks are entered with the picker for now.
+            "scannable": rules.deck == "french54",
         }
 
     # ---- acting -----------------------------------------------------------

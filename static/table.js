@@ -36,6 +36,8 @@
     document.getElementById("undo").disabled = !v.can_undo;
     if (v.host) renderSeatAdmin(v);
     renderCorrections(v);
+    const scanBar = document.querySelector(".scan-bar");
+    if (scanBar && !v.scannable) scanBar.hidden = true;
   }
 
   function renderCorrections(v) {

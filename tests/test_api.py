@@ -522,3 +522,51 @@ def test_diavolo_decks_are_not_chosen_by_phones_and_cards_stay_private(client: F
     rigged = {"type": "deal", "deck": ["T15", "2S", "3S"]}
     resp = act(client, tid, tokens[other], rigged)
     assert resp.status_code in (400, 422)
+
+
+def test_five_phones_an_evening_of_diavolo_with_real_cards(client: FlaskClient) -> None:
+    """Several deals: one where everybody withdraws (the pot stays), one won by the Devil,
+    each phone seeing only its own cards; balances and pot always add up."""
+    names = ["Aldo", "Bice", "Ciro", "Dora", "Ezio"]
+    tid = create(client, game="diavolo", players=names, options={"hands": "unknown"})["table_id"]
+    tokens = [join(client, tid, i) for i in range(5)]
+
+    def me(seat: int) -> dict:
+        return state(client, tid, tokens[seat])
+
+    def books() -> None:
+        s = state(client, tid)["state"]
+        assert sum(s["balances"]) + s["pot"] == 0
+
+    # Deal 1: everybody withdraws; the pot of 5 stays.
+    for _ in range(5):
+        seat = state(client, tid)["state"]["to_act"][0]
+        assert act(client, tid, tokens[seat], {"type": "withdraw"}).status_code == 200
+        books()
+    s = state(client, tid)["state"]
+    assert s["phase"] == "await_deal" and s["pot"] == 5 and s["deal_winner"] is None
+    dealer = s["to_act"][0]
+    assert act(client, tid, tokens[dealer], {"type": "deal"}).status_code == 200
+    assert state(client, tid)["state"]["pot"] == 10
+    # Deal 2: the first to speak asks; Ciro enters his first card privately: nothing is told.
+    first = state(client, tid)["state"]["to_act"][0]
+    assert act(client, tid, tokens[first], {"type": "ask"}).status_code == 200
+    assert act(client, tid, tokens[first], {"type": "note", "card": "9S"}).status_code == 200
+    assert act(client, tid, tokens[first], {"type": "note", "card": "T3"}).status_code == 200  # 12: goes on
+    books()
+    other = (first + 2) % 5
+    assert act(client, tid, tokens[other], {"type": "note", "card": "4C"}).status_code == 200
+    for seat in range(5):
+        view = me(seat)
+        assert (view["state"]["cards"] or []) == (["9S", "T3"] if seat == first else
+                                                  ["4C"] if seat == other else [])
+        assert "T3" not in json.dumps(state(client, tid)) and "4C" not in json.dumps(me(first))
+    # The Devil: the next player enters his first card, T15, and takes the pot at once.
+    devil = state(client, tid)["state"]["to_act"][0]
+    assert act(client, tid, tokens[devil], {"type": "note", "card": "T15"}).status_code == 200
+    s = state(client, tid)["state"]
+    assert s["deal_winner"] == devil and s["pot"] == 0 and s["winner_cards"] == ["T15"]
+    assert s["balances"][devil] == 11 - 2  # the pot of 11, less his two antes
+    books()
+    log = " ".join(line["en"] for line in state(client, tid)["log"])
+    assert "Everybody withdrew" in log and "takes the pot: 11" in log
