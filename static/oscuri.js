@@ -129,12 +129,5 @@ window.GAME_UI = window.GAME_UI || {};
     return parts.join(" · ");
   }
 
-  function finalDetails(view, i) {
-    const box = document.createElement("div");
-    const transfers = (view.outcome.transfers || []).filter((tr) => tr.from === i);
-    box.textContent = transfers.map((tr) => t("os_pays", {who: view.names[tr.to], n: tr.amount})).join(" · ");
-    return box;
-  }
-
-  window.GAME_UI.oscuri = {status, render, playerLine, finalDetails};
+  window.GAME_UI.oscuri = {status, render, playerLine};
 })();

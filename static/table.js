@@ -124,6 +124,17 @@
       tr.append(th, td);
       table.append(tr);
       const ui = window.GAME_UI[v.game];
+      const transfers = (v.outcome.transfers || []).filter((tr) => tr.from === i);
+      if (transfers.length && !ui.finalDetails) {
+        // The settlement: the fewest transfers that bring every balance to zero.
+        const more = document.createElement("tr");
+        more.className = "details";
+        const detail = document.createElement("td");
+        detail.colSpan = 2;
+        detail.textContent = transfers.map((tr) => t("os_pays", {who: v.names[tr.to], n: tr.amount})).join(" · ");
+        more.append(detail);
+        table.append(more);
+      }
       if (ui.finalDetails) {
         const more = document.createElement("tr");
         more.className = "details";

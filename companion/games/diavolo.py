@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from .cards import TAROT78, deck_list, normalise_code, rank_of
-from .engine import IllegalAction, Outcome, SetupError
+from .engine import IllegalAction, Outcome, SetupError, read_options
 
 DEVIL = "T15"
 TARGET = Fraction(15)
@@ -156,17 +156,7 @@ class Diavolo:
     # ---- setting up -------------------------------------------------------
     def new_state(self, players: int, options: Mapping[str, Any], seed: int) -> DiavoloState:
         """The first deal, the dealer drawn by lot."""
-        if players not in self.seats:
-            raise SetupError("Diavolo is played by 2 to 10 players")
-        unknown = set(options) - OPTIONS
-        if unknown:
-            raise SetupError(f"unknown Diavolo option(s): {', '.join(sorted(unknown))}")
-        stake = options.get("stake", 1)
-        if not isinstance(stake, int) or isinstance(stake, bool) or not 1 <= stake <= 1000:
-            raise SetupError("option 'stake' must be a whole number of chips from 1 to 1000")
-        mode = options.get("hands", "known")
-        if mode not in ("known", "unknown"):
-            raise SetupError("option 'hands' must be 'known' or 'unknown'")
+        stake, mode = read_options("Diavolo", players, self.seats, options, OPTIONS)
         dealer = random.Random(seed).randrange(players)
         return self._deal(self._empty(players, stake, mode == "known", seed, dealer,
                                       (0,) * players, 0), None)

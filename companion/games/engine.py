@@ -127,6 +127,27 @@ def replay(rules: Rules[S, A], start: S, actions: Sequence[A]) -> S:
     return s
 
 
+def read_options(title: str, players: int, seats: range, options: Mapping[str, Any],
+                 allowed: frozenset[str]) -> tuple[int, str]:
+    """Check the player count and the options every game shares; return (stake, hands mode).
+
+    ``stake``: whole chips per unit, 1 to 1000 (default 1). ``hands``: ``known`` (the app
+    deals, or a scenario gives the cards) or ``unknown`` (real cards on a real table).
+    """
+    if players not in seats:
+        raise SetupError(f"{title} is played by {seats.start} to {seats.stop - 1} players")
+    unknown = set(options) - allowed
+    if unknown:
+        raise SetupError(f"unknown {title} option(s): {', '.join(sorted(unknown))}")
+    stake = options.get("stake", 1)
+    if not isinstance(stake, int) or isinstance(stake, bool) or not 1 <= stake <= 1000:
+        raise SetupError("option 'stake' must be a whole number of chips from 1 to 1000")
+    mode = options.get("hands", "known")
+    if mode not in ("known", "unknown"):
+        raise SetupError("option 'hands' must be 'known' or 'unknown'")
+    return stake, str(mode)
+
+
 def require(condition: bool, rule: str, message: str, message_it: str) -> None:
     """Raise :class:`IllegalAction` unless ``condition`` holds."""
     if not condition:

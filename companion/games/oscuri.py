@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import FRENCH54, card_name, deck_list, normalise_code, rank_of, suit_of
-from .engine import IllegalAction, Outcome, SetupError
+from .engine import IllegalAction, Outcome, SetupError, read_options
 
 SUIT_POWER = {"S": 1, "C": 2, "D": 3, "H": 4}  # Croci < Alberi < Fiamme < Teschi
 RANK_POWER = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "A"))}
@@ -141,17 +141,7 @@ class Oscuri:
     # ---- setting up -------------------------------------------------------
     def new_state(self, players: int, options: Mapping[str, Any], seed: int) -> OscuriState:
         """Cut for the first leader (DECISION O2), shuffle and deal three cards each."""
-        if players not in self.seats:
-            raise SetupError("Oscuri is played by 2 to 6 players")
-        unknown = set(options) - OPTIONS
-        if unknown:
-            raise SetupError(f"unknown Oscuri option(s): {', '.join(sorted(unknown))}")
-        stake = options.get("stake", 1)
-        if not isinstance(stake, int) or isinstance(stake, bool) or not 1 <= stake <= 1000:
-            raise SetupError("option 'stake' must be a whole number of chips from 1 to 1000")
-        mode = options.get("hands", "known")
-        if mode not in ("known", "unknown"):
-            raise SetupError("option 'hands' must be 'known' or 'unknown'")
+        stake, mode = read_options("Oscuri", players, self.seats, options, OPTIONS)
         rng = random.Random(seed)
         leader = self._cut(rng, players)
         cards = list(_CARDS)

@@ -22,7 +22,7 @@ from itertools import product
 from typing import Any
 
 from .cards import FRENCH54, card_name, deck_list, is_card, normalise_code, rank_of, suit_of
-from .engine import IllegalAction, Outcome, SetupError
+from .engine import IllegalAction, Outcome, SetupError, read_options
 
 ROWS = ("H", "D", "C", "S")  # top to bottom, the seed's canonical order
 LAYING_SUITS = ("S", "C", "D", "H")  # DECISION Q1: lowest suit first
@@ -201,14 +201,7 @@ class Quinta:
     # ---- setting up -------------------------------------------------------
     def new_state(self, players: int, options: Mapping[str, Any], seed: int) -> QuintaState:
         """Deal a fresh game; ``options['hands']`` is ``known`` (dealt here) or ``unknown``."""
-        if players not in self.seats:
-            raise SetupError("Quinta is played by 3 to 6 players")
-        unknown = set(options) - OPTIONS
-        if unknown:
-            raise SetupError(f"unknown Quinta option(s): {', '.join(sorted(unknown))}")
-        mode = options.get("hands", "known")
-        if mode not in ("known", "unknown"):
-            raise SetupError("option 'hands' must be 'known' or 'unknown'")
+        _, mode = read_options("Quinta", players, self.seats, options, OPTIONS)
         size = HAND_SIZE[players]
         rows = tuple((ACES[s],) for s in ROWS)
         empty: tuple[tuple[str, ...], ...] = tuple(() for _ in range(players))
