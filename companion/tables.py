@@ -9,6 +9,7 @@ the events it has not seen.
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 import threading
 import unicodedata
@@ -496,13 +497,19 @@ def _number(v: Any) -> Any:
 
 
 def _setup_it(message: str) -> str:
+    """The Italian of the engines' set-up refusals (read_options)."""
     known = {
-        "Quinta is played by 3 to 6 players": "Quinta si gioca da 3 a 6 giocatori",
         "option 'hands' must be 'known' or 'unknown'":
             "l'opzione 'hands' deve essere 'known' o 'unknown'",
+        "option 'stake' must be a whole number of chips from 1 to 1000":
+            "l'opzione 'stake' deve essere un numero intero di gettoni da 1 a 1000",
     }
-    if message.startswith("unknown Quinta option"):
-        return "opzione di Quinta sconosciuta: " + message.split(":", 1)[1].strip()
+    played = re.fullmatch(r"(.+) is played by (\d+) to (\d+) players", message)
+    if played:
+        return f"{played[1]} si gioca da {played[2]} a {played[3]} giocatori"
+    unknown = re.fullmatch(r"unknown (.+) option\(s\): (.+)", message)
+    if unknown:
+        return f"opzioni di {unknown[1]} sconosciute: {unknown[2]}"
     return known.get(message, message)
 
 
