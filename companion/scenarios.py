@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from .games import get_rules
 from .games.diavolo import RULES as DIAVOLO
 from .games.diavolo import DiavoloState
 from .games.diavolo import total as diavolo_total
-from .games.engine import IllegalAction, Rules, SetupError
+from .games.engine import IllegalAction, Rules, SetupError, json_number
 from .games.oscuri import RULES as OSCURI
 from .games.oscuri import OscuriState
 from .games.quinta import ROWS, QuintaState
@@ -121,10 +120,6 @@ def _diavolo_build(names: list[str], options: Mapping[str, Any], setup: Mapping[
                               [int(balances.get(n, 0)) for n in names], pot)
 
 
-def _number(x: Fraction) -> int | float:
-    return int(x) if x.denominator == 1 else float(x)
-
-
 def _diavolo_snapshot(s: DiavoloState, names: list[str]) -> dict[str, Any]:
     return {
         "phase": s.phase,
@@ -133,7 +128,7 @@ def _diavolo_snapshot(s: DiavoloState, names: list[str]) -> dict[str, Any]:
         "pot": s.pot,
         "balances": {n: s.balances[i] for i, n in enumerate(names)},
         "cards": {n: list(s.cards[i] or ()) for i, n in enumerate(names)},
-        "totals": {n: _number(diavolo_total(s.cards[i] or ())) for i, n in enumerate(names)},
+        "totals": {n: json_number(diavolo_total(s.cards[i] or ())) for i, n in enumerate(names)},
         "active": [n for i, n in enumerate(names) if not s.withdrawn[i]],
         "withdrawn": [n for i, n in enumerate(names) if s.withdrawn[i]],
         "deal_winner": None if s.deal_winner is None else names[s.deal_winner],

@@ -21,7 +21,7 @@ from .errors import BadRequest, Conflict, Forbidden, Illegal, NotFound, Unauthor
 from .games import GAMES, PLAYABLE, get_rules
 from .games.cards import card_label
 from .games.diavolo_story import narrate as diavolo_narrate
-from .games.engine import IllegalAction, Rules, SetupError
+from .games.engine import IllegalAction, Rules, SetupError, json_number
 from .games.oscuri_story import narrate as oscuri_narrate
 from .games.quinta_story import narrate as quinta_narrate
 from .games.settlement import settle
@@ -229,6 +229,11 @@ class TableService:
             return None
         return self.store.seat_for_token(table_id, hash_token(token))
 
+    def credentials(self, table_id: str, tokens: Sequence[str]) -> tuple[list[int], bool]:
+        """The seats the caller's tokens hold, and whether one of them is the host token."""
+        seats = [s for s in (self.seat_of(table_id, t) for t in tokens) if s is not None]
+        return seats, any(self.is_host(table_id, t) for t in tokens)
+
     def is_host(self, table_id: str, token: str | None) -> bool:
         """True when ``token`` is the table's host token."""
         row = self.store.table(table_id)
@@ -278,7 +283,7 @@ class TableService:
             "state": rules.view(table.state, seat),
             "can_undo": bool(last and rules.can_undo(table.state, last.action)),
             "outcome": None if out is None else {
-                "scores": [_number(v) for v in out.scores],
+                "scores": [json_number(v) for v in out.scores],
                 "winners": list(out.winners),
                 "winner_names": [names[i] for i in out.winners],
                 "payouts": list(out.payouts),
@@ -303,19 +308,15 @@ class TableService:
         phone: his refusals would tell the host that hand.
         """
         table = self.table(table_id)
-        seats = [s for s in (self.seat_of(table_id, t) for t in tokens) if s is not None]
-        host = any(self.is_host(table_id, t) for t in tokens)
+        seats, host = self.credentials(table_id, tokens)
         if not seats and not host:
             raise Unauthorized("This phone has no seat at this table: join first.",
                                "Questo telefono non ha un posto a questo tavolo: entra prima.")
         raw = body.get("action")
-        expected = body.get("seq")
         if not isinstance(raw, dict):
             raise BadRequest("The request needs an 'action' object.",
                              "La richiesta deve contenere un oggetto 'action'.")
-        if not isinstance(expected, int) or isinstance(expected, bool):
-            raise BadRequest("The request needs 'seq', the last event number this phone saw.",
-                             "La richiesta deve contenere 'seq', l'ultimo evento visto.")
+        expected = _need_seq(body.get("seq"))
         raw = dict(raw)
         if raw.get("deck") is not None:
             raise BadRequest("The cards of a deal cannot be chosen from a phone.",
@@ -375,7 +376,7 @@ class TableService:
         revealed to everybody); the moves after it are replayed and must still fit.
         """
         table = self.table(table_id)
-        if not any(self.is_host(table_id, t) for t in tokens):
+        if not self.credentials(table_id, tokens)[1]:
             raise Forbidden("Only the host can correct a card.",
                             "Solo l'organizzatore può correggere una carta.")
         expected, target, raw = body.get("seq"), body.get("target"), body.get("action")
@@ -415,7 +416,7 @@ class TableService:
     def release(self, table_id: str, tokens: Sequence[str], seat: int) -> Event:
         """The host frees a seat (a phone lost its cookie): the player can join again."""
         table = self.table(table_id)
-        if not any(self.is_host(table_id, t) for t in tokens):
+        if not self.credentials(table_id, tokens)[1]:
             raise Forbidden("Only the host can free a seat.", "Solo l'organizzatore può liberare un posto.")
         if seat not in self.store.taken_seats(table_id):
             raise BadRequest("That seat has no phone.", "Quel posto non ha un telefono.")
@@ -433,11 +434,9 @@ class TableService:
 
     def undo(self, table_id: str, tokens: Sequence[str], expected: Any) -> Event:
         """The host takes back the last action, where the rules allow it."""
-        if not any(self.is_host(table_id, t) for t in tokens):
+        if not self.credentials(table_id, tokens)[1]:
             raise Forbidden("Only the host can undo.", "Solo chi ha creato il tavolo può annullare.")
-        if not isinstance(expected, int) or isinstance(expected, bool):
-            raise BadRequest("The request needs 'seq', the last event number this phone saw.",
-                             "La richiesta deve contenere 'seq', l'ultimo evento visto.")
+        expected = _need_seq(expected)
         table = self.table(table_id)
         self._fresh(table, expected)
         if not table.applied:
@@ -492,8 +491,12 @@ def _correctable(table: Table) -> list[dict[str, Any]]:
     return out
 
 
-def _number(v: Any) -> Any:
-    return v if isinstance(v, int) else float(v)
+def _need_seq(expected: Any) -> int:
+    """The last event number a phone saw, or a clear 400."""
+    if not isinstance(expected, int) or isinstance(expected, bool):
+        raise BadRequest("The request needs 'seq', the last event number this phone saw.",
+                         "La richiesta deve contenere 'seq', l'ultimo evento visto.")
+    return expected
 
 
 def _setup_it(message: str) -> str:

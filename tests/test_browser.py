@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import cv2
@@ -188,12 +188,20 @@ def _seat(browser: object, server: str, table_id: str, seat: int, locale: str) -
     return page
 
 
-def _new_table(browser: object, server: str, locale: str = "en-GB") -> tuple[object, str]:
-    """A host's table screen for Anna and two open seats, real cards (the picker)."""
+def _new_table(browser: object, server: str, locale: str = "en-GB", game: str = "quinta",
+               names: Sequence[str] = ("Anna",), seats: int = 3, hands: str = "unknown",
+               stake: int | None = None) -> tuple[object, str]:
+    """A table created from the home page, as a host would; its table screen and id.
+    By default Quinta for Anna and two open seats, real cards (the picker)."""
     host = browser.new_context(viewport=PHONE, locale=locale).new_page()  # type: ignore[attr-defined]
     host.goto(server + "/")
-    host.locator("#game").select_option("quinta")
-    host.locator("#names input").nth(0).fill("Anna")
+    host.locator("#game").select_option(game)
+    host.locator("#count").select_option(str(seats))
+    for i, name in enumerate(names):
+        host.locator("#names input").nth(i).fill(name)
+    if stake is not None:
+        host.locator("#stake").fill(str(stake))
+    host.locator(f"input[name=hands][value={hands}]").check()
     host.locator("#create button[type=submit]").click()
     host.wait_for_url("**/t/*")
     return host, host.url.rsplit("/", 1)[1]
@@ -338,17 +346,8 @@ def test_live_camera_proposes_a_card_seen_in_several_frames(server: str, playwri
 
 
 def test_three_phones_play_a_whole_game_of_oscuri(server: str, browser: object) -> None:
-    host = browser.new_context(viewport=PHONE, locale="it-IT").new_page()  # type: ignore[attr-defined]
-    host.goto(server + "/")
-    host.locator("#game").select_option("oscuri")
-    host.locator("#count").select_option("3")
-    for i, name in enumerate(["Ada", "Bruno", "Carla"]):
-        host.locator("#names input").nth(i).fill(name)
-    host.locator("#stake").fill("2")
-    host.locator("input[name=hands][value=known]").check()
-    host.locator("#create button[type=submit]").click()
-    host.wait_for_url("**/t/*")
-    table_id = host.url.rsplit("/", 1)[1]
+    host, table_id = _new_table(browser, server, "it-IT", "oscuri", ["Ada", "Bruno", "Carla"],
+                                hands="known", stake=2)
     phones = [_seat(browser, server, table_id, i, "en-GB") for i in range(3)]
     for _ in range(200):
         if host.locator("#final").is_visible():
@@ -374,15 +373,7 @@ def test_three_phones_play_a_whole_game_of_oscuri(server: str, browser: object) 
 
 def test_four_phones_play_oscuri_with_real_cards_to_the_settlement(server: str, browser: object) -> None:
     """Real cards: every phone enters the card its player lays, with the picker."""
-    host = browser.new_context(viewport=PHONE, locale="en-GB").new_page()  # type: ignore[attr-defined]
-    host.goto(server + "/")
-    host.locator("#game").select_option("oscuri")
-    host.locator("#count").select_option("4")
-    for i, name in enumerate(["Ada", "Bruno", "Carla", "Dino"]):
-        host.locator("#names input").nth(i).fill(name)
-    host.locator("input[name=hands][value=unknown]").check()
-    host.locator("#create button[type=submit]").click()
-    host.wait_for_url("**/t/*")
+    host, _ = _new_table(browser, server, "en-GB", "oscuri", ["Ada", "Bruno", "Carla", "Dino"], seats=4)
     qr = _decode_qr(host.locator("img.qr").screenshot())
     phones = []
     for i in range(4):
@@ -416,16 +407,8 @@ def test_four_phones_play_oscuri_with_real_cards_to_the_settlement(server: str, 
 
 
 def test_an_evening_of_diavolo_on_three_phones(server: str, browser: object) -> None:
-    host = browser.new_context(viewport=PHONE, locale="it-IT").new_page()  # type: ignore[attr-defined]
-    host.goto(server + "/")
-    host.locator("#game").select_option("diavolo")
-    host.locator("#count").select_option("3")
-    for i, name in enumerate(["Aldo", "Bice", "Ciro"]):
-        host.locator("#names input").nth(i).fill(name)
-    host.locator("input[name=hands][value=known]").check()
-    host.locator("#create button[type=submit]").click()
-    host.wait_for_url("**/t/*")
-    table_id = host.url.rsplit("/", 1)[1]
+    host, table_id = _new_table(browser, server, "it-IT", "diavolo", ["Aldo", "Bice", "Ciro"],
+                                hands="known")
     phones = [_seat(browser, server, table_id, i, "en-GB") for i in range(3)]
     # Each phone shows its own cards, privately.
     own = [p.locator("#game .hand .card").first.get_attribute("data-card") for p in phones]

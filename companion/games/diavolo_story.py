@@ -18,8 +18,11 @@ def narrate(names: Sequence[str], before: DiavoloState, action: Move, after: Dia
     """Sentences telling what ``action`` did."""
     who = names[action.player]
     lines: list[Line] = []
+    # The pot as it stands once this action's chips are in (antes, or one card's price).
+    paid_in = before.stake * before.players if isinstance(action, Deal) else \
+        before.stake if isinstance(action, Ask) else 0
+    pot = before.pot + paid_in
     if isinstance(action, Deal):
-        pot = before.pot + before.stake * before.players
         lines.append({"en": f"Deal {after.deal_no}: {names[after.dealer]} deals; every player antes "
                             f"{after.stake}. The pot holds {pot}.",
                       "it": f"Mano {after.deal_no}: distribuisce {names[after.dealer]}; ognuno versa "
@@ -27,7 +30,6 @@ def narrate(names: Sequence[str], before: DiavoloState, action: Move, after: Dia
     elif isinstance(action, End):
         lines.append({"en": "The evening is over.", "it": "La serata è finita."})
     elif isinstance(action, Ask):
-        pot = before.pot + before.stake
         lines.append({"en": f"{who} pays {before.stake} and takes a card (pot {pot}).",
                       "it": f"{who} paga {before.stake} e prende una carta (piatto {pot})."})
     elif isinstance(action, Withdraw):
@@ -37,16 +39,11 @@ def narrate(names: Sequence[str], before: DiavoloState, action: Move, after: Dia
             return []  # private: nobody else is told
     elif isinstance(action, Continue):
         lines.append({"en": f"{who} goes on.", "it": f"{who} prosegue."})
-    if (after.deal_winner is not None and before.deal_winner is None) or (
-            isinstance(action, Deal) and after.deal_winner is not None):
-        winner = after.deal_winner
-        assert winner is not None
+    winner = after.deal_winner
+    if winner is not None and (before.deal_winner is None or isinstance(action, Deal)):
         cards = after.cards[winner] or ()
         shown_en = ", ".join(card_name(TAROT78, c, "en") for c in cards)
         shown_it = ", ".join(card_name(TAROT78, c, "it") for c in cards)
-        pot = before.pot + (before.stake if isinstance(action, Ask) else 0)
-        if isinstance(action, Deal):
-            pot = before.pot + before.stake * before.players
         lines.append({"en": f"{names[winner]} has 15 (or the Devil) and takes the pot: {pot}. "
                             f"Cards: {shown_en}.",
                       "it": f"{names[winner]} fa 15 (o ha il Diavolo) e prende il piatto: {pot}. "

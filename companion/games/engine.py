@@ -148,7 +148,8 @@ def read_options(title: str, players: int, seats: range, options: Mapping[str, A
     return stake, str(mode)
 
 
-def require(condition: bool, rule: str, message: str, message_it: str) -> None:
-    """Raise :class:`IllegalAction` unless ``condition`` holds."""
-    if not condition:
-        raise IllegalAction(rule, message, message_it)
+def json_number(v: Score) -> int | float:
+    """A score for JSON: whole numbers as ints, halves as exact floats (14.5)."""
+    if isinstance(v, int):
+        return v
+    return int(v) if v.denominator == 1 else float(v)

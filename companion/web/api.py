@@ -46,10 +46,7 @@ COOKIE_AGE = 60 * 60 * 24 * 7
 
 
 def _caller(table_id: str) -> tuple[int | None, bool]:
-    creds = tokens(request, table_id)
-    svc = service()
-    seats = [s for s in (svc.seat_of(table_id, t) for t in creds) if s is not None]
-    host = any(svc.is_host(table_id, t) for t in creds)
+    seats, host = service().credentials(table_id, tokens(request, table_id))
     return (seats[0] if seats else None), host
 
 
