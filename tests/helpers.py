@@ -33,7 +33,12 @@ def bearer(token: str) -> dict[str, str]:
 
 
 def state(client: FlaskClient, table_id: str, token: str | None = None) -> dict[str, Any]:
-    resp = client.get(f"/api/tables/{table_id}/state", headers=bearer(token) if token else {})
+    """One seat's view with its token; without one, the public table view (never the view of
+    whichever seat this test client last joined through its cookies)."""
+    if token:
+        resp = client.get(f"/api/tables/{table_id}/state", headers=bearer(token))
+    else:
+        resp = client.get(f"/api/tables/{table_id}/state?as=table")
     assert resp.status_code == 200
     data: dict[str, Any] = resp.get_json()
     return data
