@@ -41,7 +41,8 @@ bench: $(STAMP)
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(VENV)/bin/companion bench
 
 # The recogniser's glyph templates, rendered from free fonts (Debian packages, installed
-# when missing and we are root); the result is committed in recognizer/models/.
+# when missing and we are root) and cut from synthetic photos of the card faces in
+# $(TAVOLO_SHARED)/cardart (default ../shared); the result is committed in recognizer/models/.
 FONT_PACKAGES := fonts-dejavu-core fonts-liberation2 fonts-urw-base35 fonts-freefont-ttf
 models: $(STAMP)
 	@missing=""; for p in $(FONT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

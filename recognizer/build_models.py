@@ -1,21 +1,27 @@
-"""Build the index glyph templates (``make models``): rendered, never photographed.
+"""Build the index glyph templates (``make models``): rendered and synthesised, never photographed.
 
 Every rank character and suit symbol is drawn with free fonts installed on the
 machine (DejaVu, Liberation; Debian's fonts-dejavu-core and fonts-liberation2),
-then thickened, thinned, rotated and sheared a little. The output,
-``recognizer/models/index_glyphs.npz``, is small and reproducible: the same
-fonts give the same file.
+then thickened, thinned, rotated and sheared a little. When the clean card-face
+artwork of ../shared/cardart is present, synthetic photos of those faces
+(:mod:`recognizer.synth`) are cut by the recogniser's own segmenter, and the
+glyphs it cuts join the templates, with the flaws real photos give them. The
+output, ``recognizer/models/index_glyphs.npz``, is small and reproducible: the
+same fonts and artwork give the same file.
 """
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from .glyphs import MODEL, Templates, normalise
+from .synth import JOKER_CODES, card_code, load_face, samples
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/truetype/liberation"),
              Path("/usr/share/fonts/truetype/liberation2"), Path("/usr/share/fonts/opentype/urw-base35"),
@@ -43,6 +49,11 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "D", 
 RANK_SHAPES = {"\u01b7": "3", "I": "1", "l": "1", "|": "1", "O": "0"}
 SUITS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 JOKER_LETTERS = {"O": "O", "o": "o"}
+# Card-face decks (in ../shared/cardart) photographed synthetically; see NOTICE.
+ART_DECKS = ("french-vector", "french-english")
+ART_SAMPLES = 40  # synthetic photos per card face
+ART_SEED = 11
+ART_MIN_SCORE = 0.6
 
 
 def _find_font(name: str) -> Path | None:
@@ -150,8 +161,9 @@ def _aspect(mask: np.ndarray) -> float:
     return float((ys.max() - ys.min() + 1) / (xs.max() - xs.min() + 1))
 
 
-def build(out: Path = MODEL) -> Path:
-    """Render every template and write the model file."""
+def build(out: Path = MODEL, art: Path | None = None) -> Path:
+    """Render every template and write the model file; with ``art`` (a folder of card-face
+    decks), add the glyphs cut from synthetic photos of those faces."""
     groups: dict[str, tuple[list[np.ndarray], list[str], list[float]]] = {
         "rank": ([], [], []), "suit": ([], [], []),
     }
@@ -183,17 +195,65 @@ def build(out: Path = MODEL) -> Path:
             add("suit", suit, _render(symbol, font))
     for suit, mask in drawn_suits():
         add("suit", suit, mask)
+    rendered = {kind: len(groups[kind][1]) for kind in groups}
+    if art is not None:
+        fonts_only = {kind: Templates.build(np.stack(g), np.array(lab), np.array(asp, np.float32))
+                      for kind, (g, lab, asp) in groups.items()}
+        for kind, label, mask in art_glyphs(art, fonts_only["rank"], fonts_only["suit"]):
+            glyphs, labels, aspects = groups[kind]
+            glyphs.append(normalise(mask))
+            labels.append(label)
+            aspects.append(_aspect(mask))
     out.parent.mkdir(parents=True, exist_ok=True)
     arrays: dict[str, np.ndarray] = {}
     for kind in ("rank", "suit"):
         glyphs, labels, aspects = groups[kind]
-        templates = Templates.build(np.stack(glyphs), np.array(labels), np.array(aspects, np.float32))
+        sources = (np.arange(len(labels)) >= rendered[kind]).astype(np.int32)
+        templates = Templates.build(np.stack(glyphs), np.array(labels), np.array(aspects, np.float32),
+                                    sources)
         arrays.update(templates.arrays(kind))
     np.savez_compressed(out, allow_pickle=False, **arrays)
     return out
 
 
+def art_glyphs(art: Path, ranks: Templates, suits: Templates,
+               per_card: int = ART_SAMPLES) -> Iterator[tuple[str, str, np.ndarray]]:
+    """(kind, label, mask) for the glyphs cut from synthetic photos of every French face in
+    ``art``'s decks. A cut that looks nothing like its label (a rank merged with the frame
+    line, half a glyph) is left out: the rendered templates must still know it a little."""
+    rng = np.random.default_rng(ART_SEED)
+    for deck in ART_DECKS:
+        for path in sorted((art / deck).glob("*.png")):
+            card = card_code(path)
+            if card is None:
+                continue
+            rank, suit = ("J", "O") if card in JOKER_CODES else (card[:-1], card[-1])
+            for sample in samples(load_face(path), card, per_card, rng):
+                # A 10 in two pieces is read digit by digit against the rendered 1 and 0;
+                # only a 10 run together into one piece is learnt whole.
+                if not (rank == "10" and len(sample.parts) == 2) and _knows(ranks, rank, sample.rank):
+                    yield "rank", rank, sample.rank
+                if _knows(suits, suit, sample.suit):
+                    yield "suit", suit, sample.suit
+
+
+def _knows(templates: Templates, label: str, mask: np.ndarray) -> bool:
+    scores = dict(templates.match(normalise(mask), _aspect(mask)))
+    return scores.get(label, 0.0) >= ART_MIN_SCORE
+
+
+def _art_folder(argv: list[str]) -> Path | None:
+    """``--art DIR``, else $TAVOLO_SHARED/cardart or ../shared/cardart when present."""
+    if "--art" in argv:
+        return Path(argv[argv.index("--art") + 1])
+    shared = Path(os.environ.get("TAVOLO_SHARED", Path(__file__).resolve().parents[2] / "shared"))
+    return shared / "cardart" if (shared / "cardart").is_dir() else None
+
+
 if __name__ == "__main__":
-    path = build()
+    folder = _art_folder(sys.argv)
+    if folder is None:
+        print("no card artwork found (--art DIR): templates from fonts only")
+    path = build(art=folder)
     print(f"wrote {path} ({path.stat().st_size / 1024:.0f} KiB)")
     sys.exit(0)

@@ -105,28 +105,35 @@ class Templates:
     aspects: np.ndarray
 
     @classmethod
-    def build(cls, glyphs: np.ndarray, labels: np.ndarray, aspects: np.ndarray) -> Templates:
-        """Group rendered glyphs by label."""
-        order = np.argsort(labels, kind="stable")
-        labels, glyphs, aspects = labels[order], glyphs[order], aspects[order].astype(np.float32)
+    def build(cls, glyphs: np.ndarray, labels: np.ndarray, aspects: np.ndarray,
+              sources: np.ndarray | None = None) -> Templates:
+        """Group glyphs by label; each source (rendered fonts, synthetic photos) keeps its own
+        prototypes, so that one never crowds out the other."""
+        if sources is None:
+            sources = np.zeros(len(labels), np.int32)
+        order = np.lexsort((sources, labels))
+        labels, glyphs = labels[order], glyphs[order]
+        aspects, sources = aspects[order].astype(np.float32), sources[order]
         feats = features(glyphs)
         names, starts = np.unique(labels, return_index=True)
         # Many renderings of one label say nearly the same thing: keep a few
-        # prototypes (k-means centres) per label, so that matching stays fast.
+        # prototypes (k-means centres) per label and source, so that matching stays fast.
         ends = [*starts[1:].tolist(), len(labels)]
         f_out: list[np.ndarray] = []
         a_out: list[np.ndarray] = []
         s_out: list[int] = []
         for lo, hi in zip(starts.tolist(), ends, strict=True):
             s_out.append(sum(len(x) for x in f_out))
-            chunk, asp = feats[lo:hi], aspects[lo:hi]
-            if hi - lo <= PROTOTYPES:
-                f_out.append(chunk)
-                a_out.append(asp)
-                continue
-            centres = _kmeans(np.hstack([chunk, np.log(asp)[:, None]]).astype(np.float32))
-            f_out.append(_unit(centres[:, :-1]))
-            a_out.append(np.exp(centres[:, -1]))
+            for source in np.unique(sources[lo:hi]):
+                pick = np.nonzero(sources[lo:hi] == source)[0] + lo
+                chunk, asp = feats[pick], aspects[pick]
+                if len(pick) <= PROTOTYPES:
+                    f_out.append(chunk)
+                    a_out.append(asp)
+                    continue
+                centres = _kmeans(np.hstack([chunk, np.log(asp)[:, None]]).astype(np.float32))
+                f_out.append(_unit(centres[:, :-1]))
+                a_out.append(np.exp(centres[:, -1]))
         return cls(np.vstack(f_out).astype(np.float32), tuple(str(n) for n in names),
                    np.array(s_out), np.concatenate(a_out).astype(np.float32))
 

@@ -55,9 +55,15 @@ class Corner:
 
 def _patch(image: np.ndarray, corner: Corner, s: IndexSettings) -> np.ndarray:
     """The index region next to ``corner``, warped upright to patch size."""
-    ax = corner.across * (s.region_w / s.patch_width)
-    dy = corner.down * (s.region_h / s.patch_height)
-    m = np.array([[ax[0], dy[0], corner.point[0]], [ax[1], dy[1], corner.point[1]]], np.float32)
+    # The region starts a little outside the corner found, so that an outline found a
+    # pixel or two inside the card never cuts the top of the rank.
+    pad = s.region_pad * float(np.linalg.norm(corner.across))
+    unit_a = corner.across / max(float(np.linalg.norm(corner.across)), 1e-6)
+    unit_d = corner.down / max(float(np.linalg.norm(corner.down)), 1e-6)
+    origin = corner.point - pad * (unit_a + unit_d)
+    ax = (corner.across * s.region_w + pad * unit_a) / s.patch_width
+    dy = (corner.down * s.region_h + pad * unit_d) / s.patch_height
+    m = np.array([[ax[0], dy[0], origin[0]], [ax[1], dy[1], origin[1]]], np.float32)
     return cv2.warpAffine(image, m, (s.patch_width, s.patch_height),
                           flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                           borderMode=cv2.BORDER_REPLICATE)
@@ -91,7 +97,7 @@ def _components(mask: np.ndarray, s: IndexSettings) -> list[tuple[int, int, int,
         x, y, w, h, area = (int(v) for v in stats[i])
         if h < min_h or area < 10 or x == 0 or y == 0:
             continue
-        if h > s.patch_height * 0.6 or w > s.patch_width * 0.8:
+        if h > s.patch_height * 0.85 or w > s.patch_width * 0.8:
             continue
         out.append((x, y, w, h, labels[y:y + h, x:x + w] == i))
     return out
@@ -124,7 +130,11 @@ def _match_rank(rank: Component, parts: list[Component]) -> list[tuple[str, floa
     """Scores per rank label; two digits side by side are read as 1 and 0."""
     ranks, _ = load()
     _, _, rw, rh, rmask = rank
-    scores = ranks.match(normalise(rmask), rh / rw, RANK_LABELS)
+    # A J must beat a lone 1 (the 1 of a 10 whose 0 ran into a pip); a 1 that wins
+    # outright is no card. Other ranks (a 7) are not measured against it.
+    scores = ranks.match(normalise(rmask), rh / rw, RANK_LABELS | {"1"})
+    if scores[0][0] != "1" and ALIASES.get(scores[0][0], scores[0][0]) != "J":
+        scores = [kv for kv in scores if kv[0] != "1"]
     if len(parts) == 2:
         (_, _, w1, h1, m1), (_, _, w2, h2, m2) = parts
         one = ranks.match(normalise(m1), h1 / w1, frozenset({"1"}))[0][1]
@@ -139,6 +149,100 @@ def _match_rank(rank: Component, parts: list[Component]) -> list[tuple[str, floa
     return scores
 
 
+@dataclass(frozen=True)
+class Glyphs:
+    """The ink of one index: the rank (its pieces side by side, as the two digits of 10),
+    the suit under it, and the redness map of the patch."""
+
+    rank: Component
+    parts: list[Component]
+    suit: Component
+    redness: np.ndarray
+
+
+def segment_corner(image: np.ndarray, corner: Corner, s: IndexSettings = IndexSettings()
+                   ) -> Glyphs | None:
+    """Split the index at ``corner`` into its rank and suit glyphs; None when there is none."""
+    patch = _patch(image, corner, s)
+    ink, redness = _ink(patch)
+    every = _components(ink, s)
+    # Taller than a glyph: a frame line, or a rank and suit run together (split below).
+    tall = [c for c in every if c[3] > s.patch_height * 0.6]
+    comps = [c for c in every if c[3] <= s.patch_height * 0.6]
+    if len(comps) < 2:
+        return _joined(tall, s, redness) if len(comps) + len(tall) >= 1 else None
+    comps.sort(key=lambda c: (c[1], c[0]))
+    # The rank: the highest glyph in the left part of the region.
+    firsts = [c for c in comps if c[0] + c[2] / 2 < s.patch_width * 0.62]
+    if not firsts:
+        return None
+    found = _rank_and_suit(firsts[0], comps)
+    if found is None:
+        # Blur or heavy ink can join the rank to the suit under it: cut at the waist.
+        halves = split_waist(firsts[0])
+        if halves is None:
+            return _joined(tall, s, redness)
+        found = _rank_and_suit(halves[0], [c for c in comps if c is not firsts[0]] + list(halves))
+        if found is None:
+            return None
+    rank, parts, suit = found
+    return Glyphs(rank, parts, suit, redness)
+
+
+def _joined(tall: list[Component], s: IndexSettings, redness: np.ndarray) -> Glyphs | None:
+    """The index as one tall piece of ink near the corner (rank and suit touching), split."""
+    near = [c for c in tall if c[0] + c[2] / 2 < s.patch_width * 0.62]
+    for comp in sorted(near, key=lambda c: (c[1], c[0])):
+        halves = split_waist(comp)
+        if halves is not None:
+            found = _rank_and_suit(halves[0], list(halves))
+            if found is not None:
+                return Glyphs(*found, redness)
+    return None
+
+
+def _rank_and_suit(first: Component, comps: list[Component]
+                   ) -> tuple[Component, list[Component], Component] | None:
+    """The rank glyph starting at ``first`` (with its pieces) and the suit glyph under it."""
+    rank, parts = _merge_row(first, comps)
+    rx, ry, rw, rh, _ = rank
+    below = sorted((
+        c for c in comps
+        if c[1] >= ry + rh * 0.8 and abs((c[0] + c[2] / 2) - (rx + rw / 2)) < max(rw, c[2]) * 0.75
+        and c[1] - (ry + rh) < rh * 1.2
+    ), key=lambda c: (c[1], c[0]))
+    if not below:
+        return None
+    suit = below[0]
+    if not (0.35 < suit[3] / rh < 1.6):
+        return None
+    return rank, parts, suit
+
+
+def split_waist(comp: Component) -> tuple[Component, Component] | None:
+    """Two glyphs stacked and touching, cut at the narrowest row between them; else None."""
+    x, y, w, h, mask = comp
+    if h < 1.4 * w or h < 12:
+        return None
+    rows = mask.sum(axis=1)
+    lo, hi = int(h * 0.35), int(h * 0.72)
+    if hi <= lo:
+        return None
+    cut = lo + int(np.argmin(rows[lo:hi]))
+    if rows[cut] > 0.3 * max(int(rows[:cut].max()), int(rows[cut + 1:].max()), 1):
+        return None
+    pieces = []
+    for top, bottom in ((0, cut), (cut + 1, h)):
+        part = mask[top:bottom]
+        ys, xs = np.nonzero(part)
+        if len(ys) < 10:
+            return None
+        y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+        pieces.append((x + int(x0), y + top + int(y0), int(x1 - x0), int(y1 - y0),
+                       part[y0:y1, x0:x1]))
+    return pieces[0], pieces[1]
+
+
 def read_corner(image: np.ndarray, corner: Corner, s: IndexSettings = IndexSettings(),
                 grey: bool = False) -> Reading | None:
     """Read the index at ``corner``; None when there is no readable index there.
@@ -146,34 +250,18 @@ def read_corner(image: np.ndarray, corner: Corner, s: IndexSettings = IndexSetti
     In a photo without colour (``grey``) the suit is chosen by its shape alone among
     the four, and the reading is never more than a guess to confirm.
     """
-    patch = _patch(image, corner, s)
-    ink, redness = _ink(patch)
-    comps = _components(ink, s)
-    if len(comps) < 2:
+    glyphs = segment_corner(image, corner, s)
+    if glyphs is None:
         return None
-    comps.sort(key=lambda c: (c[1], c[0]))
-    # The rank: the highest glyph in the left part of the region.
-    firsts = [c for c in comps if c[0] + c[2] / 2 < s.patch_width * 0.62]
-    if not firsts:
-        return None
-    rank, parts = _merge_row(firsts[0], comps)
-    rx, ry, rw, rh, _ = rank
-    below = [
-        c for c in comps
-        if c[1] >= ry + rh * 0.8 and abs((c[0] + c[2] / 2) - (rx + rw / 2)) < max(rw, c[2]) * 0.75
-        and c[1] - (ry + rh) < rh * 1.2
-    ]
-    if not below:
-        return None
-    suit = below[0]
-    sx, sy, sw, sh, smask = suit
-    if not (0.35 < sh / rh < 1.6):
-        return None
+    rank, parts, redness = glyphs.rank, glyphs.parts, glyphs.redness
+    sx, sy, sw, sh, smask = glyphs.suit
     _, suits = load()
     rank_match = _match_rank(rank, parts)
     suit_match = suits.match(normalise(smask), sh / sw)
     r_label, r_score = rank_match[0]
     s_label, s_score = suit_match[0]
+    if r_label == "1":
+        return None
     red = float(np.median(redness[sy:sy + sh, sx:sx + sw][smask])) > 0.2
     if s_label in ("O", "o"):
         if r_label != "J":

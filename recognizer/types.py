@@ -59,6 +59,7 @@ class IndexSettings:
     patch_height: int = 168
     region_w: float = 0.30  # of the card width
     region_h: float = 0.32  # of the card height
+    region_pad: float = 0.0  # of the card width, outwards from the corner found
     card_ratio: float = 1.42  # height / width of a standard card
     min_rank_score: float = 0.3
     min_suit_score: float = 0.3
