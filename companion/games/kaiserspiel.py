@@ -24,9 +24,9 @@ from itertools import combinations
 from typing import Any
 
 from . import kaiserspiel_state as ks
-from .cards import KAISER40, card_label
+from .cards import FRENCH54, KAISER40, card_label
 from .engine import Outcome, SetupError, read_options
-from .kaiserspiel_cards import check_pack, logical_cards
+from .kaiserspiel_cards import check_pack, logical_cards, pack_info
 from .kaiserspiel_state import (
     SEATS,
     TEAMS,
@@ -387,6 +387,21 @@ class Kaiserspiel:
             out["my_discards"] = None if discards is None else list(discards)
             out["legal"] = [self.dump_action(a) for a in self.legal_actions(s, player)]
         return out
+
+    def table_info(self, s: KaiserState) -> dict[str, Any]:
+        """The table's pack, the same for every seat: each card's names and the physical card it
+        stands for, the cards the dealer leaves in the box (kept out of :meth:`view`, which
+        names only cards a seat may see)."""
+        return pack_info(s.pack, s.size)
+
+    def camera_deck(self, s: KaiserState) -> str | None:
+        """The deck a camera reads at this table: a French pack is read as French cards (the
+        logical codes are the French ones); the other packs are not read yet."""
+        return FRENCH54 if s.pack == "french" else None
+
+    def scan_kind(self, s: KaiserState) -> str:
+        """What a card seen by the camera means now: a face-up card entered, or a card played."""
+        return "reveal" if s.phase == "reveal" else "play"
 
     def dump_state(self, s: KaiserState) -> dict[str, Any]:
         """Everything, as JSON-ready data."""

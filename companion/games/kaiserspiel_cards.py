@@ -13,7 +13,10 @@ physical pack, chosen when it is created:
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 from .cards import (
     FRENCH54,
@@ -171,3 +174,35 @@ def suit_name(suit: str, pack: str = "french", lang: str = "en") -> str:
     """A suit as the players of ``pack`` call it, with its symbol: ``hearts ♥``, ``coppe ♥``."""
     names = _PACK_SUITS.get(pack, _PACK_SUITS["french"])["it" if lang == "it" else "en"]
     return f"{names[suit]} {_SYMBOLS[suit]}"
+
+
+@lru_cache(maxsize=16)
+def _pack_info(pack: str, size: int) -> dict[str, Any]:
+    physical_deck = {"french": FRENCH54, "tarot": TAROT78}.get(pack)
+    cards = {}
+    for code in logical_cards(size):
+        info = describe(code, pack, size)
+        if code.startswith("A"):
+            info["kaiser_en"] = kaiser_name(code, "en", kaiser=True)
+            info["kaiser_it"] = kaiser_name(code, "it", kaiser=True)
+        cards[code] = info
+    def named(c: str, lang: str) -> str:
+        if physical_deck:
+            return card_name(physical_deck, c, lang)
+        suit = _SWISS_SUITS[lang][suit_of(c) or ""]
+        return f"{rank_of(c)} of {suit}" if lang == "en" else f"{rank_of(c)} di {suit}"
+
+    remove = [{"code": c, "en": named(c, "en"), "it": named(c, "it")}
+              for c in cards_to_remove(pack, size)]
+    return {"pack": pack, "size": size, "cards": cards, "remove": remove,
+            "suits": {s: {"en": suit_name(s, pack, "en"), "it": suit_name(s, pack, "it")}
+                      for s in SUITS}}
+
+
+def pack_info(pack: str, size: int) -> dict[str, Any]:
+    """What a screen needs to name a table's cards: for every logical card its Kaiserspiel
+    names (and a Kaiser's, for an Ace) and the physical card it stands for; the physical cards
+    the dealer leaves in the box; the suits as the pack's players call them. JSON-ready; a
+    fresh copy each time."""
+    check_pack(pack, size)
+    return copy.deepcopy(_pack_info(pack, size))
