@@ -187,7 +187,10 @@ window.GAME_UI = window.GAME_UI || {};
     item.setAttribute("role", "listitem");
     const who = document.createElement("span");
     who.className = "who";
-    who.append(teamTag(teamOf(seat), teamOf(seat)), " " + view.names[seat]);
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = view.names[seat];
+    who.append(teamTag(teamOf(seat), teamOf(seat)), name);
     item.append(who, code ? kcard(view, code) : Object.assign(document.createElement("span"),
       {className: "slot", title: t("ks_not_entered")}));
     return item;

@@ -6,9 +6,9 @@
 "use strict";
 const TALLY = (function () {
   const NS = "http://www.w3.org/2000/svg";
-  const W = 360, SIDE = W / 2, PAD = 14, TOP = 68, ROW = 58, LONG = 44, SHORT = 18;
+  const W = 360, SIDE = W / 2, PAD = 14, TOP = 76, ROW = 58, LONG = 44, SHORT = 18;
   const STEP = {L: 10, H: 14, S: 9, X: 0};
-  const GAP = 13;  // between two hands
+  const GAP = 18;  // between two hands
   let boards = 0;
 
   function el(name, attrs, text) {
@@ -97,10 +97,10 @@ const TALLY = (function () {
                              "stroke-dasharray": "2 7"}));
     const lineY = TOP + rows * ROW + 12;
     sides.forEach((side, i) => {
-      const x0 = i * SIDE + PAD, cls = "chalk team-" + side.team;
+      const x0 = i * SIDE + PAD, cls = "team-" + side.team;
       const total = data.totals[side.team];
-      words.append(el("text", {class: "slate-team " + cls, x: x0, y: 32}, data.labels[side.team].letter));
-      words.append(el("text", {class: "slate-names " + cls, x: x0, y: 52},
+      words.append(el("text", {class: "slate-team " + cls, x: x0, y: 34}, data.labels[side.team].letter));
+      words.append(el("text", {class: "slate-names " + cls, x: x0, y: 62},
                       data.labels[side.team].names));
       words.append(el("text", {class: "slate-total " + cls, x: x0 + SIDE - 2 * PAD, y: 44,
                                "text-anchor": "end"}, String(total)));

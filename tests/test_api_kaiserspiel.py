@@ -13,7 +13,8 @@ from companion.games.kaiserspiel import RULES as K
 from companion.games.tally import canonical, total
 from companion.tables import TableService
 
-from .helpers import act, join, state
+from .helpers import act, bearer, join, state
+from .test_recognizer import PHOTOS, needs_photos
 
 NAMES = ["Urs", "Vreni", "Werner", "Yvonne"]
 
@@ -216,3 +217,32 @@ def test_the_board_in_the_view_draws_every_total_from_0_to_130() -> None:
             marks = view["marks"][team]
             assert total(marks) == score
             assert marks == ([canonical(score)] if score else [])
+
+
+@needs_photos
+def test_a_french_pack_table_reads_the_face_up_card_with_the_camera(client: FlaskClient) -> None:
+    """Kaiserspiel with French cards: a card seen by the camera is entered as the face-up card
+    while those are being entered; a card of the box (an 8 in the 40-card game) says why not."""
+    photo = (PHOTOS / "rdpong" / "8hearts.jpg").read_bytes()
+    for deck, legal in ((48, True), (40, False)):
+        resp = client.post("/api/tables", json={"game": "kaiserspiel", "players": NAMES,
+                                                "options": {"hands": "unknown", "deck": deck}})
+        tid = resp.get_json()["table_id"]
+        token = join(client, tid, seat=0)
+        body = client.post(f"/api/tables/{tid}/photos", data=photo, content_type="image/jpeg",
+                           headers=bearer(token)).get_json()
+        assert body["kind"] == "reveal"
+        move = body["detections"][0]["move"]
+        assert move["legal"] is legal, move
+        if legal:
+            assert move["action"] == {"type": "reveal", "player": 0, "card": "8H"}
+            assert body["proposal"] == "8H"
+        else:
+            assert "40-card Kaiserspiel pack" in move["messages"]["en"]
+    tarot = client.post("/api/tables", json={"game": "kaiserspiel", "players": NAMES,
+                                             "options": {"hands": "unknown", "pack": "tarot"}})
+    tid = tarot.get_json()["table_id"]
+    token = join(client, tid, seat=0)
+    refused = client.post(f"/api/tables/{tid}/photos", data=photo, content_type="image/jpeg",
+                          headers=bearer(token))
+    assert refused.status_code == 400 and "picker" in refused.get_json()["messages"]["en"]

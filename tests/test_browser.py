@@ -191,10 +191,11 @@ def _seat(browser: object, server: str, table_id: str, seat: int, locale: str,
 
 def _new_table(browser: object, server: str, locale: str = "en-GB", game: str = "quinta",
                names: Sequence[str] = ("Anna",), seats: int = 3, hands: str = "unknown",
-               stake: int | None = None, pack: str | None = None) -> tuple[object, str]:
+               stake: int | None = None, pack: str | None = None,
+               viewport: dict[str, int] = PHONE) -> tuple[object, str]:
     """A table created from the home page, as a host would; its table screen and id.
     By default Quinta for Anna and two open seats, real cards (the picker)."""
-    host = browser.new_context(viewport=PHONE, locale=locale).new_page()  # type: ignore[attr-defined]
+    host = browser.new_context(viewport=viewport, locale=locale).new_page()  # type: ignore[attr-defined]
     host.goto(server + "/")
     host.locator("#game").select_option(game)
     host.locator("#count").select_option(str(seats))
@@ -484,7 +485,8 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
         cards.nth(0).click()
         cards.nth(1).click()
         _tap(page, "#discard")
-    _shot(phones[0], "kaiser-phone-declare")
+    speaker = next(p for p in phones if p.locator("#ks-raise").count())
+    _shot(speaker, "kaiser-phone-declare")
     raised = False
     explained = False
     for _ in range(60):
@@ -493,6 +495,9 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
         for page in phones:
             if not raised and _tap(page, "#ks-raise"):
                 raised = True
+                answer = next(p for p in phones if p.locator("#ks-accept").count())
+                assert answer.locator("#ks-refuse").count() == 1
+                _shot(answer, "kaiser-phone-answer")
             elif _tap(page, "#ks-accept") or _tap(page, "#ks-pass"):
                 pass
             elif page.locator("#play").count():
@@ -501,6 +506,7 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
                 page.wait_for_function(f"document.body.dataset.seq !== {before!r}", timeout=5000)
             if not explained and page.locator(".ks-why li").count() == 5:
                 explained = True
+                phones[1].wait_for_function("document.querySelectorAll('.ks-why li').length === 5")
                 assert "Perché" in phones[1].locator("#app").inner_text()
                 _shot(page, "kaiser-phone-trick-explained")
     for page in [*phones, host, tablet]:
@@ -534,3 +540,41 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
     assert "a tavolino: 4 points" in tablet.locator(".ks-result").inner_text()
     _shot(tablet, "kaiser-tablet-tavolino")
     _shot(phones[2], "kaiser-phone-tavolino")
+
+
+def test_kaiserspiel_with_real_cards_one_phone_and_the_host_for_the_others(server: str,
+                                                                          browser: object) -> None:
+    """Real French cards: the face-up cards entered with the picker, discards not named, four
+    passes, a trick played card by card (the host enters the cards of the seats without a
+    phone) and explained."""
+    host, table_id = _new_table(browser, server, "it-IT", "kaiserspiel",
+                                ["Urs", "Vreni", "Werner", "Yvonne"], seats=4,
+                                viewport=TABLET)
+    host.locator(".ks-remove[open]").wait_for()  # the dealer is told what to take out
+    assert "i quattro 10" in host.locator(".ks-remove").inner_text()
+    urs = _seat(browser, server, table_id, 0, "en-GB", TALL_PHONE)
+    face_up = {0: "2H", 1: "5S", 2: "KD", 3: "7C"}
+    _pick(urs, face_up[0])
+    for seat in (1, 2, 3):
+        host.locator(".ks-for").wait_for()
+        _pick(host, face_up[seat])
+        host.wait_for_function(f"document.querySelectorAll('.ks-face-up .card').length === {seat + 1}")
+    host.wait_for_function("document.querySelector('.ks-trump') !== null")
+    assert "cuori" in host.locator(".ks-trump").inner_text()  # 2♥ is the lowest
+    for page in (urs, host, host, host):
+        _tap(page, "#discard")
+    for _ in range(4):
+        if not (_tap(urs, "#ks-pass") or _tap(host, "#ks-pass")):
+            break
+    for _ in range(4):  # the first trick: everybody plays his face-up card
+        page = urs if urs.locator("#play").count() else host
+        seat = 0 if page is urs else int(host.evaluate("window.TAVOLO.view().state.to_act[0]"))
+        before = page.evaluate("document.body.dataset.seq")
+        _pick(page, face_up[seat])
+        page.wait_for_function(f"document.body.dataset.seq !== {before!r}", timeout=5000)
+    for page in (urs, host):
+        page.wait_for_function("document.querySelectorAll('.ks-why li').length === 5")
+    assert "takes the trick" in urs.locator(".ks-why").inner_text()
+    assert "fa la presa" in host.locator(".ks-why").inner_text()
+    _shot(urs, "kaiser-phone-real-cards-trick")
+    _shot(host, "kaiser-tablet-real-cards-trick")

@@ -142,10 +142,10 @@ def test_unknown_hands_face_up_cards_and_trumps_in_words() -> None:
 
 
 def test_a_kaiserspiel_table_through_the_service(service: TableService) -> None:
-    """Not on the phones' menu yet, but a table replays its log with the narrator."""
+    """A table replays its log with the narrator."""
     assert "kaiserspiel" in NARRATORS
-    with pytest.raises(BadRequest):
-        service.create({"game": "kaiserspiel", "players": NAMES})
+    created = service.create({"game": "kaiserspiel", "players": NAMES})
+    assert service.table(created.table_id).game == "kaiserspiel"
     setup = {"game": "kaiserspiel", "players": NAMES, "options": {"dealer": 3}, "seed": 8}
     service.store.create_table("k1", "KAISR", "kaiserspiel", hash_token("host"), setup)
     table = service.table("k1")
