@@ -16,7 +16,7 @@ from recognizer.pipeline import DECKS, recognize_decoded
 
 from .games.cards import card_name, is_card
 from .games.engine import IllegalAction
-from .tables import Table
+from .tables import Table, camera_deck
 
 STRONG = 0.6  # below this a detection is shown as a guess to confirm
 
@@ -24,9 +24,9 @@ STRONG = 0.6  # below this a detection is shown as a guess to confirm
 def scan(table: Table, data: bytes, seat: int | None, host: bool) -> dict[str, Any]:
     """Recognise the cards in ``data`` and say what each could do at ``table``."""
     rules = table.rules
-    if rules.deck not in DECKS:
+    deck = camera_deck(table)
+    if deck is None or deck not in DECKS:
         raise ImageError("The camera cannot read this game's cards yet: enter them with the picker.")
-    deck = rules.deck
     start = time.perf_counter()
     decoded = decode(data)
     detections = recognize_decoded(decoded)
@@ -54,18 +54,26 @@ def scan(table: Table, data: bytes, seat: int | None, host: bool) -> dict[str, A
         # One strong legal card for the caller: offer it for a single tap.
         "proposal": legal[0]["card"] if len(legal) == 1 and legal[0]["strong"] else None,
         "waiting": sorted(rules.to_act(table.state)),
+        "kind": _kind(table),
     }
+
+
+def _kind(table: Table) -> str:
+    """The action a card seen now makes: ``play``, or what the engine says (a face-up card
+    entered in Kaiserspiel)."""
+    own = getattr(table.rules, "scan_kind", None)
+    return str(own(table.state)) if own is not None else "play"
 
 
 def _check_play(table: Table, seat: int, card: str) -> dict[str, Any]:
     """Would playing ``card`` from ``seat`` be legal now? If not, the engine's reason."""
     rules = table.rules
-    if not is_card(rules.deck, card):
+    if not is_card(camera_deck(table) or rules.deck, card):
         return {"legal": False, "rule": "scan.deck", "messages": {
             "en": "This card is not part of this game's deck.",
             "it": "Questa carta non fa parte del mazzo di questo gioco."}}
     try:
-        action = rules.load_action({"type": "play", "player": seat, "card": card})
+        action = rules.load_action({"type": _kind(table), "player": seat, "card": card})
         rules.check(table.state, action)
     except IllegalAction as e:
         return {"legal": False, "rule": e.rule, "messages": {"en": e.message, "it": e.message_it}}

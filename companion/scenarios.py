@@ -16,6 +16,9 @@ from .games.diavolo import RULES as DIAVOLO
 from .games.diavolo import DiavoloState
 from .games.diavolo import total as diavolo_total
 from .games.engine import IllegalAction, Rules, SetupError, json_number
+from .games.kaiserspiel import RULES as KAISERSPIEL
+from .games.kaiserspiel import KaiserState
+from .games.kaiserspiel import marks as kaiser_marks
 from .games.oscuri import RULES as OSCURI
 from .games.oscuri import OscuriState
 from .games.quinta import ROWS, QuintaState
@@ -35,6 +38,8 @@ class Adapter:
     build: Callable[[list[str], Mapping[str, Any], Mapping[str, Any]], Any]
     snapshot: Callable[[Any, list[str]], dict[str, Any]]
     system: Callable[[Any], int | None] = lambda state: None  # the seat a "system" action is for
+    # Turns an action's parameters that name players (a deal's cards by name) into seat form.
+    params: Callable[[dict[str, Any], list[str]], dict[str, Any]] = lambda params, names: params
 
 
 def _quinta_build(names: list[str], options: Mapping[str, Any], setup: Mapping[str, Any]) -> Any:
@@ -141,10 +146,78 @@ def _diavolo_system(s: DiavoloState) -> int | None:
     return seats[0] if s.phase == "await_deal" and seats else None
 
 
+def _kaiser_build(names: list[str], options: Mapping[str, Any], setup: Mapping[str, Any]) -> Any:
+    if len(names) != 4:
+        raise ScenarioError("Kaiserspiel is played by exactly 4 players")
+    face_up, hands = setup.get("face_up", {}), setup.get("hands", {})
+    scores = setup.get("team_scores", {})
+    _names_only(names, face_up, "face_up")
+    _names_only(names, hands, "hands")
+    dealer = setup.get("dealer", names[-1])
+    if dealer not in names:
+        raise ScenarioError("setup.dealer must be one of options.players")
+    size, target = options.get("deck", 40), options.get("target", 101)
+    if size not in (40, 48) or not isinstance(target, int):
+        raise ScenarioError("options.deck must be 40 or 48 and options.target a whole number")
+    if not isinstance(scores, Mapping) or set(scores) - {"A", "B"}:
+        raise ScenarioError("setup.team_scores must be an object with the keys A and B")
+    return KAISERSPIEL.from_setup(
+        int(size), target, names.index(dealer), [face_up.get(n, "") for n in names],
+        [hands.get(n, []) for n in names], (int(scores.get("A", 0)), int(scores.get("B", 0))),
+        pack=str(options.get("pack", "french")),
+    )
+
+
+def _kaiser_snapshot(s: KaiserState, names: list[str]) -> dict[str, Any]:
+    acting = sorted(KAISERSPIEL.to_act(s))
+    to_act: Any = [names[i] for i in acting] if len(acting) > 1 else names[acting[0]] if acting else None
+    winners = s.trick_winners
+    result = s.result
+    return {
+        "phase": s.phase,
+        "dealer": names[s.dealer],
+        "to_act": to_act,
+        "trump": s.trump,
+        "hand_value": s.value,
+        "kaisers": [c for _, c in s.kaisers],
+        "hands": {n: list(s.hands[i] or ()) for i, n in enumerate(names)},
+        "trick": [{"player": names[p], "card": c} for p, c in s.trick],
+        "tricks_won": {"A": s.tricks_won[0], "B": s.tricks_won[1]},
+        "last_trick_winner": names[winners[-1]] if winners else None,
+        "hand_result": None if result is None else {
+            "team": "AB"[result.team], "points": result.points, "by": result.by},
+        "team_scores": {"A": s.scores[0], "B": s.scores[1]},
+        "marks": kaiser_marks(s),
+    }
+
+
+def _kaiser_system(s: KaiserState) -> int | None:
+    return s.first if s.phase in ("await_deal", "over") else None
+
+
+def _kaiser_params(params: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """A deal names its dealer and gives its cards by player name: the engine wants seats."""
+    if params.get("type") != "deal":
+        return params
+    out = dict(params)
+    dealer = out.pop("dealer", None)
+    if dealer is not None:
+        if dealer not in names:
+            raise IllegalAction("seat", f"{dealer!r} is not a player at this table.",
+                                f"{dealer!r} non è un giocatore di questo tavolo.")
+        out["player"] = names.index(dealer)
+    for key in ("face_up", "hands"):
+        given = out.get(key)
+        if isinstance(given, Mapping):
+            out[key] = [given.get(n) for n in names]
+    return out
+
+
 ADAPTERS: dict[str, Adapter] = {
     "quinta": Adapter(_quinta_build, _quinta_snapshot),
     "oscuri": Adapter(_oscuri_build, _oscuri_snapshot),
     "diavolo": Adapter(_diavolo_build, _diavolo_snapshot, _diavolo_system),
+    "kaiserspiel": Adapter(_kaiser_build, _kaiser_snapshot, _kaiser_system, _kaiser_params),
 }
 
 
@@ -156,26 +229,28 @@ def _names_only(names: list[str], mapping: Any, what: str) -> None:
         raise ScenarioError(f"setup.{what} names players not in options.players: {sorted(strangers)}")
 
 
-def _engine_action(rules: Rules[Any, Any], names: list[str], raw: Mapping[str, Any],
-                   system: int | None = None) -> Any:
+def _engine_action(rules: Rules[Any, Any], adapter: Adapter, names: list[str], raw: Mapping[str, Any],
+                   state: Any) -> Any:
     """Translate a scenario action; an unknown player or type is refused like any illegal move."""
     name = raw.get("player")
+    params = {k: v for k, v in raw.items() if k not in ("illegal", "why", "expect", "note")}
+    system = adapter.system(state)
     if name == "system" and system is not None:
-        params = {k: v for k, v in raw.items() if k not in ("illegal", "why", "expect", "note")}
         params["player"] = system
-        return rules.load_action(params)
-    if name not in names:
+    elif name in names:
+        params["player"] = names.index(str(name))
+    else:
         raise IllegalAction("seat", f"{name!r} is not a player at this table.",
                             f"{name!r} non è un giocatore di questo tavolo.")
-    params = {k: v for k, v in raw.items() if k not in ("illegal", "why", "expect", "note")}
-    params["player"] = names.index(str(name))
-    return rules.load_action(params)
+    return rules.load_action(adapter.params(params, names))
 
 
 def _winner(rules: Rules[Any, Any], state: Any, names: list[str]) -> Any:
     outcome = rules.outcome(state)
     if outcome is None:
         return None
+    if rules is KAISERSPIEL:  # a team game: the winner is a team
+        return KAISERSPIEL.winner(state)
     winners = [names[i] for i in outcome.winners]
     return winners[0] if len(winners) == 1 else winners
 
@@ -209,7 +284,7 @@ def replay_scenario(scenario: Any) -> dict[str, Any]:
     steps = []
     for raw in actions:
         try:
-            state = rules.apply(state, _engine_action(rules, names, raw, adapter.system(state)))
+            state = rules.apply(state, _engine_action(rules, adapter, names, raw, state))
             step: dict[str, Any] = {"accepted": True, "rule": None, "message": None}
         except IllegalAction as refusal:
             step = {"accepted": False, "rule": refusal.rule, "message": refusal.message}

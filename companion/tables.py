@@ -19,9 +19,10 @@ from typing import Any
 
 from .errors import BadRequest, Conflict, Forbidden, Illegal, NotFound, Unauthorized
 from .games import GAMES, PLAYABLE, get_rules
-from .games.cards import card_label
+from .games.cards import FRENCH54, card_label
 from .games.diavolo_story import narrate as diavolo_narrate
 from .games.engine import IllegalAction, Rules, SetupError, json_number
+from .games.kaiserspiel_story import narrate as kaiserspiel_narrate
 from .games.oscuri_story import narrate as oscuri_narrate
 from .games.quinta_story import narrate as quinta_narrate
 from .games.settlement import settle
@@ -35,7 +36,7 @@ MAX_SEATS = 12
 MAX_ROOM = 12
 Narrator = Callable[[Sequence[str], Any, Any, Any], list[dict[str, str]]]
 NARRATORS: dict[str, Narrator] = {"quinta": quinta_narrate, "oscuri": oscuri_narrate,
-                                  "diavolo": diavolo_narrate}
+                                  "diavolo": diavolo_narrate, "kaiserspiel": kaiserspiel_narrate}
 
 
 def hash_token(token: str) -> str:
@@ -293,7 +294,8 @@ class TableService:
             "log": list(table.log),
             "corrections": _correctable(table) if host else [],
             # The camera reads French cards; other decks are entered with the picker for now.
-            "scannable": rules.deck == "french54",
+            "scannable": camera_deck(table) == FRENCH54,
+            "pack": info(table.state) if (info := getattr(rules, "table_info", None)) else None,
         }
 
     # ---- acting -----------------------------------------------------------
@@ -318,7 +320,7 @@ class TableService:
                              "La richiesta deve contenere un oggetto 'action'.")
         expected = _need_seq(body.get("seq"))
         raw = dict(raw)
-        if raw.get("deck") is not None:
+        if any(raw.get(key) is not None for key in ("deck", "face_up", "hands")):
             raise BadRequest("The cards of a deal cannot be chosen from a phone.",
                              "Le carte di una mano non si scelgono da un telefono.")
         if "player" not in raw and seats:
@@ -476,6 +478,13 @@ class TableService:
         return event
 
 
+def camera_deck(table: Table) -> str | None:
+    """The deck the camera would read at this table: the engine's, or the physical pack the
+    table chose (Kaiserspiel)."""
+    own = getattr(table.rules, "camera_deck", None)
+    return own(table.state) if own is not None else table.rules.deck
+
+
 def _correctable(table: Table) -> list[dict[str, Any]]:
     """The last moves the host may correct, newest first: event number, player, card."""
     can_correct = getattr(table.rules, "can_correct", None)
@@ -485,7 +494,8 @@ def _correctable(table: Table) -> list[dict[str, Any]]:
     for a in reversed(table.applied):
         card = getattr(a.action, "card", None)
         if card is not None and can_correct(a.before, table.state, a.action, a.action):
-            out.append({"seq": a.seq, "player": a.action.player, "card": card})
+            kind = table.rules.dump_action(a.action).get("type", "play")
+            out.append({"seq": a.seq, "player": a.action.player, "card": card, "type": kind})
         if len(out) >= 2 * len(table.names):
             break
     return out
@@ -506,8 +516,19 @@ def _setup_it(message: str) -> str:
             "l'opzione 'hands' deve essere 'known' o 'unknown'",
         "option 'stake' must be a whole number of chips from 1 to 1000":
             "l'opzione 'stake' deve essere un numero intero di gettoni da 1 a 1000",
+        "option 'deck' must be 40 or 48": "l'opzione 'deck' deve essere 40 o 48",
+        "option 'target' must be a whole number of points from 1 to 1000":
+            "l'opzione 'target' deve essere un numero intero di punti da 1 a 1000",
+        "option 'pack' must be one of: french, tarot, italian, swiss":
+            "l'opzione 'pack' deve essere una di: french, tarot, italian, swiss",
+        "option 'dealer' must be a seat from 0 to 3": "l'opzione 'dealer' deve essere un posto da 0 a 3",
+        "an Italian deck has no 8s and 9s: play with 40 cards, or with a tarot or a French deck":
+            "un mazzo italiano non ha gli 8 e i 9: gioca con 40 carte, o con un mazzo di tarocchi o "
+            "francese",
     }
     played = re.fullmatch(r"(.+) is played by (\d+) to (\d+) players", message)
+    if played and played[2] == played[3]:
+        return f"{played[1]} si gioca in {played[2]}"
     if played:
         return f"{played[1]} si gioca da {played[2]} a {played[3]} giocatori"
     unknown = re.fullmatch(r"unknown (.+) option\(s\): (.+)", message)

@@ -6,6 +6,9 @@
   const rows = Array.from(document.querySelectorAll("#names .name-row"));
   const gameSel = document.getElementById("game");
   const stakeRow = document.getElementById("stake-row");
+  const kaiserRows = document.getElementById("kaiser-rows");
+  const packSel = document.getElementById("pack");
+  const deckSel = document.getElementById("deck");
   function showRows() {
     const n = Number(count.value);
     rows.forEach((row, i) => { row.hidden = i >= n; });
@@ -17,8 +20,17 @@
     for (const o of count.options) o.disabled = Number(o.value) < lo || Number(o.value) > hi;
     if (count.selectedOptions[0].disabled) count.value = String(Math.max(lo, Math.min(hi, 3)));
     stakeRow.hidden = gameSel.value !== "oscuri" && gameSel.value !== "diavolo";
+    kaiserRows.hidden = gameSel.value !== "kaiserspiel";
     showRows();
   }
+  function showPack() {
+    // An Italian deck has no 8s and 9s: only the 40-card game.
+    const italian = packSel.value === "italian";
+    deckSel.options[1].disabled = italian;
+    if (italian) deckSel.value = "40";
+  }
+  packSel.addEventListener("change", showPack);
+  showPack();
   count.addEventListener("change", showRows);
   gameSel.addEventListener("change", showGame);
   showGame();
@@ -30,6 +42,7 @@
     const game = document.getElementById("game").value;
     const options = {hands};
     if (game === "oscuri" || game === "diavolo") options.stake = Number(document.getElementById("stake").value) || 1;
+    if (game === "kaiserspiel") { options.pack = packSel.value; options.deck = Number(deckSel.value); }
     const res = await postJSON("/api/tables", {game, players, options});
     if (!res.ok) { toast(errorText(res.body)); return; }
     window.location.href = "/t/" + res.body.table_id;

@@ -135,8 +135,9 @@
         play.type = "button";
         const proposed = !det.corrected && det.strong && result.proposal === det.card;
         play.className = proposed ? "big primary" : "big";
-        play.textContent = t("play", {card: cardLabel(det.card)});
-        play.addEventListener("click", () => submit([{action: {type: "play", card: det.card}, det}], []));
+        const kind = result.kind || "play";
+        play.textContent = t(kind === "play" ? "play" : "scan_enter", {card: cardLabel(det.card)});
+        play.addEventListener("click", () => submit([{action: {type: kind, card: det.card}, det}], []));
         li.append(play);
       }
       list.append(li);
@@ -152,7 +153,7 @@
         const chosen = result.detections.filter((d) => !d.done && playable(d) &&
                                                        d.seat !== null && d.seat !== undefined);
         if (!chosen.length) { toast(t("scan_assign_first")); return; }
-        submit(chosen.map((d) => ({action: {type: "play", player: d.seat, card: d.card}, det: d})),
+        submit(chosen.map((d) => ({action: {type: result.kind || "play", player: d.seat, card: d.card}, det: d})),
                chosen.map((d) => [d.seat, angleOf(d, result.width, result.height)]), draw);
       });
       actions.append(confirm);

@@ -49,15 +49,16 @@
       const li = document.createElement("li");
       const label = document.createElement("span");
       label.textContent = `${v.names[c.player]}: ${cardLabel(c.card)} → `;
-      const sel = cardSelect(FRENCH_CODES.filter((code) => code[0] !== "A" || v.game !== "quinta"),
-                             c.card, () => {});
+      const codes = v.pack ? Object.keys(v.pack.cards)
+        : FRENCH_CODES.filter((code) => code[0] !== "A" || v.game !== "quinta");
+      const sel = cardSelect(codes, c.card, () => {});
       const go = document.createElement("button");
       go.type = "button";
       go.textContent = t("correct_do");
       go.addEventListener("click", async () => {
         if (sel.value === c.card) return;
         const res = await postJSON(`/api/tables/${tableId}/corrections${asTable}`,
-          {seq: view.seq, target: c.seq, action: {type: "play", card: sel.value}});
+          {seq: view.seq, target: c.seq, action: {type: c.type || "play", card: sel.value}});
         if (res.ok) render(res.body); else toast(errorText(res.body));
       });
       li.append(label, sel, go);

@@ -101,9 +101,9 @@ def _decode_qr(png: bytes) -> str:
     return str(text)
 
 
-def _no_horizontal_scroll(page: object) -> None:
+def _no_horizontal_scroll(page: object, viewport: dict[str, int] = PHONE) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")  # type: ignore[attr-defined]
-    assert width <= PHONE["width"], f"page scrolls sideways: {width}px"
+    assert width <= viewport["width"], f"page scrolls sideways: {width}px"
 
 
 def test_three_phones_join_by_qr_and_play_a_whole_game(server: str, browser: object) -> None:
@@ -172,8 +172,9 @@ def test_three_phones_join_by_qr_and_play_a_whole_game(server: str, browser: obj
         _no_horizontal_scroll(page)
 
 
-def _seat(browser: object, server: str, table_id: str, seat: int, locale: str) -> object:
-    ctx = browser.new_context(viewport=PHONE, locale=locale)  # type: ignore[attr-defined]
+def _seat(browser: object, server: str, table_id: str, seat: int, locale: str,
+          viewport: dict[str, int] = PHONE) -> object:
+    ctx = browser.new_context(viewport=viewport, locale=locale)  # type: ignore[attr-defined]
     page = ctx.new_page()
     page.goto(f"{server}/join/{table_id}")
     row = page.locator(".seat-row").nth(seat)
@@ -190,10 +191,11 @@ def _seat(browser: object, server: str, table_id: str, seat: int, locale: str) -
 
 def _new_table(browser: object, server: str, locale: str = "en-GB", game: str = "quinta",
                names: Sequence[str] = ("Anna",), seats: int = 3, hands: str = "unknown",
-               stake: int | None = None) -> tuple[object, str]:
+               stake: int | None = None, pack: str | None = None,
+               viewport: dict[str, int] = PHONE) -> tuple[object, str]:
     """A table created from the home page, as a host would; its table screen and id.
     By default Quinta for Anna and two open seats, real cards (the picker)."""
-    host = browser.new_context(viewport=PHONE, locale=locale).new_page()  # type: ignore[attr-defined]
+    host = browser.new_context(viewport=viewport, locale=locale).new_page()  # type: ignore[attr-defined]
     host.goto(server + "/")
     host.locator("#game").select_option(game)
     host.locator("#count").select_option(str(seats))
@@ -201,6 +203,8 @@ def _new_table(browser: object, server: str, locale: str = "en-GB", game: str = 
         host.locator("#names input").nth(i).fill(name)
     if stake is not None:
         host.locator("#stake").fill(str(stake))
+    if pack is not None:
+        host.locator("#pack").select_option(pack)
     host.locator(f"input[name=hands][value={hands}]").check()
     host.locator("#create button[type=submit]").click()
     host.wait_for_url("**/t/*")
@@ -442,3 +446,135 @@ def test_an_evening_of_diavolo_on_three_phones(server: str, browser: object) -> 
     host.locator("#final").wait_for(state="visible")
     assert "Partita finita" in host.locator("#final").inner_text()
     _shot(host, "table-screen-diavolo-final")
+
+
+TALL_PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 820, "height": 1180}
+
+
+def _tap(page: object, selector: str) -> bool:
+    """Click a control if this phone shows it now; True when clicked."""
+    target = page.locator(selector)  # type: ignore[attr-defined]
+    if not target.count() or not target.first.is_enabled():
+        return False
+    before = page.evaluate("document.body.dataset.seq")  # type: ignore[attr-defined]
+    target.first.click()
+    page.wait_for_function(f"document.body.dataset.seq !== {before!r}", timeout=5000)  # type: ignore[attr-defined]
+    return True
+
+
+def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: object) -> None:
+    """Cards the app deals to four phones, a tarot pack: discards, a raise accepted, play to
+    three tricks with every trick explained, the slate; then a raise refused a tavolino."""
+    host, table_id = _new_table(browser, server, "en-GB", "kaiserspiel",
+                                ["Urs", "Vreni", "Werner", "Yvonne"], seats=4, hands="known",
+                                pack="tarot")
+    phones = [_seat(browser, server, table_id, i, "it-IT" if i == 1 else "en-GB", TALL_PHONE)
+              for i in range(4)]
+    tablet = browser.new_context(viewport=TABLET, locale="en-GB").new_page()  # type: ignore[attr-defined]
+    tablet.goto(f"{server}/t/{table_id}")
+    tablet.locator(".slate svg").wait_for()
+    # Every card says its Kaiserspiel name and the tarot card it stands for.
+    first = phones[0].locator("#controls .ks-hand button.card").first
+    first.wait_for()
+    assert first.locator(".kc-name").inner_text() and first.locator(".kc-phys").count() in (0, 1)
+    remove = tablet.locator(".ks-remove").text_content() or ""
+    assert "the tarot, 40 cards" in remove and "the 21 trumps and the Fool" in remove
+    for page in phones:
+        cards = page.locator("#controls .ks-hand button.card")
+        cards.nth(0).click()
+        cards.nth(1).click()
+        _tap(page, "#discard")
+    speaker = next(p for p in phones if p.locator("#ks-raise").count())
+    _shot(speaker, "kaiser-phone-declare")
+    raised = False
+    explained = False
+    for _ in range(60):
+        if host.locator(".ks-result").count():
+            break
+        for page in phones:
+            if not raised and _tap(page, "#ks-raise"):
+                raised = True
+                answer = next(p for p in phones if p.locator("#ks-accept").count())
+                assert answer.locator("#ks-refuse").count() == 1
+                _shot(answer, "kaiser-phone-answer")
+            elif _tap(page, "#ks-accept") or _tap(page, "#ks-pass"):
+                pass
+            elif page.locator("#play").count():
+                before = page.evaluate("document.body.dataset.seq")
+                _tap_and_play(page, page.locator("#controls button.card:not([disabled])"))
+                page.wait_for_function(f"document.body.dataset.seq !== {before!r}", timeout=5000)
+            if not explained and page.locator(".ks-why li").count() == 5:
+                explained = True
+                phones[1].wait_for_function("document.querySelectorAll('.ks-why li').length === 5")
+                assert "Perché" in phones[1].locator("#app").inner_text()
+                _shot(page, "kaiser-phone-trick-explained")
+    for page in [*phones, host, tablet]:
+        page.locator(".ks-result").wait_for()
+    assert raised and explained
+    result = tablet.locator(".ks-result").inner_text()
+    assert "wins the hand with three tricks: 7 points" in result
+    assert tablet.locator(".slate path.mark").count() == 2  # L and H: 7 points
+    caption = tablet.locator(".slate-caption").inner_text()
+    assert "7" in caption and "game to 101" in caption
+    assert "7 points" in (tablet.locator(".slate svg title").text_content() or "")
+    _shot(phones[0], "kaiser-phone-hand-won")
+    _shot(phones[1], "kaiser-phone-it-hand-won")
+    _shot(tablet, "kaiser-tablet-hand-won")
+    _no_horizontal_scroll(phones[0], TALL_PHONE)
+    # The next hand: its dealer deals, the first speaker raises, the answer is a refusal.
+    for page in phones:
+        if _tap(page, "#deal"):
+            break
+    for page in phones:
+        cards = page.locator("#controls .ks-hand button.card")
+        cards.first.wait_for()
+        cards.nth(0).click()
+        cards.nth(1).click()
+        _tap(page, "#discard")
+    for page in phones:
+        page.on("dialog", lambda d: d.accept())  # "Refuse? The hand ends now..."
+    assert any(_tap(page, "#ks-raise") for page in phones)
+    assert any(_tap(page, "#ks-refuse") for page in phones)
+    tablet.wait_for_function("document.querySelector('.ks-why-tavolino') !== null")
+    assert "a tavolino: 4 points" in tablet.locator(".ks-result").inner_text()
+    _shot(tablet, "kaiser-tablet-tavolino")
+    _shot(phones[2], "kaiser-phone-tavolino")
+
+
+def test_kaiserspiel_with_real_cards_one_phone_and_the_host_for_the_others(server: str,
+                                                                          browser: object) -> None:
+    """Real French cards: the face-up cards entered with the picker, discards not named, four
+    passes, a trick played card by card (the host enters the cards of the seats without a
+    phone) and explained."""
+    host, table_id = _new_table(browser, server, "it-IT", "kaiserspiel",
+                                ["Urs", "Vreni", "Werner", "Yvonne"], seats=4,
+                                viewport=TABLET)
+    host.locator(".ks-remove[open]").wait_for()  # the dealer is told what to take out
+    assert "i quattro 10" in host.locator(".ks-remove").inner_text()
+    urs = _seat(browser, server, table_id, 0, "en-GB", TALL_PHONE)
+    face_up = {0: "2H", 1: "5S", 2: "KD", 3: "7C"}
+    _pick(urs, face_up[0])
+    for seat in (1, 2, 3):
+        host.locator(".ks-for").wait_for()
+        _pick(host, face_up[seat])
+        host.wait_for_function(f"document.querySelectorAll('.ks-face-up .card').length === {seat + 1}")
+    host.wait_for_function("document.querySelector('.ks-trump') !== null")
+    assert "cuori" in host.locator(".ks-trump").inner_text()  # 2♥ is the lowest
+    for page in (urs, host, host, host):
+        _tap(page, "#discard")
+    for _ in range(4):
+        if not (_tap(urs, "#ks-pass") or _tap(host, "#ks-pass")):
+            break
+    for _ in range(4):  # the first trick: everybody plays his face-up card
+        page = urs if urs.locator("#play").count() else host
+        seat = 0 if page is urs else int(host.evaluate("window.TAVOLO.view().state.to_act[0]"))
+        before = page.evaluate("document.body.dataset.seq")
+        _pick(page, face_up[seat])
+        page.wait_for_function(f"document.body.dataset.seq !== {before!r}", timeout=5000)
+    for page in (urs, host):
+        page.wait_for_function("document.querySelectorAll('.ks-why li').length === 5")
+    assert "takes the trick" in urs.locator(".ks-why").inner_text()
+    assert "fa la presa" in host.locator(".ks-why").inner_text()
+    _shot(urs, "kaiser-phone-real-cards-trick")
+    _shot(host, "kaiser-tablet-real-cards-trick")

@@ -21,7 +21,12 @@ def _probe_actions(rules: Rules[Any, Any], state: Any, seat: int) -> list[Any]:
     probes = []
     for d in ({"type": "play", "player": seat, "card": "AH"},
               {"type": "choose_row", "player": seat, "row": "X"},
-              {"type": "play", "player": seat, "card": "JK9"}):
+              {"type": "play", "player": seat, "card": "JK9"},
+              {"type": "raise", "player": seat},
+              {"type": "accept", "player": (seat + 1) % 4},
+              {"type": "declare_kaiser", "player": seat, "card": "AS"},
+              {"type": "discard", "player": seat, "cards": ["AH", "2H"]},
+              {"type": "deal", "player": seat}):
         with contextlib.suppress(IllegalAction):
             probes.append(rules.load_action(d))
     return probes
@@ -88,7 +93,7 @@ def test_random_playout(game: str, seed: int, options: dict[str, str]) -> None:
 def test_a_view_never_shows_another_players_hand(game: str) -> None:
     rules = GAMES[game]
     rng = random.Random(3)
-    players = rules.seats.start + 1
+    players = min(rules.seats.start + 1, rules.seats.stop - 1)
     state = rules.new_state(players, {"hands": "known"}, 3)
     while rules.outcome(state) is None:
         full = rules.dump_state(state)

@@ -1,4 +1,4 @@
-"""`companion replay` against every Quinta scenario, judged by the shared judge and by us."""
+"""`companion replay` against every game's scenarios, judged by the shared judge and by us."""
 
 from __future__ import annotations
 
@@ -18,15 +18,19 @@ REPLAY = [sys.executable, "-m", "companion.cli", "replay"]
 needs_shared = pytest.mark.skipif(not QUINTA, reason=f"no scenarios under {SCENARIOS}")
 
 
-def _sub(expected: object, actual: object) -> bool:
-    """True when ``actual`` contains the partial snapshot ``expected``."""
+def _sub(expected: object, actual: object, key: str = "", parent: str = "") -> bool:
+    """True when ``actual`` contains the partial snapshot ``expected`` (hands and Kaisers are
+    compared as multisets, as scenarios.md §5 says)."""
     if isinstance(expected, dict):
-        return isinstance(actual, dict) and all(k in actual and _sub(v, actual[k])
+        return isinstance(actual, dict) and all(k in actual and _sub(v, actual[k], k, key)
                                                 for k, v in expected.items())
+    if isinstance(expected, list) and (key == "kaisers" or parent == "hands"):
+        return isinstance(actual, list) and sorted(expected) == sorted(actual)
     return expected == actual
 
 
-REPLAYED = ("quinta", "oscuri", "diavolo")
+REPLAYED = ("quinta", "oscuri", "diavolo", "kaiserspiel")
+KAISERSPIEL = sorted((SCENARIOS / "kaiserspiel").glob("*.json"))
 
 
 @needs_shared
@@ -62,6 +66,52 @@ def test_scenario_in_process(path: Path) -> None:
     for key in ("rows", "scores", "phase"):
         if key in expected["state"]:
             assert report["state"][key] == expected["state"][key]
+
+
+@needs_shared
+@pytest.mark.parametrize("path", KAISERSPIEL, ids=[p.stem for p in KAISERSPIEL])
+def test_kaiserspiel_scenario_in_process(path: Path) -> None:
+    scenario = json.loads(path.read_text())
+    report = replay_scenario(scenario)
+    previous = report["initial"]
+    for action, step in zip(scenario["actions"], report["steps"], strict=True):
+        assert step["accepted"] is not action.get("illegal", False), (action, step)
+        if action.get("illegal"):
+            assert step["rule"].startswith("kaiserspiel.") and step["state"] == previous
+        assert _sub(action.get("expect", {}), step["state"]), (action, step["state"])
+        previous = step["state"]
+    expected = scenario["expected"]
+    assert (report["game_over"], report["winner"]) == (expected["game_over"], expected["winner"])
+    assert _sub(expected["state"], report["state"])
+    # The board always adds up to the score.
+    values = {"L": 4, "H": 3, "X": 3, "S": 1}
+    for team, clusters in report["state"]["marks"].items():
+        drawn = sum(values[m] for c in clusters for m in c)
+        assert drawn == report["state"]["team_scores"][team]
+
+
+def test_a_kaiserspiel_deal_by_an_unknown_dealer_is_a_refused_step() -> None:
+    scenario = {
+        "format": "rules-scenario/1", "game": "kaiserspiel",
+        "options": {"players": ["A", "B", "C", "D"]},
+        "setup": {"dealer": "D", "face_up": {"A": "6C", "B": "2H", "C": "KS", "D": "2D"},
+                  "hands": {"A": ["5H", "KC", "3S", "7D", "QD", "4C"],
+                            "B": ["JH", "6S", "5C", "KD", "2C", "3D"],
+                            "C": ["6H", "QS", "4D", "7S", "5S", "2S"],
+                            "D": ["3H", "KH", "6D", "JC", "4S", "AS"]}},
+        "actions": [
+            {"player": "system", "type": "deal", "dealer": "Z"},
+            {"player": "A", "type": "discard", "cards": ["4C", "3S"]},
+            {"player": "A", "type": "stand"},
+        ],
+    }
+    report = replay_scenario(scenario)
+    assert [s["accepted"] for s in report["steps"]] == [False, True, False]
+    assert report["steps"][2]["rule"] == "kaiserspiel.unknown_action"
+    assert report["initial"]["to_act"] == ["A", "B", "C", "D"] and report["initial"]["trump"] == "H"
+    scenario["options"] = {"players": ["A", "B", "C"]}
+    with pytest.raises(ScenarioError):
+        replay_scenario(scenario)
 
 
 def _replay_text(tmp_path: Path, text: str) -> subprocess.CompletedProcess[str]:

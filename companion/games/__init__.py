@@ -6,12 +6,14 @@ from typing import Any
 
 from .diavolo import RULES as DIAVOLO
 from .engine import Rules
+from .kaiserspiel import RULES as KAISERSPIEL
 from .oscuri import RULES as OSCURI
 from .quinta import RULES as QUINTA
 
-GAMES: dict[str, Rules[Any, Any]] = {QUINTA.name: QUINTA, OSCURI.name: OSCURI, DIAVOLO.name: DIAVOLO}
-# Games with a phone interface; the others replay and pass the contract tests already.
-PLAYABLE = frozenset({QUINTA.name, OSCURI.name, DIAVOLO.name})
+GAMES: dict[str, Rules[Any, Any]] = {QUINTA.name: QUINTA, OSCURI.name: OSCURI, DIAVOLO.name: DIAVOLO,
+                                     KAISERSPIEL.name: KAISERSPIEL}
+# Games with a phone interface (every registered game has one now).
+PLAYABLE = frozenset({QUINTA.name, OSCURI.name, DIAVOLO.name, KAISERSPIEL.name})
 
 
 def get_rules(name: str) -> Rules[Any, Any]:

@@ -63,7 +63,10 @@ def document() -> dict[str, Any]:
                             ]},
                         "options": {"type": "object",
                                     "description": "game options, e.g. Quinta "
-                                                   "{\"hands\": \"known\" | \"unknown\"}"},
+                                                   "{\"hands\": \"known\" | \"unknown\"}; "
+                                                   "Kaiserspiel also {\"pack\": \"french\" | "
+                                                   "\"tarot\" | \"italian\" | \"swiss\", "
+                                                   "\"deck\": 40 | 48, \"target\": 101}"},
                     },
                 },
                 "Action": {
@@ -84,6 +87,12 @@ def document() -> dict[str, Any]:
                         "me": {"type": ["integer", "null"]}, "host": {"type": "boolean"},
                         "state": {"type": "object"}, "outcome": {"type": ["object", "null"]},
                         "log": {"type": "array", "items": {"type": "object"}},
+                        "scannable": {"type": "boolean",
+                                      "description": "the camera reads this table's cards"},
+                        "pack": {"type": ["object", "null"],
+                                 "description": "Kaiserspiel: every card's names and the "
+                                                "physical card it stands for, the cards "
+                                                "left in the box, the suits' names"},
                     },
                 },
             },

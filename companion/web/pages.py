@@ -10,8 +10,9 @@ from ..joining import join_url
 from .common import LANGS, host_cookie, lang, public_base, seat_cookie, service
 
 bp = Blueprint("pages", __name__)
-TITLES = {"quinta": "Quinta", "oscuri": "Il Cerchio degli Oscuri", "diavolo": "Il Diavolo"}
-MENU = ("quinta", "oscuri", "diavolo")  # the order games are offered in
+TITLES = {"quinta": "Quinta", "oscuri": "Il Cerchio degli Oscuri", "diavolo": "Il Diavolo",
+          "kaiserspiel": "Kaiserspiel"}
+MENU = ("quinta", "oscuri", "diavolo", "kaiserspiel")  # the order games are offered in
 
 
 def _menu_order(name: str) -> tuple[int, str]:
