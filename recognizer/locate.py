@@ -88,8 +88,10 @@ def regions(image: np.ndarray, s: LocateSettings = LocateSettings()) -> list[Reg
     score = whiteness(small, s)
     first = _scaled(_regions(card_mask(small, s, score=score), s), 1.0 / f)
     # Split the bright part once more: a pale table, a grey screen or a white wall
-    # under the cards. Both splits are kept; readings of one card merge later.
-    second = _scaled(_regions(card_mask(small, s, level=1, score=score), s), 1.0 / f)
+    # under the cards. Both splits are kept; readings of one card merge later. When
+    # every bright region is already one whole card, there is nothing to split.
+    clear = bool(first) and all(r.single for r in first) and _covered(first) <= s.pale_table * total
+    second = [] if clear else _scaled(_regions(card_mask(small, s, level=1, score=score), s), 1.0 / f)
     levels = [first, second]
     if _covered(first) > s.pale_table * total and second:
         levels = [second]
