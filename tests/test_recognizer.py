@@ -222,3 +222,19 @@ def test_a_rank_run_into_its_suit_is_cut_at_the_waist() -> None:
     assert halves is not None
     top, bottom = halves
     assert top[1] == 2 and top[3] <= 26 and bottom[1] >= 26
+
+
+@pytest.mark.parametrize(("ink", "code"), [((30, 30, 200), "JK1"), ((20, 20, 20), "JK2")])
+def test_a_joker_with_the_word_stacked_in_its_corner_is_named_by_its_colour(
+        ink: tuple[int, int, int], code: str) -> None:
+    """JOKER written down the corner, red for JK1 and black for JK2 (the common index);
+    no photographed joker exists in the development set, so this one is drawn."""
+    card = np.full((350, 250, 3), 245, np.uint8)
+    for i, letter in enumerate("JOKER"):
+        cv2.putText(card, letter, (12, 40 + i * 34), cv2.FONT_HERSHEY_DUPLEX, 1.1, ink, 3, cv2.LINE_AA)
+    cv2.circle(card, (150, 200), 50, ink, -1)
+    table = np.full((800, 1000, 3), (40, 90, 40), np.uint8)
+    table[200:550, 350:600] = card
+    found = recognize(table)
+    assert [d.card for d in found] == [code]
+    assert found[0].confidence >= 0.5
