@@ -16,6 +16,9 @@ from .games.diavolo import RULES as DIAVOLO
 from .games.diavolo import DiavoloState
 from .games.diavolo import total as diavolo_total
 from .games.engine import IllegalAction, Rules, SetupError, json_number
+from .games.insonnia import RULES as INSONNIA
+from .games.insonnia_runs import is_complete
+from .games.insonnia_state import InsonniaState
 from .games.oscuri import RULES as OSCURI
 from .games.oscuri import OscuriState
 from .games.quinta import ROWS, QuintaState
@@ -35,6 +38,8 @@ class Adapter:
     build: Callable[[list[str], Mapping[str, Any], Mapping[str, Any]], Any]
     snapshot: Callable[[Any, list[str]], dict[str, Any]]
     system: Callable[[Any], int | None] = lambda state: None  # the seat a "system" action is for
+    # Player names inside an action's parameters (Insonnia's owners) turned into seats.
+    seats: Callable[[dict[str, Any], list[str]], dict[str, Any]] = lambda params, names: params
 
 
 def _quinta_build(names: list[str], options: Mapping[str, Any], setup: Mapping[str, Any]) -> Any:
@@ -141,10 +146,61 @@ def _diavolo_system(s: DiavoloState) -> int | None:
     return seats[0] if s.phase == "await_deal" and seats else None
 
 
+def _insonnia_build(names: list[str], options: Mapping[str, Any], setup: Mapping[str, Any]) -> Any:
+    hands = setup.get("hands", {})
+    table = setup.get("table", {})
+    runs = table.get("runs", {}) if isinstance(table, Mapping) else {}
+    _names_only(names, hands, "hands")
+    _names_only(names, runs, "table.runs")
+    to_act = setup.get("to_act", names[0])
+    if to_act not in names:
+        raise ScenarioError("setup.to_act must be one of options.players")
+    try:
+        return INSONNIA.from_setup(
+            len(names), str(options.get("deck", "printed")), str(options.get("variant", "base")),
+            bool(setup.get("first_turn", False)), names.index(to_act),
+            [hands.get(n, []) for n in names], setup.get("deck", []), setup.get("discard_pile", []),
+            [runs.get(n, []) for n in names])
+    except ValueError as e:
+        raise ScenarioError(f"setup cannot be loaded: {e}") from e
+
+
+def _insonnia_snapshot(s: InsonniaState, names: list[str]) -> dict[str, Any]:
+    cards = s.cards
+    return {
+        "phase": s.phase,
+        "to_act": None if s.phase == "over" else names[s.turn],
+        "runs": {n: [r.to_json() for r in s.runs[i]] for i, n in enumerate(names)},
+        "hands": {n: list(s.hands[i] or ()) for i, n in enumerate(names)},
+        "discard_pile": list(s.discard),
+        "deck_size": s.pile_size,
+        "complete": {n: [is_complete(cards, s.variant, r) for r in s.runs[i]] for i, n in enumerate(names)},
+        "winner": None if s.winner is None else names[s.winner],
+    }
+
+
+def _insonnia_system(s: InsonniaState) -> int | None:
+    return s.turn if s.phase == "reshuffle" else None
+
+
+def _insonnia_seats(params: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """Owners are named in scenarios; an unknown name stays a name and is refused as malformed."""
+    def seat(owner: Any) -> Any:
+        return names.index(owner) if owner in names else owner
+    out = dict(params)
+    if "owner" in out:
+        out["owner"] = seat(out["owner"])
+    if isinstance(out.get("placements"), list):
+        out["placements"] = [{**p, "owner": seat(p.get("owner"))} if isinstance(p, Mapping) else p
+                             for p in out["placements"]]
+    return out
+
+
 ADAPTERS: dict[str, Adapter] = {
     "quinta": Adapter(_quinta_build, _quinta_snapshot),
     "oscuri": Adapter(_oscuri_build, _oscuri_snapshot),
     "diavolo": Adapter(_diavolo_build, _diavolo_snapshot, _diavolo_system),
+    "insonnia": Adapter(_insonnia_build, _insonnia_snapshot, _insonnia_system, _insonnia_seats),
 }
 
 
@@ -157,17 +213,18 @@ def _names_only(names: list[str], mapping: Any, what: str) -> None:
 
 
 def _engine_action(rules: Rules[Any, Any], names: list[str], raw: Mapping[str, Any],
-                   system: int | None = None) -> Any:
+                   adapter: Adapter, state: Any) -> Any:
     """Translate a scenario action; an unknown player or type is refused like any illegal move."""
     name = raw.get("player")
+    params = adapter.seats({k: v for k, v in raw.items() if k not in ("illegal", "why", "expect", "note")},
+                           names)
+    system = adapter.system(state)
     if name == "system" and system is not None:
-        params = {k: v for k, v in raw.items() if k not in ("illegal", "why", "expect", "note")}
         params["player"] = system
         return rules.load_action(params)
     if name not in names:
         raise IllegalAction("seat", f"{name!r} is not a player at this table.",
                             f"{name!r} non è un giocatore di questo tavolo.")
-    params = {k: v for k, v in raw.items() if k not in ("illegal", "why", "expect", "note")}
     params["player"] = names.index(str(name))
     return rules.load_action(params)
 
@@ -209,7 +266,7 @@ def replay_scenario(scenario: Any) -> dict[str, Any]:
     steps = []
     for raw in actions:
         try:
-            state = rules.apply(state, _engine_action(rules, names, raw, adapter.system(state)))
+            state = rules.apply(state, _engine_action(rules, names, raw, adapter, state))
             step: dict[str, Any] = {"accepted": True, "rule": None, "message": None}
         except IllegalAction as refusal:
             step = {"accepted": False, "rule": refusal.rule, "message": refusal.message}

@@ -6,10 +6,12 @@ from typing import Any
 
 from .diavolo import RULES as DIAVOLO
 from .engine import Rules
+from .insonnia import RULES as INSONNIA
 from .oscuri import RULES as OSCURI
 from .quinta import RULES as QUINTA
 
-GAMES: dict[str, Rules[Any, Any]] = {QUINTA.name: QUINTA, OSCURI.name: OSCURI, DIAVOLO.name: DIAVOLO}
+GAMES: dict[str, Rules[Any, Any]] = {QUINTA.name: QUINTA, OSCURI.name: OSCURI, DIAVOLO.name: DIAVOLO,
+                                     INSONNIA.name: INSONNIA}
 # Games with a phone interface; the others replay and pass the contract tests already.
 PLAYABLE = frozenset({QUINTA.name, OSCURI.name, DIAVOLO.name})
 
