@@ -22,6 +22,7 @@ from .games import GAMES, PLAYABLE, get_rules
 from .games.cards import card_label
 from .games.diavolo_story import narrate as diavolo_narrate
 from .games.engine import IllegalAction, Rules, SetupError, json_number
+from .games.insonnia_story import narrate as insonnia_narrate
 from .games.oscuri_story import narrate as oscuri_narrate
 from .games.quinta_story import narrate as quinta_narrate
 from .games.settlement import settle
@@ -35,7 +36,7 @@ MAX_SEATS = 12
 MAX_ROOM = 12
 Narrator = Callable[[Sequence[str], Any, Any, Any], list[dict[str, str]]]
 NARRATORS: dict[str, Narrator] = {"quinta": quinta_narrate, "oscuri": oscuri_narrate,
-                                  "diavolo": diavolo_narrate}
+                                  "diavolo": diavolo_narrate, "insonnia": insonnia_narrate}
 
 
 def hash_token(token: str) -> str:
