@@ -200,15 +200,12 @@ def _check_chain(s: InsonniaState, chain: list[Placement], run: Run, p: Placemen
         if (p.owner, p.run) != (last.owner, last.run):
             refuse("chain_one_run", "the sheep of one turn make a single chain on a single run",
                    "le pecore di un turno formano una sola sequenza su una sola serie")
-        step = p.slot - last.slot
-        if abs(step) != 1:
+        # Turning back would land on the chain's own previous sheep: "slot taken" says so.
+        if abs(p.slot - last.slot) != 1:
             refuse("chain_gap", f"the chain is not consecutive: after slot {last.slot} comes slot "
                    f"{last.slot - 1} or {last.slot + 1}",
                    f"la sequenza non è consecutiva: dopo la casella {last.slot} viene la "
                    f"{last.slot - 1} o la {last.slot + 1}")
-        if len(chain) >= 2 and step != last.slot - chain[-2].slot:
-            refuse("chain_direction", "a chain goes one way only, up or down",
-                   "una sequenza va in un solo verso, in su o in giù")
     if s.variant == "rainbow" and clashes(s.cards, run, p.slot, p.card):
         refuse("rainbow", "in Rainbow a sheep may not lie next to a sheep of its own colour",
                "nell'Arcobaleno una pecora non può stare accanto a una pecora del suo colore")
