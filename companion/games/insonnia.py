@@ -106,6 +106,8 @@ class Insonnia:
                    runs: Sequence[Sequence[Mapping[str, str]]]) -> InsonniaState:
         """A game given card by card (scenarios.md §4): runs are ``{"<slot>": card}``."""
         _options(players, {"deck": deck, "variant": variant}, self.seats)
+        if not 0 <= to_act < players or len(hands) != players or len(runs) != players:
+            raise SetupError("a setup needs a hand and a list of runs for every player, and a player to act")
         cards = DECKS[deck]
         every: list[str] = []
 
