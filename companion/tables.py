@@ -507,6 +507,11 @@ def _setup_it(message: str) -> str:
             "l'opzione 'hands' deve essere 'known' o 'unknown'",
         "option 'stake' must be a whole number of chips from 1 to 1000":
             "l'opzione 'stake' deve essere un numero intero di gettoni da 1 a 1000",
+        "option 'deck' must be 'printed' or 'french'": "l'opzione 'deck' deve essere 'printed' o 'french'",
+        "option 'variant' must be 'base', 'rainbow' or 'family'":
+            "l'opzione 'variant' deve essere 'base', 'rainbow' o 'family'",
+        "Insonnia with two French decks takes 2 to 5 players":
+            "Insonnia con due mazzi francesi si gioca da 2 a 5 giocatori",
     }
     played = re.fullmatch(r"(.+) is played by (\d+) to (\d+) players", message)
     if played:

@@ -71,7 +71,7 @@ def _options(players: int, options: Mapping[str, Any], seats: range) -> tuple[st
     if variant not in VARIANTS:
         raise SetupError("option 'variant' must be 'base', 'rainbow' or 'family'")
     if players > DECKS[deck].max_players:
-        raise SetupError("Insonnia with two French decks is played by 2 to 5 players")
+        raise SetupError("Insonnia with two French decks takes 2 to 5 players")
     return str(deck), str(variant), mode
 
 
