@@ -17,9 +17,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from recognizer import pipeline
+
 from .errors import BadRequest, Conflict, Forbidden, Illegal, NotFound, Unauthorized
 from .games import GAMES, PLAYABLE, get_rules
-from .games.cards import card_label
+from .games.cards import card_label, faces_of
 from .games.diavolo_story import narrate as diavolo_narrate
 from .games.engine import IllegalAction, Rules, SetupError, json_number
 from .games.insonnia_story import narrate as insonnia_narrate
@@ -293,8 +295,7 @@ class TableService:
             },
             "log": list(table.log),
             "corrections": _correctable(table) if host else [],
-            # The camera reads French cards; other decks are entered with the picker for now.
-            "scannable": rules.deck == "french54",
+            "scannable": scannable(table),
         }
 
     # ---- acting -----------------------------------------------------------
@@ -345,7 +346,7 @@ class TableService:
         except IllegalAction as e:
             if expected != table.seq:
                 self._fresh(table, expected)  # say "look again" rather than judge an old view
-            raise Illegal(e.message, e.message_it, rule=e.rule) from e
+            raise Illegal(e.message, e.message_it, rule=e.rule, **e.details()) from e
         if expected != table.seq and not self._independent(table, expected, action):
             self._fresh(table, expected)
         by = player if player in seats else "host"
@@ -475,6 +476,25 @@ class TableService:
             ) from e
         self.doorbell.ring(table.id)
         return event
+
+
+def table_deck(table: Table) -> str:
+    """The cards this table plays with: the game's deck, or the one chosen at creation
+    (Insonnia: the printed deck or two French decks)."""
+    chosen = getattr(table.rules, "table_deck", None)
+    return str(chosen(table.state)) if chosen is not None else table.rules.deck
+
+
+def camera_deck(table: Table) -> str:
+    """The faces the camera must read at this table (two French decks are French cards)."""
+    return faces_of(table_deck(table))
+
+
+def scannable(table: Table) -> bool:
+    """True when the recogniser reads this table's cards. Read at each call: as soon as
+    ``recognizer.pipeline.DECKS`` lists a deck (say ``insonnia108``, the printed Insonnia
+    deck), its tables offer the camera; other decks are entered with the picker."""
+    return camera_deck(table) in pipeline.DECKS
 
 
 def _correctable(table: Table) -> list[dict[str, Any]]:

@@ -165,3 +165,38 @@ def test_the_log_tells_the_penalty_the_reshuffle_and_the_end() -> None:
     s = R.apply(s, Pass(0))
     end = narrate(NAMES, s, Pass(1), R.apply(s, Pass(1)))
     assert end[-1]["en"].startswith("A whole round without a card drawn or laid")
+
+
+# ---- what the phones are told --------------------------------------------------------
+def test_a_card_read_by_the_camera_is_asked_whether_it_fits_anywhere() -> None:
+    s = table({0: [{"4": "R4"}], 1: [{"8": "Y8"}]}, {0: ["R5", "R2", "F", "X"]}, pile=["G1", "G2"])
+    for card in ("R5", "F", "X"):  # next to the 4; a fence at 3 or 5; confused beside the 8
+        R.check_card(s, 0, card)
+    cases = [(0, "R2", "insonnia.fits_nowhere"), (0, "G3", "insonnia.not_in_hand"),
+             (1, "R5", "insonnia.not_your_turn"), (0, "Q9", "insonnia.unknown_card")]
+    for seat, card, rule in cases:
+        with pytest.raises(IllegalAction) as e:
+            R.check_card(s, seat, card)
+        assert e.value.rule == rule and e.value.message_it
+    first = table(hands={0: ["R5", "F"], 1: ["Y2"]}, first_turn=True)
+    R.check_card(first, 0, "R5")  # it starts a count
+    with pytest.raises(IllegalAction):
+        R.check_card(first, 0, "F")
+
+
+def test_a_refused_play_says_which_placement_broke_the_rule() -> None:
+    s = table({0: [{"4": "R4"}]}, {0: ["R5", "R7"]}, pile=["G1"])
+    e = refused(s, play(0, ("R5", 0, 0, 5), ("R7", 0, 0, 7)))
+    assert e.details() == {"placement": {"index": 1, "card": "R7", "slot": 7}}
+    assert refused(s, Pass(0)).details() == {}
+
+
+def test_only_a_real_table_view_tells_what_could_be_in_a_hand() -> None:
+    real = R.new_state(3, {"hands": "unknown", "deck": "french"}, 2)
+    view = R.view(real, None)
+    assert view["unseen"]["KH"] == 1 and view["unseen"]["7S"] == 2 and len(view["unseen"]) == 46
+    assert {a["type"] for a in view["turn_legal"]} == {"start_run"}
+    assert R.table_deck(real) == "insonnia88"
+    dealt = R.new_state(3, {"hands": "known"}, 2)
+    assert "unseen" not in R.view(dealt, None) and "turn_legal" not in R.view(dealt, 0)
+    assert R.table_deck(dealt) == "insonnia108"

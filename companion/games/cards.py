@@ -139,6 +139,16 @@ _DECK_SETS = {name: frozenset(codes) for name, codes in _DECKS.items()}
 DECKS = tuple(_DECKS)
 
 
+# Decks whose cards are another deck's cards: Insonnia's French adaptation is played with
+# French cards, so whatever reads French cards reads it.
+_FACES = {INSONNIA88: FRENCH54}
+
+
+def faces_of(deck: str) -> str:
+    """The deck whose printed faces the cards of ``deck`` carry (itself for most decks)."""
+    return _FACES.get(deck, deck)
+
+
 def deck_list(deck: str) -> tuple[str, ...]:
     """Every code of a deck in a canonical order, with repeats where the deck has copies."""
     try:

@@ -24,8 +24,8 @@ from typing import Any
 
 from .cards import INSONNIA108, normalise_code
 from .engine import Outcome, SetupError, read_options
-from .insonnia_check import check, play_runs
-from .insonnia_legal import fitting_cards, legal_actions
+from .insonnia_check import check, check_card, play_runs
+from .insonnia_legal import fitting_cards, legal_actions, unseen
 from .insonnia_runs import (
     DECKS,
     SHEEP,
@@ -168,6 +168,10 @@ class Insonnia:
         """Raise IllegalAction unless ``a`` is legal in ``s``."""
         check(s, a)
 
+    def check_card(self, s: InsonniaState, player: int, code: str) -> None:
+        """Raise IllegalAction unless ``player`` could lay ``code`` somewhere now (a scanned card)."""
+        check_card(s, player, code)
+
     # ---- applying ---------------------------------------------------------
     def apply(self, s: InsonniaState, a: Action) -> InsonniaState:
         """Check ``a`` and return the new state."""
@@ -208,6 +212,10 @@ class Insonnia:
         """True when the app knows this seat's hand: nobody else may act for it."""
         return s.hands[player] is not None
 
+    def table_deck(self, s: InsonniaState) -> str:
+        """The cards this table plays with: ``insonnia108`` (printed) or ``insonnia88`` (French)."""
+        return s.cards.cards_deck
+
     def can_undo(self, s: InsonniaState, a: Action) -> bool:
         """Every later turn begins with a draw: only a first-turn sheep can be taken back."""
         return isinstance(a, StartRun) and s.phase == "first_turn"
@@ -232,6 +240,14 @@ class Insonnia:
             hand = s.hands[player]
             out["hand"] = None if hand is None else list(hand)
             out["legal"] = [dump_action(a) for a in self.legal_actions(s, player)]
+        if not s.known:
+            # Real cards: no hand is known, so what could still be in one (copies not in sight,
+            # for the card picker) and what the seat in turn may do are public; the host's
+            # screen can play for a seat that has no phone. Its plays are left out of
+            # ``turn_legal`` (hundreds of them; the screen builds a play by taps).
+            out["unseen"] = dict(sorted(unseen(s).items()))
+            out["turn_legal"] = [dump_action(a) for a in self.legal_actions(s, s.turn)
+                                 if not isinstance(a, Play)]
         return out
 
     def dump_state(self, s: InsonniaState) -> dict[str, Any]:

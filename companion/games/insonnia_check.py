@@ -11,7 +11,7 @@ from collections import Counter
 from typing import NoReturn, Protocol
 
 from .cards import card_name
-from .insonnia_legal import can_play_card, can_start, holdable, visible
+from .insonnia_legal import can_play_card, can_start, holdable, singles, visible
 from .insonnia_runs import (
     CONFUSED,
     FENCE,
@@ -308,3 +308,39 @@ def check_reshuffle(s: InsonniaState, a: Reshuffle) -> None:
         raise bad("reshuffle_order", "The new pile must hold exactly the cards of the discard pile.",
                   "Il nuovo mazzo deve contenere esattamente le carte degli scarti.")
 
+
+
+def check_card(s: InsonniaState, player: int, code: str) -> None:
+    """Could ``player`` lay ``code`` somewhere now, alone? Raise IllegalAction saying why not.
+
+    For a card read by the camera: the phone then takes it as the chosen card, and the
+    player taps where it goes (the whole turn is checked when it is confirmed).
+    """
+    if s.phase == "over":
+        raise bad("game_over", "The game is over.", "La partita è finita.")
+    if s.phase == "reshuffle":
+        raise bad("reshuffle_first", "The pile is empty: shuffle the discards into a new pile first.",
+                  "Il mazzo è finito: prima mescola gli scarti per fare un nuovo mazzo.")
+    if player != s.turn:
+        raise bad("not_your_turn", f"It is not your turn: seat {s.turn + 1} plays now.",
+                  f"Non tocca a te: ora gioca il posto {s.turn + 1}.")
+    kind = s.cards.kind(code)
+    if kind is None:
+        raise bad("unknown_card", f"{code} is not a card of this deck.",
+                  f"{code} non è una carta di questo mazzo.")
+    problem = _holding_problem(s, player, code, 1)
+    if problem:
+        raise bad("not_in_hand", problem[0][0].upper() + problem[0][1:] + ".",
+                  problem[1][0].upper() + problem[1][1:] + ".")
+    if s.phase == "first_turn":
+        if kind.role != "sheep":
+            _not_first_turn(s)
+        return
+    held = Counter({code: 1})
+    if any(True for _ in singles(s, player, held)):
+        return
+    if kind.role == "sheep" and can_start(s, player):
+        return
+    raise bad("fits_nowhere", f"The {name(s, code, 'en')} fits in no open slot now.",
+              f"{name(s, code, 'it')[0].upper() + name(s, code, 'it')[1:]} non va in nessuna casella "
+              "libera adesso.")

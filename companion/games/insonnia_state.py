@@ -26,6 +26,10 @@ class PlacementRefused(IllegalAction):
         self.card = card
         self.slot = slot
 
+    def details(self) -> dict[str, Any]:
+        """The placement to point at on the phone: its number in the play (from 0), card, slot."""
+        return {"placement": {"index": self.index, "card": self.card, "slot": self.slot}}
+
 
 # ---- actions -----------------------------------------------------------------
 @dataclass(frozen=True, slots=True)

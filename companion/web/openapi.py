@@ -48,6 +48,11 @@ def document() -> dict[str, Any]:
                         "messages": {"type": "object", "properties": {
                             "en": {"type": "string"}, "it": {"type": "string"}}},
                         "rule": {"type": "string", "description": "the rule refused (422)"},
+                        "placement": {
+                            "type": "object",
+                            "description": "Insonnia (422): the placement of a play that broke the rule",
+                            "properties": {"index": {"type": "integer", "description": "from 0"},
+                                           "card": {"type": "string"}, "slot": {"type": "integer"}}},
                         "seq": {"type": "integer", "description": "the table's sequence (409)"},
                     },
                 },
@@ -63,7 +68,9 @@ def document() -> dict[str, Any]:
                             ]},
                         "options": {"type": "object",
                                     "description": "game options, e.g. Quinta "
-                                                   "{\"hands\": \"known\" | \"unknown\"}"},
+                                                   "{\"hands\": \"known\" | \"unknown\"}; Insonnia "
+                                                   "also {\"deck\": \"printed\" | \"french\", "
+                                                   "\"variant\": \"base\" | \"rainbow\" | \"family\"}"},
                     },
                 },
                 "Action": {
@@ -84,6 +91,8 @@ def document() -> dict[str, Any]:
                         "me": {"type": ["integer", "null"]}, "host": {"type": "boolean"},
                         "state": {"type": "object"}, "outcome": {"type": ["object", "null"]},
                         "log": {"type": "array", "items": {"type": "object"}},
+                        "scannable": {"type": "boolean",
+                                      "description": "the camera reads this table's cards"},
                     },
                 },
             },
