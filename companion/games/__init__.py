@@ -13,7 +13,7 @@ from .quinta import RULES as QUINTA
 GAMES: dict[str, Rules[Any, Any]] = {QUINTA.name: QUINTA, OSCURI.name: OSCURI, DIAVOLO.name: DIAVOLO,
                                      INSONNIA.name: INSONNIA}
 # Games with a phone interface; the others replay and pass the contract tests already.
-PLAYABLE = frozenset({QUINTA.name, OSCURI.name, DIAVOLO.name})
+PLAYABLE = frozenset({QUINTA.name, OSCURI.name, DIAVOLO.name, INSONNIA.name})
 
 
 def get_rules(name: str) -> Rules[Any, Any]:
