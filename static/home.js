@@ -8,6 +8,7 @@
   const stakeRow = document.getElementById("stake-row");
   const insonniaRow = document.getElementById("insonnia-row");
   const deckSel = document.getElementById("deck");
+  const variantSel = document.getElementById("variant");
   function showRows() {
     const n = Number(count.value);
     rows.forEach((row, i) => { row.hidden = i >= n; });
@@ -23,11 +24,14 @@
     if (count.selectedOptions[0].disabled) count.value = String(Math.max(lo, Math.min(hi, 3)));
     stakeRow.hidden = gameSel.value !== "oscuri" && gameSel.value !== "diavolo";
     insonniaRow.hidden = !insonnia;
+    document.getElementById("deck-hint").textContent = t("in_deck_hint_" + deckSel.value);
+    document.getElementById("variant-hint").textContent = t("in_variant_hint_" + variantSel.value);
     showRows();
   }
   count.addEventListener("change", showRows);
   gameSel.addEventListener("change", showGame);
   deckSel.addEventListener("change", showGame);
+  variantSel.addEventListener("change", showGame);
   showGame();
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -39,7 +43,7 @@
     if (game === "oscuri" || game === "diavolo") options.stake = Number(document.getElementById("stake").value) || 1;
     if (game === "insonnia") {
       options.deck = deckSel.value;
-      options.variant = document.getElementById("variant").value;
+      options.variant = variantSel.value;
     }
     const res = await postJSON("/api/tables", {game, players, options});
     if (!res.ok) { toast(errorText(res.body)); return; }
