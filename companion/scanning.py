@@ -9,32 +9,38 @@ made on the phone; every move still goes through the normal action path.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
-from recognizer.decode import ImageError, decode
-from recognizer.pipeline import DECKS, recognize_decoded
+from recognizer import pipeline
+from recognizer.decode import Decoded, ImageError, decode
+from recognizer.pipeline import recognize_decoded
+from recognizer.types import Detection
 
-from .games.cards import card_name, is_card
+from .games.cards import FRENCH54, card_name, is_card
 from .games.engine import IllegalAction
-from .tables import Table, camera_deck
+from .tables import Table, camera_deck, scannable, table_deck
 
 STRONG = 0.6  # below this a detection is shown as a guess to confirm
+NOT_READ = "The camera cannot read this table's cards yet: enter them with the picker."
 
 
 def scan(table: Table, data: bytes, seat: int | None, host: bool) -> dict[str, Any]:
     """Recognise the cards in ``data`` and say what each could do at ``table``."""
     rules = table.rules
-    deck = camera_deck(table)
-    if deck is None or deck not in DECKS:
-        raise ImageError("The camera cannot read this game's cards yet: enter them with the picker.")
+    if not scannable(table):
+        raise ImageError(NOT_READ)
+    deck, faces = table_deck(table), camera_deck(table)
+    assert faces is not None  # scannable
     start = time.perf_counter()
     decoded = decode(data)
-    detections = recognize_decoded(decoded)
+    detections = _read(decoded, faces)
     elapsed = (time.perf_counter() - start) * 1000
     items = []
     for d in detections:
+        named = deck if is_card(deck, d.card) else faces  # a card this game leaves in the box
         item: dict[str, Any] = {**d.to_json(), "names": {
-            "en": card_name(deck, d.card, "en"), "it": card_name(deck, d.card, "it")},
+            "en": card_name(named, d.card, "en"), "it": card_name(named, d.card, "it")},
             "strong": d.confidence >= STRONG}
         waiting = sorted(rules.to_act(table.state))
         if seat is not None:
@@ -65,13 +71,42 @@ def _kind(table: Table) -> str:
     return str(own(table.state)) if own is not None else "play"
 
 
+def _read(decoded: Decoded, faces: str) -> list[Detection]:
+    """The cards in a decoded photo, read as ``faces`` (a deck of ``pipeline.DECKS``).
+
+    French cards go through the decoded photo directly; any other deck the recogniser
+    learns (the printed Insonnia deck, ``insonnia108``) through its public ``recognize``,
+    with the corners brought back to the photo's own pixels.
+    """
+    if faces == FRENCH54:
+        return recognize_decoded(decoded)
+    found = pipeline.recognize(decoded.image, deck=faces)
+    return [replace(d, corners=tuple((x * decoded.scale, y * decoded.scale) for x, y in d.corners))
+            for d in found]
+
+
 def _check_play(table: Table, seat: int, card: str) -> dict[str, Any]:
-    """Would playing ``card`` from ``seat`` be legal now? If not, the engine's reason."""
+    """Would playing ``card`` from ``seat`` be legal now? If not, the engine's reason.
+
+    In a game where a card is laid in a chosen place (Insonnia), the question is whether it
+    fits anywhere now: then the phone takes it as its chosen card (``pick``) and the player
+    taps where it goes.
+    """
     rules = table.rules
-    if not is_card(camera_deck(table) or rules.deck, card):
+    faces = camera_deck(table)
+    # A card of the faces the camera reads goes to the engine, which says why it has no
+    # place in this game (a Kaiserspiel 8 in the 40-card game).
+    if not (is_card(table_deck(table), card) or (faces is not None and is_card(faces, card))):
         return {"legal": False, "rule": "scan.deck", "messages": {
             "en": "This card is not part of this game's deck.",
             "it": "Questa carta non fa parte del mazzo di questo gioco."}}
+    fits = getattr(rules, "check_card", None)
+    if fits is not None:
+        try:
+            fits(table.state, seat, card)
+        except IllegalAction as e:
+            return {"legal": False, "rule": e.rule, "messages": {"en": e.message, "it": e.message_it}}
+        return {"legal": True, "pick": card}
     try:
         action = rules.load_action({"type": _kind(table), "player": seat, "card": card})
         rules.check(table.state, action)

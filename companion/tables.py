@@ -17,11 +17,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from recognizer import pipeline
+
 from .errors import BadRequest, Conflict, Forbidden, Illegal, NotFound, Unauthorized
 from .games import GAMES, PLAYABLE, get_rules
-from .games.cards import FRENCH54, card_label
+from .games.cards import card_label, faces_of
 from .games.diavolo_story import narrate as diavolo_narrate
 from .games.engine import IllegalAction, Rules, SetupError, json_number
+from .games.insonnia_story import narrate as insonnia_narrate
 from .games.kaiserspiel_story import narrate as kaiserspiel_narrate
 from .games.oscuri_story import narrate as oscuri_narrate
 from .games.quinta_story import narrate as quinta_narrate
@@ -36,7 +39,8 @@ MAX_SEATS = 12
 MAX_ROOM = 12
 Narrator = Callable[[Sequence[str], Any, Any, Any], list[dict[str, str]]]
 NARRATORS: dict[str, Narrator] = {"quinta": quinta_narrate, "oscuri": oscuri_narrate,
-                                  "diavolo": diavolo_narrate, "kaiserspiel": kaiserspiel_narrate}
+                                  "diavolo": diavolo_narrate, "kaiserspiel": kaiserspiel_narrate,
+                                  "insonnia": insonnia_narrate}
 
 
 def hash_token(token: str) -> str:
@@ -293,8 +297,7 @@ class TableService:
             },
             "log": list(table.log),
             "corrections": _correctable(table) if host else [],
-            # The camera reads French cards; other decks are entered with the picker for now.
-            "scannable": camera_deck(table) == FRENCH54,
+            "scannable": scannable(table),
             "pack": info(table.state) if (info := getattr(rules, "table_info", None)) else None,
         }
 
@@ -346,7 +349,7 @@ class TableService:
         except IllegalAction as e:
             if expected != table.seq:
                 self._fresh(table, expected)  # say "look again" rather than judge an old view
-            raise Illegal(e.message, e.message_it, rule=e.rule) from e
+            raise Illegal(e.message, e.message_it, rule=e.rule, **e.details()) from e
         if expected != table.seq and not self._independent(table, expected, action):
             self._fresh(table, expected)
         by = player if player in seats else "host"
@@ -478,11 +481,30 @@ class TableService:
         return event
 
 
+def table_deck(table: Table) -> str:
+    """The cards this table plays with: the game's deck, or the one chosen at creation
+    (Insonnia: the printed deck or two French decks)."""
+    chosen = getattr(table.rules, "table_deck", None)
+    return str(chosen(table.state)) if chosen is not None else table.rules.deck
+
+
 def camera_deck(table: Table) -> str | None:
-    """The deck the camera would read at this table: the engine's, or the physical pack the
-    table chose (Kaiserspiel)."""
+    """The faces the camera must read at this table: the engine says (a Kaiserspiel table
+    played with a French pack reads French cards, its other packs nothing yet), else the
+    faces of the table's deck (two French decks are French cards)."""
     own = getattr(table.rules, "camera_deck", None)
-    return own(table.state) if own is not None else table.rules.deck
+    if own is not None:
+        deck: str | None = own(table.state)
+        return deck
+    return faces_of(table_deck(table))
+
+
+def scannable(table: Table) -> bool:
+    """True when the recogniser reads this table's cards. Read at each call: as soon as
+    ``recognizer.pipeline.DECKS`` lists a deck (say ``insonnia108``, the printed Insonnia
+    deck), its tables offer the camera; other decks are entered with the picker."""
+    deck = camera_deck(table)
+    return deck is not None and deck in pipeline.DECKS
 
 
 def _correctable(table: Table) -> list[dict[str, Any]]:
@@ -525,6 +547,11 @@ def _setup_it(message: str) -> str:
         "an Italian deck has no 8s and 9s: play with 40 cards, or with a tarot or a French deck":
             "un mazzo italiano non ha gli 8 e i 9: gioca con 40 carte, o con un mazzo di tarocchi o "
             "francese",
+        "option 'deck' must be 'printed' or 'french'": "l'opzione 'deck' deve essere 'printed' o 'french'",
+        "option 'variant' must be 'base', 'rainbow' or 'family'":
+            "l'opzione 'variant' deve essere 'base', 'rainbow' o 'family'",
+        "Insonnia with two French decks takes 2 to 5 players":
+            "Insonnia con due mazzi francesi si gioca da 2 a 5 giocatori",
     }
     played = re.fullmatch(r"(.+) is played by (\d+) to (\d+) players", message)
     if played and played[2] == played[3]:

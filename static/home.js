@@ -9,6 +9,9 @@
   const kaiserRows = document.getElementById("kaiser-rows");
   const packSel = document.getElementById("pack");
   const deckSel = document.getElementById("deck");
+  const insonniaRow = document.getElementById("insonnia-row");
+  const inDeckSel = document.getElementById("in-deck");
+  const inVariantSel = document.getElementById("in-variant");
   function showRows() {
     const n = Number(count.value);
     rows.forEach((row, i) => { row.hidden = i >= n; });
@@ -16,11 +19,17 @@
   function showGame() {
     // Each game's own number of seats; Oscuri plays for chips.
     const opt = gameSel.selectedOptions[0];
-    const lo = Number(opt.dataset.min), hi = Number(opt.dataset.max);
+    const insonnia = gameSel.value === "insonnia";
+    const lo = Number(opt.dataset.min);
+    // Insonnia: each deck has its own most players (two French decks: fewer cards).
+    const hi = Math.min(Number(opt.dataset.max), insonnia ? Number(inDeckSel.selectedOptions[0].dataset.max) : 99);
     for (const o of count.options) o.disabled = Number(o.value) < lo || Number(o.value) > hi;
     if (count.selectedOptions[0].disabled) count.value = String(Math.max(lo, Math.min(hi, 3)));
     stakeRow.hidden = gameSel.value !== "oscuri" && gameSel.value !== "diavolo";
     kaiserRows.hidden = gameSel.value !== "kaiserspiel";
+    insonniaRow.hidden = !insonnia;
+    document.getElementById("in-deck-hint").textContent = t("in_deck_hint_" + inDeckSel.value);
+    document.getElementById("in-variant-hint").textContent = t("in_variant_hint_" + inVariantSel.value);
     showRows();
   }
   function showPack() {
@@ -33,6 +42,8 @@
   showPack();
   count.addEventListener("change", showRows);
   gameSel.addEventListener("change", showGame);
+  inDeckSel.addEventListener("change", showGame);
+  inVariantSel.addEventListener("change", showGame);
   showGame();
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -43,6 +54,10 @@
     const options = {hands};
     if (game === "oscuri" || game === "diavolo") options.stake = Number(document.getElementById("stake").value) || 1;
     if (game === "kaiserspiel") { options.pack = packSel.value; options.deck = Number(deckSel.value); }
+    if (game === "insonnia") {
+      options.deck = inDeckSel.value;
+      options.variant = inVariantSel.value;
+    }
     const res = await postJSON("/api/tables", {game, players, options});
     if (!res.ok) { toast(errorText(res.body)); return; }
     window.location.href = "/t/" + res.body.table_id;

@@ -85,8 +85,12 @@
     const list = document.createElement("ol");
     list.className = "scan-list";
     const hostMode = view.me === null;
+    // Games where a card is laid in a chosen place (Insonnia) take the card read as the
+    // chosen one; the player then taps where it goes.
+    const ui = window.GAME_UI[view.game];
+    const picking = Boolean(ui && ui.takeCard);
     const playable = (d) => !d.move || d.move.legal || d.corrected;
-    if (hostMode && !result.guessed) {
+    if (hostMode && !picking && !result.guessed) {
       // Seats are guessed once per photo; the host's own choices then stay put.
       const fit = result.detections.filter(playable);
       const seats = guessSeats({...result, detections: fit}, result.waiting);
@@ -111,6 +115,15 @@
         why.className = "why";
         why.textContent = det.move.messages[LANG] || det.move.messages.en;
         li.append(why);
+      } else if (picking) {
+        const use = document.createElement("button");
+        use.type = "button";
+        use.className = !det.corrected && det.strong && result.proposal === det.card ? "big primary" : "big";
+        use.textContent = t("scan_use", {card: cardLabel(det.card)});
+        use.addEventListener("click", () => {
+          if (ui.takeCard(det.card)) { box.hidden = true; box.replaceChildren(); }
+        });
+        li.append(use);
       } else if (hostMode) {
         const seatSel = document.createElement("select");
         seatSel.setAttribute("aria-label", t("scan_whose"));
@@ -143,7 +156,7 @@
       list.append(li);
     });
     const actions = document.createElement("div");
-    if (hostMode && result.detections.some((d) => !d.done)) {
+    if (hostMode && !picking && result.detections.some((d) => !d.done)) {
       const confirm = document.createElement("button");
       confirm.type = "button";
       confirm.id = "scan-confirm";

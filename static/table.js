@@ -108,7 +108,8 @@
     const who = v.outcome.winner_names.join(", ");
     const p = document.createElement("p");
     p.className = "winner";
-    p.textContent = v.outcome.winner_names.length > 1 ? t("winners", {who}) : t("winner", {who});
+    p.textContent = v.outcome.winner_names.length > 1 ? t("winners", {who})
+      : v.outcome.winner_names.length ? t("winner", {who}) : t("no_winner");
     const table = document.createElement("table");
     table.className = "scores";
     const cap = document.createElement("caption");
@@ -163,7 +164,8 @@
     if (resp.ok) render(await resp.json());
   }
 
-  async function act(action, tries) {
+  /* ``opts.onRefused(body)``: the game module shows a refusal itself (else a toast). */
+  async function act(action, tries, opts) {
     if (busy) return false;
     busy = true;
     let retry = false;
@@ -179,7 +181,7 @@
         if (!retry) toast(t("retry_changed"));
         return false;
       }
-      toast(errorText(res.body));
+      if (opts && opts.onRefused) opts.onRefused(res.body); else toast(errorText(res.body));
       return false;
     } catch (e) {
       toast(t("network"));
@@ -189,10 +191,10 @@
     }
   }
 
-  async function actWithRetry(action) {
+  async function actWithRetry(action, opts) {
     for (let tries = 0; tries < 4; tries++) {
       const before = view.seq;
-      if (await act(action, tries)) return true;
+      if (await act(action, tries, opts)) return true;
       // act() looked again after a 409: try once more only if the table moved on.
       if (view.seq === before) return false;
       const still = (view.state.legal || []).some((a) => a.type === action.type &&

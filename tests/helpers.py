@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -77,3 +78,9 @@ def svg_to_image(svg: str, scale: int = 8) -> np.ndarray:
 
 
 __all__ = ["Q", "act", "bearer", "create", "join", "play_whole_game", "state", "svg_to_image"]
+
+
+def shown(view: dict[str, Any]) -> str:
+    """Everything a view says, as text, without the random table id (in which a card code
+    such as 4C can appear by chance)."""
+    return json.dumps(view).replace(str(view.get("table", "")), "")

@@ -90,9 +90,10 @@ def _close_phones(browser: object) -> Iterator[None]:
         context.close()
 
 
-def _shot(page: object, name: str) -> None:
+def _shot(page: object, name: str, full_page: bool = True) -> None:
+    """A screenshot under test-artifacts/: the whole page, or what the screen shows."""
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)  # type: ignore[attr-defined]
 
 
 def _decode_qr(png: bytes) -> str:
@@ -191,13 +192,18 @@ def _seat(browser: object, server: str, table_id: str, seat: int, locale: str,
 
 def _new_table(browser: object, server: str, locale: str = "en-GB", game: str = "quinta",
                names: Sequence[str] = ("Anna",), seats: int = 3, hands: str = "unknown",
-               stake: int | None = None, pack: str | None = None,
+               stake: int | None = None, pack: str | None = None, deck: str | None = None,
+               variant: str | None = None,
                viewport: dict[str, int] = PHONE) -> tuple[object, str]:
     """A table created from the home page, as a host would; its table screen and id.
     By default Quinta for Anna and two open seats, real cards (the picker)."""
     host = browser.new_context(viewport=viewport, locale=locale).new_page()  # type: ignore[attr-defined]
     host.goto(server + "/")
     host.locator("#game").select_option(game)
+    if deck is not None:
+        host.locator("#in-deck").select_option(deck)
+    if variant is not None:
+        host.locator("#in-variant").select_option(variant)
     host.locator("#count").select_option(str(seats))
     for i, name in enumerate(names):
         host.locator("#names input").nth(i).fill(name)
@@ -578,3 +584,277 @@ def test_kaiserspiel_with_real_cards_one_phone_and_the_host_for_the_others(serve
     assert "fa la presa" in host.locator(".ks-why").inner_text()
     _shot(urs, "kaiser-phone-real-cards-trick")
     _shot(host, "kaiser-tablet-real-cards-trick")
+
+
+# ---- Insonnia: a turn is built by tapping a card, then a slot --------------------------------
+
+
+def _seq(page: object) -> str:
+    return str(page.evaluate("document.body.dataset.seq"))  # type: ignore[attr-defined]
+
+
+def _wait_moved(page: object, before: str) -> None:
+    page.wait_for_function(f"document.body.dataset.seq !== {before!r}", timeout=5000)  # type: ignore[attr-defined]
+
+
+def _in_pick(page: object, card: str) -> None:
+    """Real cards: the colour tab (or the fences and confused sheep), then the card."""
+    special = card in ("F", "X") or card.startswith(("K", "JK"))
+    colour = "special" if special else (card[0] if card[0] in "RYGBP" else card[-1])
+    target = page.locator(f".in-picker .in-card[data-card='{card}']")  # type: ignore[attr-defined]
+    for _ in range(5):
+        page.locator(f".in-tab[data-colour='{colour}']").click()  # type: ignore[attr-defined]
+        try:
+            target.wait_for(timeout=2000)
+            break
+        except sync_api.TimeoutError:
+            continue
+    target.click()
+    page.locator(f".in-picker .in-card[data-card='{card}'][aria-pressed=true]").wait_for()  # type: ignore[attr-defined]
+
+
+def _in_slot(page: object, owner: int, slot: int, run: int = 0) -> None:
+    page.locator(f".in-slot.target[data-owner='{owner}'][data-run='{run}'][data-slot='{slot}']").click()  # type: ignore[attr-defined]
+    page.locator(f".in-slot.draft[data-owner='{owner}'][data-run='{run}'][data-slot='{slot}']").wait_for()  # type: ignore[attr-defined]
+
+
+def _in_lay(page: object, placements: Sequence[tuple[str, int, int]]) -> None:
+    """Tap card then slot for each (card, owner, slot) with the picker, then confirm once."""
+    for card, owner, slot in placements:
+        _in_pick(page, card)
+        _in_slot(page, owner, slot)
+    before = _seq(page)
+    page.locator("#in-confirm").click()  # type: ignore[attr-defined]
+    _wait_moved(page, before)
+
+
+def test_three_phones_play_insonnia_by_tapping_cards_into_slots(server: str, browser: object) -> None:
+    """Real cards, the printed deck: first sheep, a chain of two, a refused turn that names the
+    card that broke the rule, a good turn with a confused sheep for an opponent, concentrating
+    and a right guess."""
+    host, table_id = _new_table(browser, server, "en-GB", "insonnia", ["Lia", "Max", "Noa"],
+                                deck="printed", variant="base", viewport=TALL_PHONE)
+    phones = [_seat(browser, server, table_id, i, "en-GB", TALL_PHONE) for i in range(3)]
+    first = int(phones[0].evaluate("window.TAVOLO.view().state.turn"))  # type: ignore[attr-defined]
+    a, b, c = first, (first + 1) % 3, (first + 2) % 3  # the seats in order of play
+    assert phones[a].locator(".scan-bar").is_hidden()  # the camera does not read this deck yet
+    for seat, card in ((a, "R4"), (b, "Y8"), (c, "G3")):
+        page = phones[seat]
+        _in_pick(page, card)
+        before = _seq(page)
+        page.locator("#in-start").click()  # type: ignore[attr-defined]
+        _wait_moved(page, before)
+    one, two, three = phones[a], phones[b], phones[c]
+    one.wait_for_function("document.getElementById('status').textContent.includes('Your turn')")
+    _shot(one, "phone-insonnia-first-turns", full_page=False)
+
+    # Lia: two sheep up her own run, shown as a draft, confirmed at once.
+    _in_pick(one, "R5")
+    assert one.locator(".in-slot.target").count() >= 1
+    _shot(one, "phone-insonnia-card-chosen", full_page=False)
+    _in_slot(one, a, 5)
+    _in_pick(one, "R6")
+    _in_slot(one, a, 6)
+    assert one.locator(".in-draft li").count() == 2
+    _shot(one, "phone-insonnia-draft", full_page=False)
+    before = _seq(one)
+    one.locator("#in-confirm").click()
+    _wait_moved(one, before)
+    run = f".in-player[data-seat='{a}'] .in-slot.filled"
+    two.wait_for_function(f"document.querySelectorAll(\"{run}\").length === 3")
+
+    # Max: a chain with a gap is refused; the card that broke the rule is marked, nothing laid.
+    two.wait_for_function("document.getElementById('status').textContent.includes('Your turn')")
+    _in_pick(two, "Y7")
+    _in_slot(two, b, 7)
+    _in_pick(two, "Y9")
+    _in_slot(two, b, 9)
+    before = _seq(two)
+    two.locator("#in-confirm").click()
+    refusal = two.locator(".in-refused")
+    refusal.wait_for()
+    assert "Card 2 (yellow sheep 9, slot 9 of your run 1)" in refusal.inner_text()
+    assert two.locator(f".in-slot.refused[data-owner='{b}'][data-slot='9']").count() == 1
+    assert two.locator(".in-draft li.refused").count() == 1 and _seq(two) == before
+    _shot(two, "phone-insonnia-refused", full_page=False)
+    # He clears the draft and lays a good turn: his 7, and a confused sheep on Lia's run.
+    two.locator("#in-clear").click()
+    assert two.locator(".in-slot.draft").count() == 0 and two.locator(".in-refused").count() == 0
+    _in_lay(two, [("Y7", b, 7), ("X", a, 7)])
+    one.wait_for_function(f"document.querySelector(\".in-slot.confused[data-owner='{a}'][data-slot='7']\")")
+
+    # Noa: a confused sheep on Max's run.
+    three.wait_for_function("document.getElementById('status').textContent.includes('Your turn')")
+    _in_lay(three, [("X", b, 9)])
+
+    # Lia concentrates on the confused sheep in her run: only then is the button there.
+    concentrate = one.get_by_role(
+        "button", name="Concentrate: remove the confused sheep from slot 7 (run 1), draw 2")
+    concentrate.wait_for()
+    _shot(one, "phone-insonnia-concentrate", full_page=False)
+    before = _seq(one)
+    concentrate.click()
+    _wait_moved(one, before)
+    assert one.locator(f".in-slot.confused[data-owner='{a}']").count() == 0
+
+    # Max guesses on his: the card turned over (entered with the picker) is exactly right.
+    guess = two.get_by_role("button", name="Guess slot 9 (run 1): turn over the top card")
+    guess.wait_for()
+    guess.click()
+    two.get_by_text("Which card was turned over?").wait_for()
+    two.locator(".in-tab[data-colour='Y']").click()  # the guess picker sends the card at once
+    before = _seq(two)
+    two.locator(".in-picker .in-card[data-card='Y9']").click()
+    _wait_moved(two, before)
+    two.wait_for_function("document.getElementById('status').textContent.includes('guessed right')")
+    _shot(two, "phone-insonnia-guessed-right", full_page=False)
+    end = two.get_by_role("button", name="End my turn")
+    before = _seq(two)
+    end.click()
+    _wait_moved(two, before)
+    filled = f".in-player[data-seat='{b}'] .in-slot.filled"
+    host.wait_for_function(f"document.querySelectorAll(\"{filled}\").length === 3")
+    _shot(host, "table-screen-insonnia")
+    for page in phones:
+        _no_horizontal_scroll(page, TALL_PHONE)
+
+
+def _in_tap_hand(page: object, card: str) -> None:
+    """A dealt hand: tap the card (again, if a live update redrew it under the finger)."""
+    chosen = page.locator(f".in-hand .in-card[data-card='{card}'][aria-pressed=true]")  # type: ignore[attr-defined]
+    for _ in range(5):
+        page.locator(f".in-hand .in-card[data-card='{card}']").first.click()  # type: ignore[attr-defined]
+        try:
+            chosen.first.wait_for(timeout=1000)
+            return
+        except sync_api.TimeoutError:
+            continue
+    raise AssertionError(f"could not choose {card}")
+
+
+def test_insonnia_dealt_from_two_french_decks_each_phone_sees_only_its_hand(server: str,
+                                                                          browser: object) -> None:
+    """Two French decks, the app deals, All in the family: each phone shows its own hand as
+    sheep; turns are laid by tapping hand cards into slots."""
+    host, table_id = _new_table(browser, server, "it-IT", "insonnia", ["Ada", "Bea", "Cal"], hands="known",
+                                deck="french", variant="family", viewport=TALL_PHONE)
+    phones = [_seat(browser, server, table_id, i, "it-IT", TALL_PHONE) for i in range(3)]
+    for i, page in enumerate(phones):
+        page.locator(".in-player").first.wait_for()
+        mine = sorted(page.evaluate("window.TAVOLO.view().state.hand"))  # type: ignore[attr-defined]
+        shown = sorted(page.locator("#game .in-hand .in-card").evaluate_all(  # type: ignore[attr-defined]
+            "(els) => els.map((e) => e.dataset.card)"))
+        turn = page.evaluate("window.TAVOLO.view().state.turn")  # type: ignore[attr-defined]
+        assert shown == (mine if turn == i else [])  # the hand shows on its phone, in its turn
+        assert page.evaluate("JSON.stringify(window.TAVOLO.view()).split('\"hand\"').length") == 2  # type: ignore[attr-defined]
+    laid = 0
+    for _ in range(9):
+        seat = int(phones[0].evaluate("window.TAVOLO.view().state.turn"))  # type: ignore[attr-defined]
+        page = phones[seat]
+        page.wait_for_function("window.TAVOLO.view().state.legal.length > 0")
+        legal = page.evaluate("window.TAVOLO.view().state.legal")  # type: ignore[attr-defined]
+        plays = sorted((a for a in legal if a["type"] == "play"), key=lambda a: -len(a["placements"]))
+        starts = [a for a in legal if a["type"] == "start_run"]
+        before = _seq(page)
+        if plays:
+            for p in plays[0]["placements"]:
+                _in_tap_hand(page, p["card"])
+                _in_slot(page, p["owner"], p["slot"], p["run"])
+            if len(plays[0]["placements"]) > 1 or laid == 0:
+                _shot(page, "phone-insonnia-french-draft", full_page=False)
+            laid += 1
+            page.locator("#in-confirm").click()  # type: ignore[attr-defined]
+        elif starts:
+            _in_tap_hand(page, starts[0]["card"])
+            if seat == 0:
+                _shot(page, "phone-insonnia-french-first-sheep", full_page=False)
+            page.locator("#in-start").click()  # type: ignore[attr-defined]
+        else:
+            page.on("dialog", lambda d: d.accept())  # type: ignore[attr-defined]
+            page.get_by_role("button", name="Nessuna carta va bene: passo (penalità)").click()  # type: ignore[attr-defined]
+        _wait_moved(page, before)
+    assert laid >= 1
+    assert "Mazzo:" in phones[0].locator(".in-info").inner_text()
+    _shot(host, "table-screen-insonnia-french")
+    for page in phones:
+        _no_horizontal_scroll(page, TALL_PHONE)
+
+
+def test_the_host_plays_insonnia_for_seats_without_phones(server: str, browser: object) -> None:
+    """Real French cards, All in the family, nobody has a phone: the table screen plays for
+    both seats. Fences, jokers as confused sheep, a foreign sheep, and the French faces."""
+    host, _ = _new_table(browser, server, "en-GB", "insonnia", ["Ugo", "Vera"], seats=2, deck="french",
+                         variant="family", viewport=TALL_PHONE)
+    host.locator(".in-player").first.wait_for()
+    first = int(host.evaluate("window.TAVOLO.view().state.turn"))  # type: ignore[attr-defined]
+    second = 1 - first
+    for card in ("5H", "5S"):
+        host.get_by_text("'s turn (no phone)").first.wait_for()
+        _in_pick(host, card)
+        before = _seq(host)
+        host.locator("#in-start").click()
+        _wait_moved(host, before)
+    turns = [
+        [("6H", first, 6), ("7H", first, 7)],   # a chain of hearts on her own run
+        [("4D", first, 4)],                     # a diamond on a hearts run: a foreign sheep
+        [("KC", first, 8)],                     # a king of clubs: a fence, alone
+        [("6S", second, 6), ("JK2", first, 9)],  # a chain and a joker: a confused sheep
+    ]
+    for placements in turns:
+        _in_lay(host, placements)
+    foreign = host.locator(f".in-slot.foreign[data-owner='{first}'][data-slot='4']")
+    assert foreign.count() == 1 and "≠" in foreign.inner_text()
+    assert host.locator(f".in-slot[data-owner='{first}'][data-slot='8'] .in-card.fence").count() == 1
+    assert host.locator(f".in-slot.confused[data-owner='{first}'][data-slot='9']").count() == 1
+    remove = host.get_by_role("button", name="Concentrate: remove the 4♦ from slot 4 (run 1), draw 2")
+    remove.wait_for()
+    joker = "Concentrate: remove the confused sheep (JK ☆) from slot 9 (run 1), draw 2"
+    assert host.get_by_role("button", name=joker).count() == 1
+    _shot(host, "table-screen-insonnia-host-plays", full_page=False)
+    _shot(host, "table-screen-insonnia-host-plays-page")
+    before = _seq(host)
+    remove.click()
+    _wait_moved(host, before)
+    assert host.locator(f".in-slot.foreign[data-owner='{first}']").count() == 0
+
+
+def test_insonnia_a_complete_count_and_an_empty_hand_win(server: str, browser: object) -> None:
+    """The host lays ten cards in one turn for a seat without a phone: nine sheep up to 10 and
+    a confused sheep for the opponent. An empty hand and a complete count: the game is won."""
+    host, _ = _new_table(browser, server, "en-GB", "insonnia", ["Ugo", "Vera"], seats=2,
+                         deck="printed", viewport=TALL_PHONE)
+    host.locator(".in-player").first.wait_for()
+    first = int(host.evaluate("window.TAVOLO.view().state.turn"))  # type: ignore[attr-defined]
+    for card in ("P1", "B5"):
+        _in_pick(host, card)
+        before = _seq(host)
+        host.locator("#in-start").click()
+        _wait_moved(host, before)
+    _in_lay(host, [*((f"P{n}", first, n) for n in range(2, 11)), ("X", 1 - first, 6)])
+    host.locator("#final").wait_for(state="visible")
+    winner = host.evaluate("window.TAVOLO.view().names")[first]  # type: ignore[attr-defined]
+    assert f"{winner} wins" in host.locator("#status").inner_text()
+    assert f"Winner: {winner}" in host.locator("#final").inner_text()
+    assert host.locator(f".in-player[data-seat='{first}'] .in-run.complete").count() == 1
+    _shot(host, "table-screen-insonnia-won", full_page=False)
+
+
+@pytest.mark.skipif(not (PHOTOS / "rdpong").is_dir(), reason="no photos in ../shared/cardphotos")
+def test_insonnia_with_french_cards_a_scanned_card_becomes_the_chosen_card(server: str,
+                                                                         browser: object) -> None:
+    _, table_id = _new_table(browser, server, "en-GB", "insonnia", ["Ugo", "Vera"], seats=2, deck="french")
+    phones = [_seat(browser, server, table_id, i, "en-GB", TALL_PHONE) for i in range(2)]
+    first = int(phones[0].evaluate("window.TAVOLO.view().state.turn"))  # type: ignore[attr-defined]
+    page = phones[first]
+    assert page.locator("#scan-button").is_visible()  # two French decks: the camera reads them
+    page.locator("#scan-input").set_input_files(str(PHOTOS / "rdpong" / "8hearts.jpg"))
+    use = page.locator("#scan").get_by_role("button", name="Use 8♥")
+    use.wait_for()
+    use.click()
+    start = page.get_by_role("button", name="Start your count with the 8♥")
+    start.wait_for()
+    before = _seq(page)
+    start.click()
+    _wait_moved(page, before)
+    laid = page.locator(f".in-slot[data-owner='{first}'][data-slot='8'] .in-card[data-card='8H']")
+    assert laid.count() == 1

@@ -79,9 +79,12 @@ def test_random_playout(game: str, seed: int, options: dict[str, str]) -> None:
         pytest.fail("the game did not end")
     outcome = rules.outcome(state)
     assert isinstance(outcome, Outcome)
-    assert len(outcome.scores) == players and outcome.winners
+    assert len(outcome.scores) == players
     assert sum(outcome.payouts) == 0
-    assert max(outcome.scores) == outcome.scores[outcome.winners[0]]
+    if outcome.winners:
+        assert max(outcome.scores) == outcome.scores[outcome.winners[0]]
+    else:  # a game that can stall ends drawn (Insonnia, DECISION I12): nobody scores more
+        assert len(set(outcome.scores)) == 1
     # The state is a pure function of the setup and the actions, and survives JSON.
     assert replay(rules, start, actions) == state
     assert rules.load_state(json.loads(json.dumps(rules.dump_state(state)))) == state
@@ -97,12 +100,15 @@ def test_a_view_never_shows_another_players_hand(game: str) -> None:
     state = rules.new_state(players, {"hands": "known"}, 3)
     while rules.outcome(state) is None:
         full = rules.dump_state(state)
+        hands = full.get("hands") or full.get("cards")
         for seat in range(players):
             text = json.dumps(rules.view(state, seat))
+            # A deck with two copies of a card (Insonnia) lets a seat hold what another holds.
+            mine = set(hands[seat] or [])
             for other in range(players):
                 if other == seat:
                     continue
-                hidden = set((full.get("hands") or full.get("cards"))[other] or [])
+                hidden = set(hands[other] or []) - mine
                 chosen = full.get("chosen", [None] * players)[other]
                 if chosen:
                     hidden.add(chosen)

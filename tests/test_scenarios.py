@@ -14,6 +14,8 @@ from companion.scenarios import ScenarioError, replay_scenario
 from .conftest import SCENARIOS, SHARED
 
 QUINTA = sorted((SCENARIOS / "quinta").glob("*.json"))
+INSONNIA = sorted((SCENARIOS / "insonnia").glob("*.json"))
+IN_PROCESS = QUINTA + INSONNIA
 REPLAY = [sys.executable, "-m", "companion.cli", "replay"]
 needs_shared = pytest.mark.skipif(not QUINTA, reason=f"no scenarios under {SCENARIOS}")
 
@@ -29,7 +31,7 @@ def _sub(expected: object, actual: object, key: str = "", parent: str = "") -> b
     return expected == actual
 
 
-REPLAYED = ("quinta", "oscuri", "diavolo", "kaiserspiel")
+REPLAYED = ("quinta", "oscuri", "diavolo", "kaiserspiel", "insonnia")
 KAISERSPIEL = sorted((SCENARIOS / "kaiserspiel").glob("*.json"))
 
 
@@ -47,7 +49,7 @@ def test_shared_judge_passes_every_scenario(game: str) -> None:
 
 
 @needs_shared
-@pytest.mark.parametrize("path", QUINTA, ids=[p.stem for p in QUINTA])
+@pytest.mark.parametrize("path", IN_PROCESS, ids=[f"{p.parent.name}/{p.stem}" for p in IN_PROCESS])
 def test_scenario_in_process(path: Path) -> None:
     scenario = json.loads(path.read_text())
     report = replay_scenario(scenario)
@@ -63,7 +65,7 @@ def test_scenario_in_process(path: Path) -> None:
     expected = scenario["expected"]
     assert report["game_over"] == expected["game_over"]
     assert report["winner"] == expected["winner"]
-    for key in ("rows", "scores", "phase"):
+    for key in ("rows", "scores", "phase", "runs", "complete", "deck_size", "to_act"):
         if key in expected["state"]:
             assert report["state"][key] == expected["state"][key]
 
@@ -158,6 +160,26 @@ def test_unknown_player_or_action_is_a_refused_step_not_a_crash() -> None:
     assert [s["accepted"] for s in report["steps"]] == [False, False, True]
     assert report["steps"][0]["rule"] == "seat"
     assert report["steps"][1]["rule"] == "quinta.unknown_action"
+
+
+def test_insonnia_names_an_owner_by_name_and_refuses_a_stranger() -> None:
+    scenario = {
+        "format": "rules-scenario/1", "game": "insonnia",
+        "options": {"players": ["A", "B"]},
+        "setup": {"first_turn": False, "to_act": "A", "hands": {"A": ["R5", "R6"], "B": ["Y1"]},
+                  "deck": ["G9", "P2"], "table": {"runs": {"A": [], "B": [{"4": "B4"}]}}},
+        "actions": [
+            {"player": "A", "type": "play",
+             "placements": [{"card": "R5", "owner": "Z", "run": 0, "slot": 5}]},
+            {"player": "A", "type": "play",
+             "placements": [{"card": "R5", "owner": "B", "run": 0, "slot": 5}]},
+            {"player": "B", "type": "concentrate", "owner": "Z", "run": 0, "slot": 5},
+        ],
+    }
+    report = replay_scenario(scenario)
+    assert [s["accepted"] for s in report["steps"]] == [False, True, False]
+    assert report["steps"][0]["rule"] == "insonnia.malformed"
+    assert report["state"]["runs"]["B"] == [{"4": "B4", "5": "R5"}]
 
 
 def test_scenario_error_is_raised_for_a_non_object() -> None:

@@ -6,14 +6,15 @@ from typing import Any
 
 from .diavolo import RULES as DIAVOLO
 from .engine import Rules
+from .insonnia import RULES as INSONNIA
 from .kaiserspiel import RULES as KAISERSPIEL
 from .oscuri import RULES as OSCURI
 from .quinta import RULES as QUINTA
 
 GAMES: dict[str, Rules[Any, Any]] = {QUINTA.name: QUINTA, OSCURI.name: OSCURI, DIAVOLO.name: DIAVOLO,
-                                     KAISERSPIEL.name: KAISERSPIEL}
+                                     KAISERSPIEL.name: KAISERSPIEL, INSONNIA.name: INSONNIA}
 # Games with a phone interface (every registered game has one now).
-PLAYABLE = frozenset({QUINTA.name, OSCURI.name, DIAVOLO.name, KAISERSPIEL.name})
+PLAYABLE = frozenset(GAMES)
 
 
 def get_rules(name: str) -> Rules[Any, Any]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 FRENCH54 = "french54"
 TAROT78 = "tarot78"
 INSONNIA108 = "insonnia108"
+INSONNIA88 = "insonnia88"  # Insonnia with two French decks (insonnia.md §1.2, DECISION I1)
 KAISER40 = "kaiser40"
 KAISER48 = "kaiser48"
 
@@ -119,10 +120,15 @@ def _suited(ranks: Sequence[str]) -> list[str]:
 def _build_decks() -> dict[str, tuple[str, ...]]:
     insonnia = [f"{c}{n}" for c in INSONNIA_COLOURS for n in range(1, 11)] * 2
     insonnia += ["F"] * 4 + ["X"] * 4
+    # Two French decks: ace to 10 of both (suits are the colours), one king of each suit
+    # (the fences) and the four jokers (the confused sheep); the other cards stay in the box.
+    french_sheep = _suited(FRENCH_RANKS[:10])
+    insonnia88 = french_sheep * 2 + [f"K{s}" for s in SUITS] + ["JK1", "JK1", "JK2", "JK2"]
     return {
         FRENCH54: tuple(_suited(FRENCH_RANKS) + ["JK1", "JK2"]),
         TAROT78: tuple([f"T{i}" for i in range(22)] + _suited(TAROT_RANKS)),
         INSONNIA108: tuple(insonnia),
+        INSONNIA88: tuple(insonnia88),
         KAISER40: tuple(_suited(KAISER40_RANKS)),
         KAISER48: tuple(_suited(KAISER48_RANKS)),
     }
@@ -131,6 +137,16 @@ def _build_decks() -> dict[str, tuple[str, ...]]:
 _DECKS = _build_decks()
 _DECK_SETS = {name: frozenset(codes) for name, codes in _DECKS.items()}
 DECKS = tuple(_DECKS)
+
+
+# Decks whose cards are another deck's cards: Insonnia's French adaptation is played with
+# French cards, so whatever reads French cards reads it.
+_FACES = {INSONNIA88: FRENCH54}
+
+
+def faces_of(deck: str) -> str:
+    """The deck whose printed faces the cards of ``deck`` carry (itself for most decks)."""
+    return _FACES.get(deck, deck)
 
 
 def deck_list(deck: str) -> tuple[str, ...]:
@@ -179,6 +195,8 @@ def card_name(deck: str, code: str, lang: str = "en") -> str:
             return "pecora confusa" if it else "confused sheep"
         colour = _COLOUR_NAMES["it" if it else "en"][code[0]]
         return f"pecora {colour} {code[1:]}" if it else f"{colour} sheep {code[1:]}"
+    if deck == INSONNIA88:
+        return _insonnia88_name(code, lang)
     if code in ("JK1", "JK2"):
         red = code == "JK1"
         if it:
@@ -197,6 +215,16 @@ def card_name(deck: str, code: str, lang: str = "en") -> str:
         rank, rank
     )
     return f"{rank_name} di {suit_name}" if it else f"{rank_name} of {suit_name}"
+
+
+def _insonnia88_name(code: str, lang: str) -> str:
+    """A French card with its Insonnia role: kings are fences, jokers confused sheep."""
+    name = card_name(FRENCH54, code, lang)
+    if code.startswith("K"):
+        return f"{name} (recinto)" if lang == "it" else f"{name} (fence)"
+    if code.startswith("JK"):
+        return f"{name} (pecora confusa)" if lang == "it" else f"{name} (confused sheep)"
+    return name
 
 
 def card_label(code: str) -> str:

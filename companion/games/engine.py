@@ -36,6 +36,10 @@ class IllegalAction(Exception):
         """The sentence in ``it`` or ``en``."""
         return self.message_it if lang == "it" else self.message
 
+    def details(self) -> dict[str, Any]:
+        """Extra JSON-ready facts for the phone (e.g. which part of a move broke the rule)."""
+        return {}
+
 
 class SetupError(ValueError):
     """A setup or option that no game could start from (bad players, unknown option)."""

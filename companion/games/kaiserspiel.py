@@ -24,7 +24,7 @@ from itertools import combinations
 from typing import Any
 
 from . import kaiserspiel_state as ks
-from .cards import FRENCH54, KAISER40, card_label
+from .cards import FRENCH54, KAISER40, KAISER48, card_label
 from .engine import Outcome, SetupError, read_options
 from .kaiserspiel_cards import check_pack, logical_cards, pack_info
 from .kaiserspiel_state import (
@@ -393,6 +393,10 @@ class Kaiserspiel:
         stands for, the cards the dealer leaves in the box (kept out of :meth:`view`, which
         names only cards a seat may see)."""
         return pack_info(s.pack, s.size)
+
+    def table_deck(self, s: KaiserState) -> str:
+        """The logical pack this table plays with: 40 or 48 cards."""
+        return KAISER48 if s.size == 48 else KAISER40
 
     def camera_deck(self, s: KaiserState) -> str | None:
         """The deck a camera reads at this table: a French pack is read as French cards (the

@@ -24,6 +24,8 @@ IMAGE_ERRORS_IT = {
         "Non è una foto in un formato supportato (JPEG, PNG, WebP, BMP).",
     "The JPEG file is truncated: it was not completely uploaded or saved.":
         "Il file JPEG è troncato: non è stato caricato o salvato per intero.",
+    "The camera cannot read this table's cards yet: enter them with the picker.":
+        "La fotocamera non legge ancora le carte di questo tavolo: indicale con il selettore.",
     "The image file is damaged and cannot be decoded.": "Il file dell'immagine è danneggiato.",
     "The JPEG file is damaged: no image size found.": "Il file JPEG è danneggiato: manca la dimensione.",
     "HEIC/AVIF photos are not supported: set the camera to JPEG ('Most Compatible'), or share "

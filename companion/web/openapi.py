@@ -48,6 +48,11 @@ def document() -> dict[str, Any]:
                         "messages": {"type": "object", "properties": {
                             "en": {"type": "string"}, "it": {"type": "string"}}},
                         "rule": {"type": "string", "description": "the rule refused (422)"},
+                        "placement": {
+                            "type": "object",
+                            "description": "Insonnia (422): the placement of a play that broke the rule",
+                            "properties": {"index": {"type": "integer", "description": "from 0"},
+                                           "card": {"type": "string"}, "slot": {"type": "integer"}}},
                         "seq": {"type": "integer", "description": "the table's sequence (409)"},
                     },
                 },
@@ -66,7 +71,9 @@ def document() -> dict[str, Any]:
                                                    "{\"hands\": \"known\" | \"unknown\"}; "
                                                    "Kaiserspiel also {\"pack\": \"french\" | "
                                                    "\"tarot\" | \"italian\" | \"swiss\", "
-                                                   "\"deck\": 40 | 48, \"target\": 101}"},
+                                                   "\"deck\": 40 | 48, \"target\": 101}; Insonnia "
+                                                   "also {\"deck\": \"printed\" | \"french\", "
+                                                   "\"variant\": \"base\" | \"rainbow\" | \"family\"}"},
                     },
                 },
                 "Action": {

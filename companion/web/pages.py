@@ -6,13 +6,14 @@ from flask import Blueprint, Response, make_response, redirect, render_template,
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from ..games import GAMES, PLAYABLE
+from ..games.insonnia_runs import DECKS as INSONNIA_DECKS
 from ..joining import join_url
 from .common import LANGS, host_cookie, lang, public_base, seat_cookie, service
 
 bp = Blueprint("pages", __name__)
 TITLES = {"quinta": "Quinta", "oscuri": "Il Cerchio degli Oscuri", "diavolo": "Il Diavolo",
-          "kaiserspiel": "Kaiserspiel"}
-MENU = ("quinta", "oscuri", "diavolo", "kaiserspiel")  # the order games are offered in
+          "kaiserspiel": "Kaiserspiel", "insonnia": "Insonnia"}
+MENU = ("quinta", "oscuri", "diavolo", "kaiserspiel", "insonnia")  # the order games are offered in
 
 
 def _menu_order(name: str) -> tuple[int, str]:
@@ -32,7 +33,8 @@ def home() -> Response:
     """Create a table, or join one by its room code."""
     games = [{"name": n, "title": TITLES.get(n, n.capitalize()), "min": GAMES[n].seats.start,
               "max": GAMES[n].seats.stop - 1} for n in sorted(PLAYABLE, key=_menu_order)]
-    return _page("index.html", games=games)
+    decks = {d.name: d.max_players for d in INSONNIA_DECKS.values()}
+    return _page("index.html", games=games, insonnia_decks=decks)
 
 
 @bp.get("/r/<room>")

@@ -1,0 +1,146 @@
+"""Insonnia's event log as sentences, in Italian and English.
+
+Only public facts are told: cards laid, removed, turned over or discarded.
+A card drawn stays private ("draws two cards").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import card_label
+from .insonnia_runs import Deck
+from .insonnia_state import (
+    Action,
+    Concentrate,
+    EndTurn,
+    Guess,
+    InsonniaState,
+    Pass,
+    Play,
+    Reshuffle,
+    StartRun,
+)
+
+Line = dict[str, str]
+
+
+def _role(deck: Deck, code: str, lang: str) -> str:
+    role = deck.kinds[code].role
+    words = {"fence": ("a fence", "un recinto"), "confused": ("a confused sheep", "una pecora confusa")}
+    if role == "sheep":
+        return card_label(code)
+    en, it = words[role]
+    extra = f" ({card_label(code)})" if deck.name == "french" else ""
+    return (en if lang == "en" else it) + extra
+
+
+def _run(names: Sequence[str], owner: int, run: int, lang: str) -> str:
+    """``Max's run 1`` / ``serie 1 di Max`` (the Italian article is the caller's)."""
+    return f"{names[owner]}'s run {run + 1}" if lang == "en" else f"serie {run + 1} di {names[owner]}"
+
+
+def _play(names: Sequence[str], s: InsonniaState, a: Play) -> Line:
+    deck = s.cards
+    sheep = [p for p in a.placements if deck.kinds[p.card].role == "sheep"]
+    others = [p for p in a.placements if deck.kinds[p.card].role != "sheep"]
+    en: list[str] = []
+    it: list[str] = []
+    if sheep:
+        cards = ", ".join(card_label(p.card) for p in sheep)
+        first = sheep[0]
+        en.append(f"lays {cards} on {_run(names, first.owner, first.run, 'en')}")
+        it.append(f"mette {cards} sulla {_run(names, first.owner, first.run, 'it')}")
+    for p in others:
+        en.append(f"puts {_role(deck, p.card, 'en')} in slot {p.slot} of {_run(names, p.owner, p.run, 'en')}")
+        it.append(f"mette {_role(deck, p.card, 'it')} nella casella {p.slot} della "
+                  f"{_run(names, p.owner, p.run, 'it')}")
+    who = names[a.player]
+    return {"en": f"{who} " + "; ".join(en) + ".", "it": f"{who} " + "; ".join(it) + "."}
+
+
+def _removed(before: InsonniaState, a: Concentrate | Guess) -> str:
+    return before.runs[a.player][a.run].at(a.slot) or ""
+
+
+def _what(deck: Deck, code: str, lang: str) -> str:
+    if deck.kinds[code].role == "confused":
+        return _role(deck, code, lang)
+    return (f"the foreign sheep {card_label(code)}" if lang == "en"
+            else f"la pecora estranea {card_label(code)}")
+
+
+def _main(names: Sequence[str], before: InsonniaState, a: Action, after: InsonniaState) -> Line:
+    who = names[a.player]
+    deck = before.cards
+    if isinstance(a, Reshuffle):
+        n = len(before.discard)
+        return {"en": f"The pile is empty: the {n} discarded cards are shuffled into a new pile.",
+                "it": f"Il mazzo è finito: le {n} carte scartate vengono mescolate in un nuovo mazzo."}
+    if isinstance(a, StartRun):
+        face = card_label(a.card)
+        if before.phase == "first_turn":
+            return {"en": f"{who} starts counting with {face}.", "it": f"{who} inizia a contare con {face}."}
+        return {"en": f"{who} has no incomplete run and starts a new one with {face}.",
+                "it": f"{who} non ha serie incomplete e ne inizia una nuova con {face}."}
+    if isinstance(a, Play):
+        return _play(names, before, a)
+    if isinstance(a, Concentrate):
+        gone = _removed(before, a)
+        return {"en": f"{who} concentrates: {_what(deck, gone, 'en')} leaves slot {a.slot} of "
+                      f"{_run(names, a.player, a.run, 'en')}, and {who} draws two cards.",
+                "it": f"{who} si concentra: {_what(deck, gone, 'it')} lascia la casella {a.slot} della "
+                      f"{_run(names, a.player, a.run, 'it')}, e {who} pesca due carte."}
+    if isinstance(a, Guess):
+        gone = _removed(before, a)
+        shown = after.runs[a.player][a.run].at(a.slot) if after.phase in ("continue", "over") else None
+        if shown is not None and shown != gone:
+            return {"en": f"{who} guesses on {_what(deck, gone, 'en')} in slot {a.slot}: the top card is "
+                          f"{card_label(shown)}, exactly right! It takes the place; {who} goes on.",
+                    "it": f"{who} tira a indovinare su {_what(deck, gone, 'it')} nella casella {a.slot}: "
+                          f"esce {card_label(shown)}, proprio quella! Prende il posto; {who} continua."}
+        revealed = before.pile[0] if before.pile is not None else (a.card or "?")
+        return {"en": f"{who} guesses on {_what(deck, gone, 'en')} in slot {a.slot}: the top card is "
+                      f"{card_label(revealed)}, wrong. {who} takes it and draws two more.",
+                "it": f"{who} tira a indovinare su {_what(deck, gone, 'it')} nella casella {a.slot}: "
+                      f"esce {card_label(revealed)}, sbagliato. {who} la prende e ne pesca altre due."}
+    if isinstance(a, Pass):
+        if before.phase == "first_turn":
+            return {"en": f"{who} has no numbered sheep to lay and passes.",
+                    "it": f"{who} non ha pecore numerate da mettere e passa."}
+        dropped = after.discard[len(before.discard):]  # the reshuffle is an action of its own
+        if dropped:
+            faces = ", ".join(card_label(c) for c in dropped)
+            return {"en": f"{who} cannot play: discards {faces} from the table and draws two cards.",
+                    "it": f"{who} non può giocare: scarta {faces} dal tavolo e pesca due carte."}
+        return {"en": f"{who} cannot play and has no sheep in front: draws two cards.",
+                "it": f"{who} non può giocare e non ha pecore davanti: pesca due carte."}
+    assert isinstance(a, EndTurn)
+    return {"en": f"{who} ends the turn.", "it": f"{who} finisce il turno."}
+
+
+def narrate(names: Sequence[str], before: InsonniaState, action: Action,
+            after: InsonniaState) -> list[Line]:
+    """Sentences telling what ``action`` did."""
+    lines = [_main(names, before, action, after)]
+    for p, turn in after.reneges[len(before.reneges):]:
+        lines.append({
+            "en": f"Renege: {names[p]} passed in turn {turn}, yet has since laid more of the cards that "
+                  "fitted then than drawn. The table decides what follows.",
+            "it": f"Rinuncia: {names[p]} ha passato nel turno {turn}, ma da allora ha messo più carte di "
+                  "quelle che allora andavano bene di quante ne abbia pescate. Decide il tavolo.",
+            "kind": "renege"})
+    if after.phase == "over" and before.phase != "over":
+        if after.winner is not None:
+            w = names[after.winner]
+            lines.append({"en": f"{w} has an empty hand and a complete count: {w} wins!",
+                          "it": f"{w} ha la mano vuota e una conta completa: vince {w}!", "kind": "end"})
+        elif after.idle >= after.players:
+            lines.append({"en": "A whole round without a card drawn or laid: the game ends with no winner.",
+                          "it": "Un giro intero senza pescare né mettere carte: la partita finisce "
+                                "senza vincitori.", "kind": "end"})
+        else:
+            lines.append({"en": "The same position came back a third time: the game ends with no winner.",
+                          "it": "La stessa posizione si è ripetuta per la terza volta: la partita finisce "
+                                "senza vincitori.", "kind": "end"})
+    return lines

@@ -1,0 +1,459 @@
+/* Insonnia on a phone: every player's counts as rows of ten slots, your hand (or the card
+   picker for real cards), a turn built by tapping a card then a slot, shown as a draft and
+   confirmed at once; concentrate, guess, the penalty pass and a new run as buttons only
+   when they are legal. The faces are drawn by insonnia_cards.js. */
+"use strict";
+window.GAME_UI = window.GAME_UI || {};
+(function () {
+  const {COLOURS, SPECIALS, kindOf, roleOf, colourName, cardName, shortName, shape, fenceIcon, face} =
+    window.INSONNIA_CARDS;
+  const SLOTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+  // The turn being built survives live redraws; ``key`` says whose turn it belongs to.
+  const memory = {key: null, selected: null, draft: [], refused: null, tab: null, guess: null};
+  let last = null;  // the view and act function of the last render, for local redraws
+
+  // ---- the table, with the draft laid on it ---------------------------------------------
+  function slotsOf(run) {
+    const a = new Array(11).fill(null);
+    for (const [k, v] of Object.entries(run)) a[Number(k)] = v;
+    return a;
+  }
+  function tableWithDraft(s) {
+    const runs = s.runs.map((rs) => rs.map(slotsOf));
+    for (const p of memory.draft) {
+      const run = (runs[p.owner] || [])[p.run];
+      if (run) run[p.slot] = p.card;
+    }
+    return runs;
+  }
+  function isOpen(arr, n) {
+    // An empty slot next to a sheep or a fence, or a gap between cards (never next only
+    // to a confused sheep): the engine's rule, for highlighting.
+    if (n < 1 || n > 10 || arr[n]) return false;
+    if ([n - 1, n + 1].some((m) => ["sheep", "fence"].includes(roleOf(arr[m])))) return true;
+    return arr.slice(1, n).some(Boolean) && arr.slice(n + 1, 11).some(Boolean);
+  }
+  function targetsFor(code, runs, seat) {
+    const out = new Set();
+    if (!code) return out;
+    const k = kindOf(code);
+    runs.forEach((rs, owner) => rs.forEach((arr, r) => {
+      for (const n of SLOTS) {
+        if (!isOpen(arr, n)) continue;
+        if (k.role === "sheep" && k.number !== n) continue;
+        if (k.role === "fence" && (n < 2 || n > 9)) continue;
+        if (k.role === "confused" && owner === seat) continue;
+        out.add(`${owner}/${r}/${n}`);
+      }
+    }));
+    return out;
+  }
+  function isForeign(s, owner, r, code) {
+    const k = kindOf(code || "");
+    return s.variant === "family" && k.role === "sheep" && k.colour !== s.run_colours[owner][r];
+  }
+
+  // ---- who acts from this screen --------------------------------------------------------
+  function mine(view) { return view.me !== null && view.me !== undefined; }
+  function actor(view) {
+    const s = view.state;
+    if (view.outcome || s.phase === "over") return null;
+    if (mine(view) && s.to_act.includes(view.me))
+      return {seat: view.me, legal: s.legal || [], hand: s.hand, forOther: false};
+    // Real cards: the host plays for a seat that has no phone.
+    if (view.host && s.turn_legal && !view.seats[s.turn].joined && s.turn !== view.me)
+      return {seat: s.turn, legal: s.turn_legal, hand: null, forOther: true};
+    return null;
+  }
+
+  function status(view) {
+    const s = view.state, names = view.names;
+    if (view.outcome) return s.winner !== null ? t("in_won", {who: names[s.winner]}) : t("in_stalled");
+    const who = actor(view);
+    const turn = names[s.turn];
+    if (s.phase === "reshuffle") return t("in_reshuffle", {who: turn});
+    if (who && who.forOther) return t("in_for_other", {who: turn});
+    if (who) {
+      if (s.phase === "first_turn") return t("in_first_you");
+      if (s.phase === "continue") return t("in_continue_you");
+      return t("in_turn_you");
+    }
+    return s.phase === "first_turn" ? t("in_first_other", {who: turn}) : t("waiting_for", {who: turn});
+  }
+
+  function redraw() {
+    if (!last) return;
+    const parts = render(last.view, last.act);
+    document.getElementById("game").replaceChildren(parts.game);
+    document.getElementById("controls").replaceChildren(parts.controls);
+  }
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // ---- drawing the table ----------------------------------------------------------------
+  function info(view) {
+    const s = view.state;
+    const p = el("p", "in-info");
+    const pile = el("span", "in-pile", t("in_pile", {n: s.deck_size}));
+    p.append(pile);
+    const discards = el("span", "in-discards", t("in_discards", {n: s.discard_pile.length}));
+    if (s.discard_pile.length) discards.append(" ", face(s.discard_pile[s.discard_pile.length - 1], "mini"));
+    p.append(discards);
+    const rules = [t(s.deck === "french" ? "in_deck_french_short" : "in_deck_printed_short")];
+    if (s.variant !== "base") rules.push(t("in_variant_" + s.variant + "_short"));
+    p.append(el("span", "in-rules", rules.join(" · ")));
+    return p;
+  }
+
+  function slotEl(view, ctx, owner, r, n, arr) {
+    const s = view.state;
+    const code = arr[n];
+    const key = `${owner}/${r}/${n}`;
+    const di = memory.draft.findIndex((p) => p.owner === owner && p.run === r && p.slot === n);
+    const target = ctx.targets.has(key);
+    const open = !code && isOpen(arr, n);
+    const tappable = target || di >= 0;
+    const e = el(tappable ? "button" : "div", "in-slot");
+    if (tappable) e.type = "button";
+    Object.assign(e.dataset, {owner: String(owner), run: String(r), slot: String(n)});
+    const words = [t("in_slot_n", {n})];
+    if (code) {
+      e.classList.add("filled");
+      e.append(face(code, "slot"));
+      words.push(cardName(code));
+      if (roleOf(code) === "confused") e.classList.add("confused");
+      if (isForeign(s, owner, r, code)) {
+        e.classList.add("foreign");
+        e.append(el("span", "in-badge foreign-badge", "≠"));
+        words.push(t("in_foreign"));
+      }
+    } else {
+      e.append(el("span", "in-slotno", String(n)));
+      words.push(open ? t("in_open") : t("in_empty"));
+    }
+    if (open) e.classList.add("open");
+    if (target) { e.classList.add("target"); words.push(t("in_tap_to_place")); }
+    if (di >= 0) {
+      e.classList.add("draft");
+      e.append(el("span", "in-badge order", String(di + 1)));
+      words.push(t("in_pending", {n: di + 1}));
+      if (memory.refused && memory.refused.index === di) { e.classList.add("refused"); words.push(t("in_refused_here")); }
+    }
+    if (ctx.removable.has(key)) e.classList.add("removable");
+    e.setAttribute("aria-label", words.join(", "));
+    if (target) {
+      e.addEventListener("click", () => {
+        memory.draft.push({card: memory.selected, owner, run: r, slot: n});
+        memory.selected = null;
+        memory.refused = null;
+        redraw();
+      });
+    } else if (di >= 0) {
+      // Tapping a card of the draft takes it back into the hand.
+      e.addEventListener("click", () => { memory.draft.splice(di, 1); memory.refused = null; redraw(); });
+    }
+    return e;
+  }
+
+  function playerBlock(view, i, ctx) {
+    const s = view.state;
+    const box = el("section", "in-player" + (i === view.me ? " me" : "") + (s.turn === i && !view.outcome ? " turn" : ""));
+    box.dataset.seat = String(i);
+    const head = el("h3", "in-who");
+    head.append(el("strong", "", view.names[i] + (i === view.me ? ` (${t("you")})` : "")),
+                el("span", "", " · " + t("cards_left", {n: s.hand_sizes[i]})));
+    if (s.turn === i && !view.outcome) head.append(el("span", "in-now", " ▶ " + t("in_now")));
+    if (s.winner === i) head.append(el("span", "in-now", " ★ " + t("in_winner")));
+    box.append(head);
+    const runs = ctx.runs[i];
+    if (!runs.length) box.append(el("p", "in-none", t("in_no_runs")));
+    runs.forEach((arr, r) => {
+      const run = el("div", "in-run" + (s.complete[i][r] ? " complete" : ""));
+      const label = [t("in_run", {n: r + 1})];
+      if (s.complete[i][r]) label.push("✓ " + t("in_complete"));
+      const rh = el("div", "in-run-head", label.join(" · "));
+      if (s.variant === "family" && s.run_colours[i][r]) {
+        const c = s.run_colours[i][r];
+        const tag = el("span", `in-run-colour col-${c}`);
+        tag.append(shape(c), " " + colourName(c));
+        rh.append(" · ", tag);
+      }
+      const slots = el("div", "in-slots");
+      slots.setAttribute("role", "group");
+      slots.setAttribute("aria-label", t("in_run_of", {n: r + 1, who: view.names[i]}));
+      for (const n of SLOTS) slots.append(slotEl(view, ctx, i, r, n, arr));
+      run.append(rh, slots);
+      box.append(run);
+    });
+    return box;
+  }
+
+  function render(view, act) {
+    last = {view, act};
+    const s = view.state;
+    const who = actor(view);
+    const key = who ? `${s.turn_no}/${who.seat}` : null;
+    if (key !== memory.key) Object.assign(memory, {key, selected: null, draft: [], refused: null, guess: null});
+    const runs = tableWithDraft(s);
+    const removable = new Set();
+    for (const a of (who ? who.legal : [])) {
+      if (a.type === "concentrate" || a.type === "guess") removable.add(`${a.owner}/${a.run}/${a.slot}`);
+    }
+    // On the first turn a card only starts one's own count: no slot is a target.
+    const aiming = who && s.phase !== "first_turn";
+    const ctx = {runs, targets: aiming ? targetsFor(memory.selected, runs, who.seat) : new Set(), removable};
+    const game = document.createDocumentFragment();
+    game.append(info(view));
+    for (const r of s.reneges) {
+      game.append(el("p", "conflict", t("in_renege", {who: view.names[r.player], n: r.turn})));
+    }
+    // The acting player's runs first, his cards right under them (most cards go there), then
+    // the others' runs in order of play.
+    const first = who ? who.seat : (mine(view) ? view.me : 0);
+    const send = who ? sender(act, who) : null;
+    for (let k = 0; k < s.hand_sizes.length; k++) {
+      game.append(playerBlock(view, (first + k) % s.hand_sizes.length, ctx));
+      if (k === 0 && who) game.append(chooser(view, who, ctx, send));
+    }
+    const controls = who ? controlsFor(view, who, send) : el("div");
+    document.body.classList.toggle("in-docked", Boolean(controls.querySelector(".in-dock")));
+    return {game, controls};
+  }
+
+  // ---- the player's own controls --------------------------------------------------------
+  function button(label, cls, onClick) {
+    const b = el("button", "big" + (cls ? " " + cls : ""), label);
+    b.type = "button";
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  function handRow(hand, onPick) {
+    // The hand, sorted by number; cards already in the draft are left out.
+    const left = hand.slice();
+    for (const p of memory.draft) {
+      const i = left.indexOf(p.card);
+      if (i >= 0) left.splice(i, 1);
+    }
+    const rank = (c) => { const k = kindOf(c); return k.role === "sheep" ? k.number : k.role === "fence" ? 11 : 12; };
+    left.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+    const row = el("div", "in-hand");
+    row.setAttribute("role", "group");
+    row.setAttribute("aria-label", t("your_hand"));
+    let pressed = false;  // of two equal cards, only one shows as chosen
+    for (const code of left) {
+      const b = face(code, "hand", true);
+      const on = !pressed && memory.selected === code;
+      pressed = pressed || on;
+      b.setAttribute("aria-pressed", String(on));
+      b.addEventListener("click", () => onPick(code));
+      row.append(b);
+    }
+    if (!left.length) row.append(el("p", "in-none", t("in_hand_empty")));
+    return row;
+  }
+
+  function picker(view, left, onPick, chosen) {
+    // Real cards: a colour (or the fences and confused sheep), then the card. Cards whose
+    // copies are all in sight are disabled.
+    const deck = view.state.deck;
+    const tabs = [...COLOURS[deck], "special"];
+    if (!tabs.includes(memory.tab)) memory.tab = tabs[0];
+    const box = el("div", "in-picker");
+    const bar = el("div", "in-tabs");
+    bar.setAttribute("role", "group");
+    bar.setAttribute("aria-label", t("in_colours"));
+    for (const tab of tabs) {
+      const b = el("button", "in-tab" + (tab === "special" ? " special" : ` col-${tab}`));
+      b.type = "button";
+      b.dataset.colour = tab;
+      if (tab === "special") {
+        b.append(fenceIcon(), el("span", "in-tab-q", "?"));
+        b.setAttribute("aria-label", t("in_specials"));
+      } else {
+        b.append(shape(tab));
+        b.setAttribute("aria-label", colourName(tab));
+      }
+      b.setAttribute("aria-pressed", String(tab === memory.tab));
+      b.addEventListener("click", () => { memory.tab = tab; redraw(); });
+      bar.append(b);
+    }
+    const grid = el("div", "in-pick-grid");
+    const codes = memory.tab === "special" ? SPECIALS[deck]
+      : SLOTS.map((n) => (deck === "french" ? `${n === 1 ? "A" : n}${memory.tab}` : `${memory.tab}${n}`));
+    for (const code of codes) {
+      const b = face(code, "pick", true);
+      b.disabled = !(left[code] > 0);
+      b.setAttribute("aria-pressed", String(chosen === code));
+      b.addEventListener("click", () => onPick(code));
+      grid.append(b);
+    }
+    box.append(bar, grid);
+    return box;
+  }
+
+  function unseenLeft(s) {
+    const left = Object.assign({}, s.unseen || {});
+    for (const p of memory.draft) left[p.card] = (left[p.card] || 0) - 1;
+    return left;
+  }
+
+  function sender(act, who) {
+    // Every move goes through here: a refusal is shown in the dock, naming the placement.
+    const onRefused = (body) => {
+      memory.refused = {index: body && body.placement ? body.placement.index : null, text: errorText(body)};
+      redraw();
+    };
+    return async (action) => {
+      const a = who.forOther ? Object.assign({player: who.seat}, action) : action;
+      const ok = await act(a, {onRefused});
+      if (ok) Object.assign(memory, {selected: null, draft: [], refused: null, guess: null});
+      redraw();
+      return ok;
+    };
+  }
+
+  function starts(who) {
+    return new Set(who.legal.filter((a) => a.type === "start_run").map((a) => a.card));
+  }
+
+  /* The acting player's cards: his hand, or the picker for real cards; and what the chosen
+     card can do. For a guess with real cards, the picker asks for the card turned over. */
+  function chooser(view, who, ctx, send) {
+    const s = view.state;
+    const box = el("section", "in-chooser");
+    if (memory.guess) {
+      const g = memory.guess;
+      box.append(el("h3", "", t("in_guess_which")));
+      box.append(picker(view, s.unseen || {}, (code) => {
+        send({type: "guess", owner: g.owner, run: g.run, slot: g.slot, card: code});
+      }, null));
+      box.append(button(t("in_cancel"), "", () => { memory.guess = null; redraw(); }));
+      return box;
+    }
+    if (!["first_turn", "turn", "continue"].includes(s.phase)) return box;
+    const pick = (code) => {
+      memory.selected = memory.selected === code ? null : code;
+      memory.refused = null;
+      redraw();
+    };
+    const title = who.hand ? t("your_hand") : (who.forOther ? t("in_card_of", {who: view.names[who.seat]}) : t("in_your_card"));
+    box.append(el("h3", "", title));
+    box.append(who.hand ? handRow(who.hand, pick) : picker(view, unseenLeft(s), pick, memory.selected));
+    if (memory.selected) {
+      const code = memory.selected;
+      let hint;
+      if (ctx.targets.size) hint = t("in_tap_slot", {card: shortName(code)});
+      else if (starts(who).has(code) && !memory.draft.length) hint = t("in_start_hint", {card: shortName(code)});
+      else hint = t("in_fits_nowhere", {card: shortName(code)});
+      box.append(el("p", "in-hint", hint));
+    }
+    return box;
+  }
+
+  function controlsFor(view, who, send) {
+    const s = view.state;
+    const box = el("div", "in-controls");
+    const legal = who.legal;
+    const has = (type) => legal.some((a) => a.type === type);
+    if (memory.guess) {  // entering the card turned over: nothing else meanwhile
+      if (memory.refused) box.append(refusalBox());
+      return box;
+    }
+    const laying = ["first_turn", "turn", "continue"].includes(s.phase);
+
+    // The other moves, each only when it is legal now.
+    const more = el("div", "in-actions");
+    const seen = new Set();
+    for (const a of legal) {
+      if (a.type !== "concentrate" && a.type !== "guess") continue;
+      const id = `${a.type}/${a.run}/${a.slot}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const card = s.runs[a.owner][a.run][String(a.slot)];
+      const args = {slot: a.slot, run: a.run + 1, card: shortName(card)};
+      if (a.type === "concentrate") {
+        more.append(button(t("in_concentrate", args), "", () => send({type: "concentrate", owner: a.owner, run: a.run, slot: a.slot})));
+      } else {
+        more.append(button(t("in_guess", args), "", () => {
+          if (s.known_hands) send({type: "guess", owner: a.owner, run: a.run, slot: a.slot});
+          else { memory.guess = {owner: a.owner, run: a.run, slot: a.slot}; redraw(); }
+        }));
+      }
+    }
+    if (has("end_turn")) more.append(button(t("in_end_turn"), "", () => send({type: "end_turn"})));
+    if (has("reshuffle")) more.append(button(t("in_reshuffle_do"), "primary", () => send({type: "reshuffle"})));
+    // With real cards a pass is taken on trust (later play may prove a renege).
+    const canPass = has("pass") || (!s.known_hands && s.phase === "turn");
+    if (canPass && !memory.draft.length) {
+      more.append(button(t("in_pass"), "warn", () => { if (window.confirm(t("in_pass_confirm"))) send({type: "pass"}); }));
+    }
+    if (more.children.length) box.append(more);
+    if (!laying) { if (memory.refused) box.prepend(refusalBox()); return box; }
+
+    // The dock: the draft and its one confirm button, kept in reach at the bottom.
+    const dock = el("div", "in-dock");
+    if (memory.refused) dock.append(refusalBox());
+    if (memory.draft.length) {
+      const list = el("ol", "in-draft");
+      list.setAttribute("aria-label", t("in_draft"));
+      memory.draft.forEach((p, i) => {
+        const li = el("li", memory.refused && memory.refused.index === i ? "refused" : "");
+        const where = p.owner === who.seat ? t("in_where_mine", {n: p.run + 1})
+          : t("in_where_other", {who: view.names[p.owner], n: p.run + 1});
+        li.append(face(p.card, "mini"), " " + t("in_draft_line", {where, slot: p.slot}));
+        list.append(li);
+      });
+      dock.append(list);
+      const row = el("div", "in-dock-buttons");
+      const n = memory.draft.length;
+      const go = button(n === 1 ? t("in_confirm_one") : t("in_confirm", {n}), "primary", () =>
+        send({type: "play", placements: memory.draft.map((p) => ({card: p.card, owner: p.owner, run: p.run, slot: p.slot}))}));
+      go.id = "in-confirm";
+      const clear = button(t("in_clear"), "", () => { memory.draft = []; memory.refused = null; memory.selected = null; redraw(); });
+      clear.id = "in-clear";
+      row.append(go, clear);
+      dock.append(row);
+    } else if (memory.selected && starts(who).has(memory.selected)) {
+      const label = s.phase === "first_turn" ? t("in_start_first", {card: shortName(memory.selected)})
+                                             : t("in_start", {card: shortName(memory.selected)});
+      const start = button(label, "primary", () => send({type: "start_run", card: memory.selected}));
+      start.id = "in-start";
+      dock.append(start);
+    }
+    if (dock.children.length) box.append(dock);
+    return box;
+  }
+
+  function refusalBox() {
+    const p = el("div", "in-refused");
+    p.setAttribute("role", "alert");
+    p.append(el("strong", "", t("in_refused_title")), el("span", "", " " + memory.refused.text));
+    return p;
+  }
+
+  function playerLine(view, i) {
+    const s = view.state;
+    const parts = [t("cards_left", {n: s.hand_sizes[i]}), t("in_runs", {n: s.runs[i].length})];
+    const done = s.complete[i].filter(Boolean).length;
+    if (done) parts.push("✓ " + t("in_complete_n", {n: done}));
+    return parts.join(" · ");
+  }
+
+  /* A card read by the camera becomes the chosen card: the player then taps its slot. */
+  function takeCard(code) {
+    if (!last || !actor(last.view)) { toast(t("in_not_now")); return false; }
+    memory.selected = code;
+    memory.refused = null;
+    redraw();
+    toast(t("in_taken", {card: shortName(code)}));
+    return true;
+  }
+
+  window.GAME_UI.insonnia = {status, render, playerLine, takeCard};
+})();
