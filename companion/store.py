@@ -34,6 +34,12 @@ CREATE TABLE IF NOT EXISTS events (
     created REAL NOT NULL,
     PRIMARY KEY (table_id, seq)
 );
+CREATE TABLE IF NOT EXISTS requests (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    request_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    PRIMARY KEY (table_id, request_id)
+);
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
     seat INTEGER NOT NULL,
@@ -54,6 +60,14 @@ class StaleSequence(Exception):
 
 class SeatTaken(Exception):
     """The seat already has a token."""
+
+
+class DuplicateRequest(Exception):
+    """A request id this table has already appended an event for (a retry)."""
+
+    def __init__(self, seq: int) -> None:
+        super().__init__(f"request already applied as event {seq}")
+        self.seq = seq
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,18 +177,28 @@ class Store:
         payload: dict[str, Any],
         seat_token: tuple[int, str] | None = None,
         release_seat: int | None = None,
+        request_id: str | None = None,
     ) -> Event:
         """Append an event after ``expected_seq``; commit before returning.
 
         ``seat_token`` (seat, token hash) records a seat's token in the same
         transaction as its ``join`` event; ``release_seat`` forgets a seat's token
-        in the same transaction as its ``release`` event.
+        in the same transaction as its ``release`` event. ``request_id`` (a phone's id
+        for this request) is recorded with the event: the same id again raises
+        :class:`DuplicateRequest` with the event it made, and nothing is written.
         """
         now = time.time()
         with self._write() as db:
+            if request_id is not None:
+                done = self._request_seq(db, table_id, request_id)
+                if done is not None:
+                    raise DuplicateRequest(done)
             last = self._last_seq(db, table_id)
             if last != expected_seq:
                 raise StaleSequence(expected_seq, last)
+            if request_id is not None:
+                db.execute("INSERT INTO requests (table_id, request_id, seq) VALUES (?,?,?)",
+                           (table_id, request_id, last + 1))
             if seat_token is not None:
                 try:
                     db.execute(
@@ -190,6 +214,16 @@ class Store:
                 (table_id, last + 1, kind, json.dumps(payload), now),
             )
         return Event(last + 1, kind, payload, now)
+
+    @staticmethod
+    def _request_seq(db: sqlite3.Connection, table_id: str, request_id: str) -> int | None:
+        row = db.execute("SELECT seq FROM requests WHERE table_id=? AND request_id=?",
+                         (table_id, request_id)).fetchone()
+        return int(row[0]) if row else None
+
+    def request_seq(self, table_id: str, request_id: str) -> int | None:
+        """The event a request id made at a table, or None when it made none."""
+        return self._request_seq(self._connect(), table_id, request_id)
 
     @staticmethod
     def _last_seq(db: sqlite3.Connection, table_id: str) -> int:

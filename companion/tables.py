@@ -30,7 +30,7 @@ from .games.oscuri_story import narrate as oscuri_narrate
 from .games.quinta_story import narrate as quinta_narrate
 from .games.settlement import settle
 from .live import Doorbell
-from .store import Event, SeatTaken, StaleSequence, Store
+from .store import DuplicateRequest, Event, SeatTaken, StaleSequence, Store
 
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1
 ROOM_LENGTH = 5
@@ -317,6 +317,11 @@ class TableService:
         if not seats and not host:
             raise Unauthorized("This phone has no seat at this table: join first.",
                                "Questo telefono non ha un posto a questo tavolo: entra prima.")
+        request_id = _request_id(body.get("id"))
+        if request_id is not None:
+            done = self.store.request_seq(table_id, request_id)
+            if done is not None:  # a retry of a request already applied: never twice
+                return table, self._event(table_id, done)
         raw = body.get("action")
         if not isinstance(raw, dict):
             raise BadRequest("The request needs an 'action' object.",
@@ -353,10 +358,17 @@ class TableService:
         if expected != table.seq and not self._independent(table, expected, action):
             self._fresh(table, expected)
         by = player if player in seats else "host"
-        event = self._append(table, "action", {
-            "action": table.rules.dump_action(action), "by": by,
-        }, expected=table.seq)
+        try:
+            event = self._append(table, "action", {
+                "action": table.rules.dump_action(action), "by": by,
+            }, expected=table.seq, request_id=request_id)
+        except DuplicateRequest as e:  # the same retry arrived twice at once
+            return self.table(table_id), self._event(table_id, e.seq)
         return self.table(table_id), event
+
+    def _event(self, table_id: str, seq: int) -> Event:
+        """One stored event of a table."""
+        return self.store.read(table_id, seq - 1)[0]
 
     def _independent(self, table: Table, expected: int, action: Any) -> bool:
         """True when only moves that cannot change the meaning of ``action`` came after ``expected``.
@@ -466,10 +478,12 @@ class TableService:
     def _append(
         self, table: Table, kind: str, payload: dict[str, Any],
         expected: int | None = None, seat_token: tuple[int, str] | None = None,
+        request_id: str | None = None,
     ) -> Event:
         try:
             event = self.store.append(
-                table.id, table.seq if expected is None else expected, kind, payload, seat_token
+                table.id, table.seq if expected is None else expected, kind, payload, seat_token,
+                request_id=request_id,
             )
         except StaleSequence as e:
             raise Conflict(
@@ -479,6 +493,19 @@ class TableService:
             ) from e
         self.doorbell.ring(table.id)
         return event
+
+
+REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def _request_id(value: Any) -> str | None:
+    """A phone's id for one request (so that a retry is never applied twice), or None."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not REQUEST_ID.fullmatch(value):
+        raise BadRequest("'id' must be 8 to 64 letters, digits, '-' or '_'.",
+                         "'id' deve avere da 8 a 64 lettere, cifre, '-' o '_'.")
+    return value
 
 
 def table_deck(table: Table) -> str:

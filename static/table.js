@@ -165,12 +165,34 @@
   }
 
   /* ``opts.onRefused(body)``: the game module shows a refusal itself (else a toast). */
+  function requestId() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  // One request, sent again with the same id after a network drop: the server applies an
+  // id once, so a retry after a lost answer can never play the card twice.
+  async function postOnce(url, body) {
+    const payload = {...body, id: requestId()};
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await postJSON(url, payload);
+      } catch (e) {
+        if (attempt >= 4) throw e;
+        setConn("reconnecting");
+        await new Promise((done) => setTimeout(done, 400 * 2 ** attempt));
+      }
+    }
+  }
+
   async function act(action, tries, opts) {
     if (busy) return false;
     busy = true;
     let retry = false;
     try {
-      const res = await postJSON(`/api/tables/${tableId}/actions${asTable}`, {action, seq: view.seq});
+      const res = await postOnce(`/api/tables/${tableId}/actions${asTable}`, {action, seq: view.seq});
       if (res.ok) { render(res.body); return true; }
       if (res.status === 409 && (tries || 0) < 3) {
         // The table moved meanwhile: look again, and send the same action again

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import cv2
@@ -572,3 +573,45 @@ def test_five_phones_an_evening_of_diavolo_with_real_cards(client: FlaskClient) 
     books()
     log = " ".join(line["en"] for line in state(client, tid)["log"])
     assert "Everybody withdrew" in log and "takes the pot: 11" in log
+
+
+def test_a_retried_action_is_applied_once_and_answered_again(client: FlaskClient) -> None:
+    """A phone whose answer was lost sends the same request id again: the move is not made
+    twice, the reply is the view after it; a new id is a new move; a bad id is a 400."""
+    tid = create(client)["table_id"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    card = state(client, tid, tokens[0])["state"]["hand"][0]
+    body = {"action": {"type": "play", "card": card}, "seq": 4, "id": "a1b2c3d4-retry"}
+    first = client.post(f"/api/tables/{tid}/actions", json=body, headers=bearer(tokens[0]))
+    assert first.status_code == 200 and first.get_json()["seq"] == 5
+    again = client.post(f"/api/tables/{tid}/actions", json=body, headers=bearer(tokens[0]))
+    assert again.status_code == 200 and again.get_json()["seq"] == 5
+    assert again.get_json()["state"]["chosen"] == card
+    assert state(client, tid)["seq"] == 5  # applied once
+    for bad in ("short", "has spaces in it", 12345678, "x" * 65):
+        resp = client.post(f"/api/tables/{tid}/actions", headers=bearer(tokens[1]),
+                           json={"action": {"type": "play", "card": card}, "seq": 5, "id": bad})
+        assert resp.status_code == 400, bad
+    assert state(client, tid)["seq"] == 5
+
+
+def test_concurrent_retries_of_one_request_make_one_event(app: Flask) -> None:
+    """The same request arriving twice at once (a retry racing the original)."""
+    client = app.test_client()
+    tid = create(client)["table_id"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    card = state(client, tid, tokens[0])["state"]["hand"][0]
+    body = {"action": {"type": "play", "card": card}, "seq": 4, "id": "same-request-01"}
+    codes: list[int] = []
+
+    def send() -> None:
+        resp = app.test_client().post(f"/api/tables/{tid}/actions", json=body, headers=bearer(tokens[0]))
+        codes.append(resp.status_code)
+
+    threads = [threading.Thread(target=send) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert codes == [200] * 6
+    assert state(client, tid)["seq"] == 5

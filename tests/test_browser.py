@@ -7,6 +7,7 @@ Screenshots go to test-artifacts/.
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -858,3 +859,39 @@ def test_insonnia_with_french_cards_a_scanned_card_becomes_the_chosen_card(serve
     _wait_moved(page, before)
     laid = page.locator(f".in-slot[data-owner='{first}'][data-slot='8'] .in-card[data-card='8H']")
     assert laid.count() == 1
+
+
+def test_an_answer_lost_on_the_way_back_is_retried_and_the_card_is_played_once(
+        server: str, browser: object) -> None:
+    """The phone's first POST reaches the server and is committed, but its answer is lost
+    (Wi-Fi drops): the page sends the same request again, the server answers it without
+    applying it twice, and the phone shows its card chosen."""
+    _host, table_id = _new_table(browser, server, names=("Anna", "Bruno", "Carla"), hands="known")
+    phone = _seat(browser, server, table_id, 0, "en-GB")
+    posts: list[dict[str, object]] = []
+
+    def lose_first_answer(route: object) -> None:
+        request = route.request  # type: ignore[attr-defined]
+        posts.append(json.loads(request.post_data))
+        if len(posts) == 1:
+            route.fetch()  # type: ignore[attr-defined]  # the server commits the move...
+            route.abort("connectionreset")  # type: ignore[attr-defined]  # ...the answer never arrives
+        else:
+            route.continue_()  # type: ignore[attr-defined]
+
+    phone.route("**/api/tables/*/actions*", lose_first_answer)  # type: ignore[attr-defined]
+    cards = phone.locator(".hand .card")  # type: ignore[attr-defined]
+    cards.first.wait_for()
+    card = cards.first.get_attribute("data-card")
+    _tap_and_play(phone, cards)
+    phone.get_by_text("Your card is chosen").wait_for(timeout=10_000)  # type: ignore[attr-defined]
+    for _ in range(50):  # the retry follows after a short pause
+        if len(posts) >= 2:
+            break
+        phone.wait_for_timeout(100)  # type: ignore[attr-defined]
+    assert len(posts) == 2 and posts[0]["id"] == posts[1]["id"]
+    with urllib.request.urlopen(f"{server}/api/tables/{table_id}/state?as=table") as resp:
+        view = json.loads(resp.read())
+    assert view["seq"] == posts[0]["seq"] + 1  # one move, not two
+    assert view["state"]["has_chosen"][0] and card is not None
+    phone.get_by_text("Your card is chosen").wait_for()  # type: ignore[attr-defined]

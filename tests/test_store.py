@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.store import SeatTaken, StaleSequence, Store
+from companion.store import DuplicateRequest, SeatTaken, StaleSequence, Store
 
 
 def _store(tmp_path: Path) -> Store:
@@ -101,3 +101,13 @@ def test_sequence_is_unique_even_bypassing_the_store(tmp_path: Path) -> None:
     with pytest.raises(sqlite3.IntegrityError):
         db.execute("INSERT INTO events VALUES ('t1', 1, 'x', '{}', 0)")
     db.close()
+
+
+def test_a_request_id_appends_once_and_names_its_event(tmp_path: Path) -> None:
+    s = _store(tmp_path)
+    e = s.append("t1", 1, "action", {"n": 1}, request_id="phone-A-0001")
+    assert s.request_seq("t1", "phone-A-0001") == e.seq == 2
+    with pytest.raises(DuplicateRequest) as dup:
+        s.append("t1", 2, "action", {"n": 1}, request_id="phone-A-0001")
+    assert dup.value.seq == 2 and s.last_seq("t1") == 2
+    assert s.request_seq("t1", "never-sent-00") is None

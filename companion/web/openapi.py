@@ -157,9 +157,13 @@ def document() -> dict[str, Any]:
                     "type": "object", "required": ["action", "seq"], "properties": {
                         "action": {"$ref": "#/components/schemas/Action"},
                         "seq": {"type": "integer",
-                                "description": "the last event sequence this phone saw"}}}}}},
+                                "description": "the last event sequence this phone saw"},
+                        "id": {"type": "string", "pattern": "^[A-Za-z0-9_-]{8,64}$",
+                               "description": "the phone's id for this request: a retry with the "
+                                              "same id is answered again, never applied twice"}}}}}},
                 "responses": {
-                    "200": _json(_VIEW, "accepted and committed; the new view"),
+                    "200": _json(_VIEW, "accepted and committed (or a retry of an id already "
+                                        "applied); the new view"),
                     "400": _err("malformed request"),
                     "401": _err("no valid token for this table"),
                     "403": _err("acting for another seat"),
