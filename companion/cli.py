@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import sys
@@ -34,8 +33,9 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from werkzeug.serving import make_server
+    from .server import patch, serve
 
+    patch()  # before the app exists: its locks and sockets must be cooperative
     from . import create_app
     from .joining import base_url, lan_address, qr_terminal
 
@@ -55,12 +55,21 @@ def _serve(args: argparse.Namespace) -> int:
             print(f"companion serve: {e}", file=sys.stderr)
             return 2
     app = create_app({"DATABASE": database, "PUBLIC_URL": public})
-    server = make_server(args.host, port, app, threaded=True, ssl_context=ssl_context)
-    print(f"Tavolo is running. On phones on the same network, open:\n\n    {public}/\n")
-    print(qr_terminal(f"{public}/"))
-    print(f"Data: {Path(database).resolve()}   (Ctrl-C stops the server)", flush=True)
-    with contextlib.suppress(KeyboardInterrupt):
-        server.serve_forever()
+
+    def ready() -> None:
+        print(f"Tavolo is running. On phones on the same network, open:\n\n    {public}/\n")
+        print(qr_terminal(f"{public}/"))
+        print(f"Data: {Path(database).resolve()}   (Ctrl-C stops the server)", flush=True)
+
+    certfile, keyfile = ssl_context or (None, None)
+    try:
+        serve(app, args.host, port, connections=args.connections, threads=args.threads,
+              certfile=certfile, keyfile=keyfile, ready=ready)
+    except OSError as e:
+        print(f"companion serve: cannot listen on {args.host}:{port}: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        pass
     return 0
 
 
@@ -129,6 +138,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--database", default=None, help="SQLite file (default data/tavolo.sqlite3)")
     p.add_argument("--https", action="store_true",
                    help="serve over HTTPS with a self-signed certificate (for the live camera)")
+    p.add_argument("--connections", type=int, default=int(os.environ.get("TAVOLO_CONNECTIONS", "4000")),
+                   help="connections held at once: every phone keeps one live stream open "
+                        "(default $TAVOLO_CONNECTIONS or 4000)")
+    p.add_argument("--threads", type=int, default=int(os.environ.get("TAVOLO_THREADS", "2")),
+                   help="threads reading photos (default $TAVOLO_THREADS or 2)")
     p.set_defaults(func=_serve)
     p = sub.add_parser("bench", help="measure engine and service speed")
     p.add_argument("--seconds", type=float, default=3.0, help="time spent on engine playouts")

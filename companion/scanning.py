@@ -19,6 +19,7 @@ from recognizer.types import Detection
 
 from .games.cards import FRENCH54, card_name, is_card
 from .games.engine import IllegalAction
+from .server import offload
 from .tables import Table, camera_deck, scannable, table_deck
 
 STRONG = 0.6  # below this a detection is shown as a guess to confirm
@@ -33,8 +34,8 @@ def scan(table: Table, data: bytes, seat: int | None, host: bool) -> dict[str, A
     deck, faces = table_deck(table), camera_deck(table)
     assert faces is not None  # scannable
     start = time.perf_counter()
-    decoded = decode(data)
-    detections = _read(decoded, faces)
+    decoded = offload(decode, data)
+    detections = offload(_read, decoded, faces)
     elapsed = (time.perf_counter() - start) * 1000
     items = []
     for d in detections:

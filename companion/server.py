@@ -1,0 +1,67 @@
+"""The production server: gevent's WSGI server, one process holding many live streams.
+
+Every phone keeps one Server-Sent Events stream open for the whole evening, so the
+server must hold thousands of idle connections cheaply: each request runs in a
+greenlet (``gevent.monkey`` makes locks, sockets and sleeps cooperative), not in an
+operating-system thread. One process, on purpose: the doorbell that wakes the
+streams of a table and the cache of replayed tables live in memory; SQLite is the
+truth and is written with one short transaction per event.
+
+CPU-heavy work (reading a photo) would stop every stream while it runs: it is sent
+to a pool of real threads with :func:`offload` (OpenCV releases the GIL).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+DEFAULT_CONNECTIONS = 4000  # open connections at once (phones' streams and requests)
+DEFAULT_THREADS = 2  # real threads for photo recognition (this machine's cores)
+
+
+def patch() -> None:
+    """Make the standard library cooperative; call before the app is created."""
+    from gevent import monkey
+
+    if not monkey.is_module_patched("socket"):
+        monkey.patch_all()
+
+
+def patched() -> bool:
+    """True inside the gevent server."""
+    try:
+        from gevent import monkey
+    except ImportError:  # pragma: no cover - gevent is a dependency
+        return False
+    return bool(monkey.is_module_patched("threading"))
+
+
+def offload(work: Callable[..., T], *args: Any) -> T:
+    """Run CPU-heavy ``work`` in a real thread when serving with gevent, so that the
+    live streams keep flowing; call it directly elsewhere (tests, the CLI)."""
+    if not patched():
+        return work(*args)
+    from gevent import get_hub
+
+    result: T = get_hub().threadpool.apply(work, args)
+    return result
+
+
+def serve(app: Any, host: str, port: int, connections: int = DEFAULT_CONNECTIONS,
+          threads: int = DEFAULT_THREADS, certfile: str | None = None, keyfile: str | None = None,
+          ready: Callable[[], None] | None = None) -> None:
+    """Serve ``app`` until interrupted."""
+    from gevent import get_hub
+    from gevent.pool import Pool
+    from gevent.pywsgi import WSGIServer
+
+    get_hub().threadpool.maxsize = max(1, threads)
+    ssl: dict[str, str] = {"certfile": certfile, "keyfile": keyfile} if certfile and keyfile else {}
+    server = WSGIServer((host, port), app, spawn=Pool(connections), log=None, **ssl)
+    server.start()
+    if ready is not None:
+        ready()
+    server.serve_forever()
