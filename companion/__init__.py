@@ -43,7 +43,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     if config:
         app.config.update(config)
-    store = Store(app.config["DATABASE"])
+    writer = app.config.get("STORE_WRITER")  # the server's own thread for commits
+    store = Store(app.config["DATABASE"], writer) if writer else Store(app.config["DATABASE"])
     app.extensions["tavolo"] = TableService(store, Doorbell())
 
     from .web import api, errors, pages

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import random
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -105,7 +107,8 @@ def recogniser_figures(photos: Path) -> None:
     print(f"peak memory of this process: {peak_memory_mb():.0f} MB")
 
 
-def run(games_seconds: float = 3.0, actions: int = 2000, photos: str | None = None) -> None:
+def run(games_seconds: float = 3.0, actions: int = 2000, photos: str | None = None,
+        load_tables: int = 200, load_seconds: float = 20.0) -> None:
     """Print the figures."""
     rate, games = engine_games_per_second(games_seconds)
     print(f"quinta engine: {rate:,.0f} random games/s on one core ({games} games, 3-6 players)")
@@ -116,3 +119,7 @@ def run(games_seconds: float = 3.0, actions: int = 2000, photos: str | None = No
           f"p50 {p50:.2f} ms, p99 {p99:.2f} ms over {len(timings)} actions")
     shared = Path(os.environ.get("TAVOLO_SHARED", "../shared"))
     recogniser_figures(Path(photos) if photos else shared / "cardphotos")
+    if load_tables:
+        # Its own process: the load client patches the standard library for gevent.
+        subprocess.run([sys.executable, "-m", "companion.loadbench", "--tables", str(load_tables),
+                        "--seconds", str(load_seconds)], check=False)

@@ -33,7 +33,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from .server import patch, serve
+    from .server import patch, serve, writer_thread
 
     patch()  # before the app exists: its locks and sockets must be cooperative
     from . import create_app
@@ -54,7 +54,7 @@ def _serve(args: argparse.Namespace) -> int:
         except CertificateError as e:
             print(f"companion serve: {e}", file=sys.stderr)
             return 2
-    app = create_app({"DATABASE": database, "PUBLIC_URL": public})
+    app = create_app({"DATABASE": database, "PUBLIC_URL": public, "STORE_WRITER": writer_thread()})
 
     def ready() -> None:
         print(f"Tavolo is running. On phones on the same network, open:\n\n    {public}/\n")
@@ -121,7 +121,8 @@ def _recognize(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from .bench import run
 
-    run(games_seconds=args.seconds, actions=args.actions, photos=args.photos)
+    run(games_seconds=args.seconds, actions=args.actions, photos=args.photos,
+        load_tables=args.load_tables, load_seconds=args.load_seconds)
     return 0
 
 
@@ -149,6 +150,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--actions", type=int, default=2000, help="actions sent through the service")
     p.add_argument("--photos", default=None,
                    help="labelled photo sets to measure the recogniser on (default ../shared/cardphotos)")
+    p.add_argument("--load-tables", type=int, default=200,
+                   help="tables of six phones with live streams for the load test (0: skip it)")
+    p.add_argument("--load-seconds", type=float, default=20.0, help="length of the load test")
     p.set_defaults(func=_bench)
     p = sub.add_parser("recognize", help="find the cards in photos")
     p.add_argument("--deck", default="french54")

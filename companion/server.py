@@ -20,6 +20,7 @@ T = TypeVar("T")
 
 DEFAULT_CONNECTIONS = 4000  # open connections at once (phones' streams and requests)
 DEFAULT_THREADS = 2  # real threads for photo recognition (this machine's cores)
+BACKLOG = 2048  # connections waiting to be accepted
 
 
 def patch() -> None:
@@ -50,6 +51,20 @@ def offload(work: Callable[..., T], *args: Any) -> T:
     return result
 
 
+def writer_thread() -> Callable[[Callable[[], Any]], Any]:
+    """A thread of its own for the event log's commits: a commit waits for the disk
+    (``synchronous=FULL``), and the streams must not wait with it. One thread, since
+    SQLite takes one writer at a time anyway."""
+    from gevent.threadpool import ThreadPool
+
+    pool = ThreadPool(1)
+
+    def write(work: Callable[[], Any]) -> Any:
+        return pool.apply(work)
+
+    return write
+
+
 def serve(app: Any, host: str, port: int, connections: int = DEFAULT_CONNECTIONS,
           threads: int = DEFAULT_THREADS, certfile: str | None = None, keyfile: str | None = None,
           ready: Callable[[], None] | None = None) -> None:
@@ -60,7 +75,8 @@ def serve(app: Any, host: str, port: int, connections: int = DEFAULT_CONNECTIONS
 
     get_hub().threadpool.maxsize = max(1, threads)
     ssl: dict[str, str] = {"certfile": certfile, "keyfile": keyfile} if certfile and keyfile else {}
-    server = WSGIServer((host, port), app, spawn=Pool(connections), log=None, **ssl)
+    # A deep accept queue: every phone of a room reconnects at once after a Wi-Fi drop.
+    server = WSGIServer((host, port), app, spawn=Pool(connections), log=None, backlog=BACKLOG, **ssl)
     server.start()
     if ready is not None:
         ready()

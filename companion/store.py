@@ -12,7 +12,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,6 +47,16 @@ CREATE TABLE IF NOT EXISTS seats (
     PRIMARY KEY (table_id, seat)
 );
 """
+
+
+def _thread_local() -> Any:
+    """A thread-local store keyed by operating-system thread even when gevent has patched
+    ``threading`` (where the patched ``local`` would give every greenlet a connection)."""
+    try:
+        from gevent.monkey import get_original
+    except ImportError:  # pragma: no cover - gevent is a dependency
+        return threading.local()
+    return get_original("threading", "local")()
 
 
 class StaleSequence(Exception):
@@ -91,14 +101,29 @@ class TableRow:
     created: float
 
 
-class Store:
-    """A SQLite event log; one connection per thread, safe to share across threads."""
+Writer = Callable[[Callable[[], Any]], Any]
 
-    def __init__(self, path: str | Path) -> None:
+
+def _inline(work: Callable[[], Any]) -> Any:
+    return work()
+
+
+class Store:
+    """A SQLite event log; one connection per thread, safe to share across threads.
+
+    ``writer`` runs each write transaction: inline by default; the production server
+    hands them to one thread of their own, so that a commit waiting for the disk
+    (``synchronous=FULL``) never stops the live streams.
+    """
+
+    def __init__(self, path: str | Path, writer: Writer = _inline) -> None:
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._local = threading.local()
+        # One connection per operating-system thread, also under gevent: greenlets of one
+        # thread share it (no greenlet switches inside a SQLite call).
+        self._local = _thread_local()
+        self._writer = writer
         with self._connect() as db:
             db.executescript(SCHEMA)
 
@@ -137,6 +162,12 @@ class Store:
         self, table_id: str, room: str, game: str, host_token_hash: str, setup: dict[str, Any]
     ) -> Event:
         """Create a table and its first event (``setup``, sequence 1)."""
+        event: Event = self._writer(lambda: self._create_table(table_id, room, game, host_token_hash, setup))
+        return event
+
+    def _create_table(
+        self, table_id: str, room: str, game: str, host_token_hash: str, setup: dict[str, Any]
+    ) -> Event:
         now = time.time()
         with self._write() as db:
             db.execute(
@@ -187,6 +218,21 @@ class Store:
         for this request) is recorded with the event: the same id again raises
         :class:`DuplicateRequest` with the event it made, and nothing is written.
         """
+        event: Event = self._writer(lambda: self._append(
+            table_id, expected_seq, kind, payload, seat_token, release_seat, request_id))
+        return event
+
+    def _append(
+        self,
+        table_id: str,
+        expected_seq: int,
+        kind: str,
+        payload: dict[str, Any],
+        seat_token: tuple[int, str] | None = None,
+        release_seat: int | None = None,
+        request_id: str | None = None,
+    ) -> Event:
+        """The write transaction of :meth:`append`."""
         now = time.time()
         with self._write() as db:
             if request_id is not None:

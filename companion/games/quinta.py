@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
@@ -173,6 +174,12 @@ def best_assignment(pile: Sequence[str]) -> tuple[int, dict[str, str]]:
 
 def score_pile(pile: Sequence[str]) -> int:
     """Points of one pile, each joker assigned to the rank that gives the most (Q3-Q5)."""
+    return _pile_points(tuple(sorted(pile)))
+
+
+@lru_cache(maxsize=8192)
+def _pile_points(pile: tuple[str, ...]) -> int:
+    """Points of a pile as a sorted tuple: every phone's view asks for every pile, often."""
     return best_assignment(pile)[0]
 
 
