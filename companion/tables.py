@@ -328,7 +328,8 @@ class TableService:
                              "La richiesta deve contenere un oggetto 'action'.")
         expected = _need_seq(body.get("seq"))
         raw = dict(raw)
-        if any(raw.get(key) is not None for key in ("deck", "face_up", "hands")):
+        if any(raw.get(key) is not None for key in ("deck", "face_up", "hands", "order")):
+            # A deal's cards, or the order of a reshuffled pile: no phone chooses them.
             raise BadRequest("The cards of a deal cannot be chosen from a phone.",
                              "Le carte di una mano non si scelgono da un telefono.")
         if "player" not in raw and seats:

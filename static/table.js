@@ -25,7 +25,7 @@
     status.textContent = statusText;
     status.classList.toggle("your-turn", v.me !== null && v.state.to_act.includes(v.me));
     document.title = (v.me !== null && v.state.to_act.includes(v.me) ? "● " : "") + "Tavolo · " + v.room;
-    const parts = ui.render(v, actWithRetry);
+    const parts = ui.render(v, act);
     document.getElementById("game").replaceChildren(parts.game);
     document.getElementById("controls").replaceChildren(parts.controls);
     renderPlayers(v, ui);
@@ -187,20 +187,18 @@
     }
   }
 
-  async function act(action, tries, opts) {
+  async function act(action, opts) {
     if (busy) return false;
     busy = true;
-    let retry = false;
     try {
       const res = await postOnce(`/api/tables/${tableId}/actions${asTable}`, {action, seq: view.seq});
       if (res.ok) { render(res.body); return true; }
-      if (res.status === 409 && (tries || 0) < 3) {
-        // The table moved meanwhile: look again, and send the same action again
-        // only if it is still one this phone may make.
+      if (res.status === 409) {
+        // The table moved since this phone looked (an undo, another player's move): show
+        // what it is now and let the player decide again. Never resend on his behalf: the
+        // same button may now mean something else (an accept of a different raise).
         await refresh();
-        retry = (view.state.legal || []).some((a) => a.type === action.type &&
-          a.card === action.card && a.row === action.row);
-        if (!retry) toast(t("retry_changed"));
+        toast(t("retry_changed"));
         return false;
       }
       if (opts && opts.onRefused) opts.onRefused(res.body); else toast(errorText(res.body));
@@ -213,19 +211,7 @@
     }
   }
 
-  async function actWithRetry(action, opts) {
-    for (let tries = 0; tries < 4; tries++) {
-      const before = view.seq;
-      if (await act(action, tries, opts)) return true;
-      // act() looked again after a 409: try once more only if the table moved on.
-      if (view.seq === before) return false;
-      const still = (view.state.legal || []).some((a) => a.type === action.type &&
-        a.card === action.card && a.row === action.row);
-      if (!still && action.player === undefined) return false;
-    }
-    return false;
-  }
-  window.TAVOLO = {act: actWithRetry, view: () => view, tableId, asTable, role};
+  window.TAVOLO = {act, view: () => view, tableId, asTable, role};
 
   document.getElementById("undo").addEventListener("click", async () => {
     const last = view.log.length ? (view.log[view.log.length - 1][LANG] || view.log[view.log.length - 1].en) : "";

@@ -615,3 +615,25 @@ def test_concurrent_retries_of_one_request_make_one_event(app: Flask) -> None:
         t.join()
     assert codes == [200] * 6
     assert state(client, tid)["seq"] == 5
+
+
+def test_a_freed_seats_old_stream_stops_showing_that_seats_hand(app: Flask) -> None:
+    """A phone's live stream was open when the host freed its seat and another phone took
+    it: the old stream's next views are a stranger's, without the new player's hand."""
+    client = app.test_client()
+    data = create(client, options={"hands": "known"})
+    tid, host = data["table_id"], data["host_token"]
+    old = join(app.test_client(), tid, 1)
+    stream = app.test_client().get(f"/api/tables/{tid}/events?limit=2", headers=bearer(old),
+                                   buffered=False)
+    chunks = stream.response  # the stream runs as it is read
+    first = next(c for c in chunks if b"event: state" in c)
+    assert json.loads(first.split(b"data: ", 1)[1])["me"] == 1
+    assert client.delete(f"/api/tables/{tid}/seats/1", headers=bearer(host)).status_code == 200
+    newcomer = join(app.test_client(), tid, 1)
+    hand = state(client, tid, newcomer)["state"]["hand"]
+    later = [c for c in chunks if b"event: state" in c]
+    view = json.loads(later[-1].split(b"data: ", 1)[1])
+    assert view["me"] is None and "hand" not in view["state"]
+    assert not any(card in shown(view) for card in hand)
+    stream.close()

@@ -159,3 +159,14 @@ def test_insonnia_is_on_the_home_page_with_its_options(client: FlaskClient) -> N
     six_french = client.post("/api/tables", json={"game": "insonnia", "players": 6,
                                                   "options": {"deck": "french"}})
     assert six_french.status_code == 400 and "2 a 5" in six_french.get_json()["messages"]["it"]
+
+
+def test_no_phone_chooses_the_order_of_a_reshuffled_pile(client: FlaskClient) -> None:
+    """The order of the pile after a reshuffle is the app's (dealt) or the table's (real cards),
+    never sent by a phone: whoever sends one gets a 400 and nothing changes."""
+    tid, tokens, order = _table(client, hands="known")
+    seq = state(client, tid)["seq"]
+    for who in (tokens[order[0]], tokens[-1]):
+        resp = act(client, tid, who, {"type": "reshuffle", "player": order[0], "order": ["R1", "Y2"]})
+        assert resp.status_code == 400 and "cannot be chosen" in resp.get_json()["message"]
+    assert state(client, tid)["seq"] == seq

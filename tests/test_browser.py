@@ -184,7 +184,7 @@ def _seat(browser: object, server: str, table_id: str, seat: int, locale: str,
         row.locator("input").fill(f"P{seat}")
     row.get_by_role("button").click()
     try:
-        page.wait_for_url("**/play/*", timeout=15_000)
+        page.wait_for_url("**/play/*", timeout=30_000)
     except sync_api.TimeoutError:
         _shot(page, f"failed-join-seat-{seat}")
         raise

@@ -221,7 +221,10 @@ def test_a_good_guess_replaces_the_confused_sheep_and_the_turn_goes_on() -> None
     s = table(runs={0: [{"4": "R4", "5": "X"}]}, hands={0: ["Y6", "F"], 1: ["B1"]},
               pile=["G8", "B5", "P3"])
     assert refused(s, EndTurn(0)).rule == "insonnia.end_turn"
-    assert refused(s, Guess(0, 0, 0, 5, "R1")).rule == "insonnia.guess_card"
+    # Naming a card is refused alike whether it is the top card or not: the refusal must
+    # not tell a phone what lies on top of the pile the app holds.
+    wrong, right = refused(s, Guess(0, 0, 0, 5, "R1")), refused(s, Guess(0, 0, 0, 5, "B5"))
+    assert wrong.rule == right.rule == "insonnia.guess_card" and wrong.message == right.message
     s = R.apply(s, Guess(0, 0, 0, 5))
     assert s.phase == "continue" and s.turn == 0 and runs_of(s, 0) == [{"4": "R4", "5": "B5"}]
     assert s.discard == ("X",) and s.hands[0] == ("Y6", "F", "G8")

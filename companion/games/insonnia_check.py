@@ -252,9 +252,12 @@ def _check_guess(s: InsonniaState, a: Guess) -> None:
         raise bad("empty_pile", "The pile is empty: there is no card to turn over.",
                   "Il mazzo è vuoto: non c'è una carta da scoprire.")
     if s.pile is not None:
-        if a.card is not None and a.card != s.pile[0]:
-            raise bad("guess_card", "That is not the top card of the pile.",
-                      "Quella non è la prima carta del mazzo.")
+        # The app holds the pile and turns its top card itself. Any named card is refused,
+        # whatever it is: a refusal only for the wrong one would tell the top of the pile.
+        if a.card is not None:
+            raise bad("guess_card",
+                      "The app turns the top card of the pile itself: guess without naming one.",
+                      "L'app scopre da sé la prima carta del mazzo: tenta senza indicarne una.")
         return
     if a.card is None:
         raise bad("guess_card", "Say which card was turned over.", "Indica quale carta è stata scoperta.")

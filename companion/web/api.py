@@ -193,7 +193,7 @@ def events(table_id: str) -> Response:
     """
     svc = service()
     svc.table(table_id)  # 404 before the stream starts
-    seat, host = _caller(table_id)
+    held = tokens(request, table_id)
     after_raw = request.headers.get("Last-Event-ID") or request.args.get("after") or "-1"
     try:
         after = int(after_raw)
@@ -209,7 +209,10 @@ def events(table_id: str) -> Response:
             rings = svc.doorbell.rings(table_id)
             seq = svc.store.last_seq(table_id)
             if seq != last:
-                view: dict[str, Any] = svc.view(table_id, seat, host)
+                # Who is asking is looked up again for every view: a seat the host has
+                # freed must stop seeing the hand of the phone that took it since.
+                seats, host = svc.credentials(table_id, held)
+                view: dict[str, Any] = svc.view(table_id, seats[0] if seats else None, host)
                 last = view["seq"]
                 sent += 1
                 yield f"id: {last}\nevent: state\ndata: {json.dumps(view)}\n\n"
