@@ -29,7 +29,7 @@ def scan(table: Table, data: bytes, seat: int | None, host: bool) -> dict[str, A
     deck = rules.deck
     start = time.perf_counter()
     decoded = decode(data)
-    detections = recognize_decoded(decoded)
+    detections = recognize_decoded(decoded, deck=deck)
     elapsed = (time.perf_counter() - start) * 1000
     items = []
     for d in detections:
