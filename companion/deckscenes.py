@@ -100,11 +100,17 @@ def _card_on_table(rng: np.random.Generator, x: float, y: float) -> np.ndarray:
 def _hand(rng: np.random.Generator, img: np.ndarray, labels: np.ndarray, at: np.ndarray,
           size: float) -> None:
     """A hand-shaped blob (palm and four fingers) reaching to ``at``, in a skin tone."""
-    mask = np.zeros(labels.shape, np.uint8)
+    h, w = labels.shape
+    reach = int(1.6 * size) + 2
+    x0, y0 = max(0, int(at[0]) - reach), max(0, int(at[1]) - reach)
+    x1, y1 = min(w, int(at[0]) + reach), min(h, int(at[1]) + reach)
+    if x0 >= x1 or y0 >= y1:
+        return
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
     a = rng.uniform(0, 2 * math.pi)
     d = np.array([math.cos(a), math.sin(a)])
     n = np.array([-d[1], d[0]])
-    palm = at - d * 0.55 * size
+    palm = at - d * 0.55 * size - [x0, y0]
     cv2.ellipse(mask, tuple(int(v) for v in palm), (int(0.5 * size), int(0.38 * size)),
                 math.degrees(a), 0, 360, 255, -1)
     for i in range(4):
@@ -116,8 +122,8 @@ def _hand(rng: np.random.Generator, img: np.ndarray, labels: np.ndarray, at: np.
     shade = cv2.GaussianBlur(mask, (0, 0), max(1.0, size / 12)).astype(np.float32) / 255
     colour = tone[None, None, :] * (0.75 + 0.25 * shade[:, :, None])
     m = mask.astype(bool)
-    img[m] = colour[m].astype(np.uint8)
-    labels[m] = -1
+    img[y0:y1, x0:x1][m] = colour[m].astype(np.uint8)
+    labels[y0:y1, x0:x1][m] = -1
 
 
 def _marker_visible(labels: np.ndarray, index: int, quad: np.ndarray) -> bool:
@@ -158,8 +164,9 @@ def scene(rng: np.random.Generator, width: int, height: int, codes: list[str], t
     sigma = rng.uniform(0.3, max(0.3, blur)) * res
     img = cv2.GaussianBlur(img, (0, 0), sigma)
     level = rng.uniform(1.0, max(1.0, noise))
-    img = np.clip(img.astype(np.float32) + rng.normal(0, level, img.shape).astype(np.float32), 0, 255)
-    return Scene(img.astype(np.uint8), cards)
+    img = img.astype(np.float32)
+    img += rng.standard_normal(img.shape, dtype=np.float32) * np.float32(level)
+    return Scene(np.clip(img, 0, 255).astype(np.uint8), cards)
 
 
 def _try_scene(rng: np.random.Generator, width: int, height: int, codes: list[str], tilt_max: float,

@@ -54,9 +54,9 @@ class Sighting:
                 and self.contrast >= s.min_contrast and self.side >= s.min_side)
 
     def confidence(self) -> float:
-        """In [0.5, 0.95]: higher for clean, large, high-contrast markers."""
+        """In [0.5, 0.85] (a pair of markers gives 0.9 or more): higher for clean, large markers."""
         q = min(1.0, max(0.0, self.margin) / 0.6) * min(1.0, self.side / 40.0)
-        return max(0.5, 0.95 - 0.1 * self.errors - 0.3 * (1.0 - q))
+        return max(0.5, 0.85 - 0.1 * self.errors - 0.25 * (1.0 - q))
 
 
 @cache
@@ -226,8 +226,9 @@ def _outline(sightings: list[Sighting]) -> np.ndarray:
 
 
 def _convex(quad: np.ndarray) -> bool:
-    cross = [float(np.cross(quad[(i + 1) % 4] - quad[i], quad[(i + 2) % 4] - quad[(i + 1) % 4]))
-             for i in range(4)]
+    edges = np.roll(quad, -1, axis=0) - quad
+    nxt = np.roll(edges, -1, axis=0)
+    cross = edges[:, 0] * nxt[:, 1] - edges[:, 1] * nxt[:, 0]
     return all(c > 0 for c in cross) or all(c < 0 for c in cross)
 
 
