@@ -131,7 +131,7 @@ def _print_deck(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from .bench import run
 
-    run(games_seconds=args.seconds, actions=args.actions, photos=args.photos)
+    run(games_seconds=args.seconds, actions=args.actions, photos=args.photos, scenes=args.scenes)
     return 0
 
 
@@ -154,6 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--actions", type=int, default=2000, help="actions sent through the service")
     p.add_argument("--photos", default=None,
                    help="labelled photo sets to measure the recogniser on (default ../shared/cardphotos)")
+    p.add_argument("--scenes", type=int, default=40,
+                   help="synthetic photos of the printed Insonnia deck to measure on (0: none)")
     p.set_defaults(func=_bench)
     p = sub.add_parser("print-deck", help="write a printable deck (PDF or SVG) the camera reads")
     p.add_argument("deck", choices=["insonnia"])
