@@ -106,7 +106,7 @@ Line = tuple[np.ndarray, np.ndarray]  # a point and a unit direction
 def _edge_samples(reach: float) -> np.ndarray:
     """Points (cell units) on profiles across the four sides of the marker, from ``reach`` cells
     out in the white quiet zone to as far into the black border: (4 sides, along, across, 2)."""
-    along = np.linspace(0.6, md.CELLS - 0.6, 16)
+    along = np.linspace(0.3, md.CELLS - 0.3, 48)
     s, t = np.meshgrid(along, np.linspace(-reach, reach, 29), indexing="ij")
     n = float(md.CELLS)
     return np.stack([
