@@ -236,6 +236,17 @@ def test_one_marker_is_enough_and_gives_the_whole_outline() -> None:
     assert np.abs(np.array(found[0].corners) - want + 0.5).max() < 0.02 * 88 * k
 
 
+def test_a_close_up_and_a_card_half_out_of_the_frame() -> None:
+    face = render_card("P9", 25.0)  # the card fills a 2-megapixel frame: markers of 450 pixels
+    photo = _card_on(np.full((face.shape[0] + 100, face.shape[1] + 100, 3), 120, np.uint8), face, 50, 50)
+    found = recognize(jpeg(photo), deck="insonnia108")
+    assert [d.card for d in found] == ["P9"] and found[0].confidence >= 0.9
+    half = recognize(photo[:photo.shape[0] // 2], deck="insonnia108")
+    assert [d.card for d in half] == ["P9"]
+    bottom = np.array(half[0].corners)[2:]  # outside the photo, where the card goes on
+    assert bottom[:, 1].min() > photo.shape[0] * 0.9
+
+
 def test_an_upside_down_card_reports_its_corners_from_its_own_top_left() -> None:
     k = 6.0
     face = np.ascontiguousarray(render_card("R3", k)[::-1, ::-1])
