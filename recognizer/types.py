@@ -69,7 +69,7 @@ class IndexSettings:
 class MarkerSettings:
     """Reading the printed Insonnia deck by its ArUco markers (``recognizer.markers``)."""
 
-    aruco3: bool = False  # OpenCV's faster candidate search
+    aruco3: bool = False  # OpenCV's faster candidate search (it misses small markers)
     correct_bits: int = 2  # bits OpenCV may correct in one marker (the markers differ in 7)
     min_perimeter: float = 0.02  # of the image's long side: smaller outlines are not tried
     win_min: int = 3  # adaptive threshold windows tried by OpenCV (pixels)
