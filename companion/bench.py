@@ -1,4 +1,5 @@
-"""Benchmarks: pure-engine Quinta games per second, and ms per action through the service."""
+"""Benchmarks: pure-engine Quinta games per second, ms per action through the service, and the
+recogniser (French photos; the printed Insonnia deck on synthetic photos)."""
 
 from __future__ import annotations
 
@@ -107,8 +108,53 @@ def recogniser_figures(photos: Path) -> None:
     print(f"peak memory of this process: {peak_memory_mb():.0f} MB")
 
 
+def marker_figures(scenes: int = 40) -> None:
+    """The printed Insonnia deck: reading accuracy on synthetic photos, and speed."""
+    import cv2
+    import numpy as np
+
+    from recognizer.decode import decode
+    from recognizer.markerdeck import CODES
+    from recognizer.markers import read_markers
+
+    from .deckscenes import jpeg, scene
+
+    cv2.setNumThreads(1)
+    rng = np.random.default_rng(2024)
+    sizes = ((640, 480), (1280, 720), (1920, 1080), (4000, 3000))
+    cards = found = false = 0
+    errors: list[float] = []
+    for k in range(scenes):
+        w, h = sizes[k % len(sizes)]
+        made = scene(rng, w, h, [CODES[i] for i in rng.integers(0, len(CODES), int(rng.integers(2, 7)))])
+        left = read_markers(decode(jpeg(made.image, int(rng.integers(60, 92)))))
+        for card in made.cards:
+            cards += 1
+            near = [(float(np.abs(np.array(d.corners) - card.corners).max()) / card.size, i)
+                    for i, d in enumerate(left) if d.card == card.code]
+            if near and min(near)[0] < 0.1:
+                err, i = min(near)
+                errors.append(err)
+                found += 1
+                left.pop(i)
+        false += len(left)
+    errors.sort()
+    print(f"insonnia markers: {found}/{cards} cards read in {scenes} synthetic photos (0.3-12 MP, tilt up "
+          f"to 45 deg, overlaps, a hand, blur, noise, JPEG), {false} false reads; corner error "
+          f"median {100 * statistics.median(errors):.2f}%, worst {100 * errors[-1]:.2f}% of the card")
+    for label, size in (("12-megapixel photo (4000x3000)", (4000, 3000)), ("1280x720 frame", (1280, 720))):
+        data = jpeg(scene(rng, *size, list(CODES[:6]), hand=False).image, 90)
+        times = []
+        for _ in range(15):
+            t0 = time.perf_counter()
+            n = len(read_markers(decode(data)))
+            times.append((time.perf_counter() - t0) * 1000)
+        print(f"insonnia markers speed, {label}, 6 cards, JPEG decode included, one thread: "
+              f"median {statistics.median(times):.0f} ms, {n} cards found")
+
+
 def run(games_seconds: float = 3.0, actions: int = 2000, photos: str | None = None,
-        load_tables: int = 200, load_seconds: float = 20.0) -> None:
+        load_tables: int = 200, load_seconds: float = 20.0, scenes: int = 40) -> None:
     """Print the figures."""
     rate, games = engine_games_per_second(games_seconds)
     print(f"quinta engine: {rate:,.0f} random games/s on one core ({games} games, 3-6 players)")
@@ -119,6 +165,8 @@ def run(games_seconds: float = 3.0, actions: int = 2000, photos: str | None = No
           f"p50 {p50:.2f} ms, p99 {p99:.2f} ms over {len(timings)} actions")
     shared = Path(os.environ.get("TAVOLO_SHARED", "../shared"))
     recogniser_figures(Path(photos) if photos else shared / "cardphotos")
+    if scenes:
+        marker_figures(scenes)
     if load_tables:
         # Its own process: the load client patches the standard library for gevent.
         subprocess.run([sys.executable, "-m", "companion.loadbench", "--tables", str(load_tables),

@@ -1,4 +1,4 @@
-"""The ``companion`` command: serve, replay, bench."""
+"""The ``companion`` command: serve, replay, recognize, print-deck, bench."""
 
 from __future__ import annotations
 
@@ -89,7 +89,7 @@ def _recognize(args: argparse.Namespace) -> int:
             data = Path(path).read_bytes()
             start = time.perf_counter()
             decoded = decode(data)
-            detections = recognize_decoded(decoded)
+            detections = recognize_decoded(decoded, deck=args.deck)
             elapsed = (time.perf_counter() - start) * 1000
         except OSError as e:
             results.append({"file": path, "error": f"cannot read the file: {e.strerror}"})
@@ -118,11 +118,30 @@ def _recognize(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_deck(args: argparse.Namespace) -> int:
+    from .printdeck import FORMATS, write_deck
+
+    fmt = args.format
+    if fmt is None:
+        suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
+        fmt = suffix if suffix in FORMATS else "pdf"
+    out = Path(args.output) if args.output else Path(f"insonnia-{args.paper}.{fmt}")
+    try:
+        count = write_deck(out, args.paper, fmt)
+    except OSError as e:
+        print(f"companion print-deck: cannot write {out}: {e.strerror}", file=sys.stderr)
+        return 2
+    paper = "A4" if args.paper == "a4" else "Letter"
+    print(f"{out}: the Insonnia deck, 108 cards (63 x 88 mm) on {count} {paper} pages, {fmt.upper()}. "
+          "Print at actual size (100%) and cut along the marks.")
+    return 0
+
+
 def _bench(args: argparse.Namespace) -> int:
     from .bench import run
 
     run(games_seconds=args.seconds, actions=args.actions, photos=args.photos,
-        load_tables=args.load_tables, load_seconds=args.load_seconds)
+        load_tables=args.load_tables, load_seconds=args.load_seconds, scenes=args.scenes)
     return 0
 
 
@@ -150,12 +169,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--actions", type=int, default=2000, help="actions sent through the service")
     p.add_argument("--photos", default=None,
                    help="labelled photo sets to measure the recogniser on (default ../shared/cardphotos)")
+    p.add_argument("--scenes", type=int, default=40,
+                   help="synthetic photos of the printed Insonnia deck to measure on (0: none)")
     p.add_argument("--load-tables", type=int, default=200,
                    help="tables of six phones with live streams for the load test (0: skip it)")
     p.add_argument("--load-seconds", type=float, default=20.0, help="length of the load test")
     p.set_defaults(func=_bench)
+    p = sub.add_parser("print-deck", help="write a printable deck (PDF or SVG) the camera reads")
+    p.add_argument("deck", choices=["insonnia"])
+    p.add_argument("--paper", choices=["a4", "letter"], default="a4")
+    p.add_argument("--format", choices=["pdf", "svg"], default=None,
+                   help="default: from the output's suffix, else pdf")
+    p.add_argument("-o", "--output", default=None, help="default: insonnia-PAPER.FORMAT here")
+    p.set_defaults(func=_print_deck)
     p = sub.add_parser("recognize", help="find the cards in photos")
-    p.add_argument("--deck", default="french54")
+    p.add_argument("--deck", default="french54", help="french54 (default) or insonnia108")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("images", nargs="+")
     p.set_defaults(func=_recognize)

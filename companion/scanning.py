@@ -9,15 +9,13 @@ made on the phone; every move still goes through the normal action path.
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from typing import Any
 
-from recognizer import pipeline
 from recognizer.decode import Decoded, ImageError, decode
 from recognizer.pipeline import recognize_decoded
 from recognizer.types import Detection
 
-from .games.cards import FRENCH54, card_name, is_card
+from .games.cards import card_name, is_card
 from .games.engine import IllegalAction
 from .server import offload
 from .tables import Table, camera_deck, scannable, table_deck
@@ -73,17 +71,9 @@ def _kind(table: Table) -> str:
 
 
 def _read(decoded: Decoded, faces: str) -> list[Detection]:
-    """The cards in a decoded photo, read as ``faces`` (a deck of ``pipeline.DECKS``).
-
-    French cards go through the decoded photo directly; any other deck the recogniser
-    learns (the printed Insonnia deck, ``insonnia108``) through its public ``recognize``,
-    with the corners brought back to the photo's own pixels.
-    """
-    if faces == FRENCH54:
-        return recognize_decoded(decoded)
-    found = pipeline.recognize(decoded.image, deck=faces)
-    return [replace(d, corners=tuple((x * decoded.scale, y * decoded.scale) for x, y in d.corners))
-            for d in found]
+    """The cards in a decoded photo, read as ``faces`` (a deck of ``pipeline.DECKS``:
+    French cards by their corner index, the printed Insonnia deck by its markers)."""
+    return recognize_decoded(decoded, deck=faces)
 
 
 def _check_play(table: Table, seat: int, card: str) -> dict[str, Any]:

@@ -1,7 +1,9 @@
 """The recogniser: decode -> locate -> read the index at each corner -> merge.
 
 ``recognize(image, deck="french54")`` takes bytes, a path or an array and
-returns :class:`Detection` values with corners in the photo's own pixels.
+returns :class:`Detection` values with corners in the photo's own pixels. The
+printed Insonnia deck (``deck="insonnia108"``) is read by its markers instead
+(:mod:`recognizer.markers`).
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ import numpy as np
 from .decode import Decoded, ImageError, decode, decode_array
 from .index import Corner, Reading, read_corner
 from .locate import Region, corners, regions
+from .markers import read_markers
 from .types import Detection, Settings
 
-DECKS = ("french54",)
+DECKS = ("french54", "insonnia108")
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
@@ -74,8 +77,13 @@ def _merge(found: list[tuple[Reading, Corner, int, bool]]) -> list[tuple[Reading
     return merged
 
 
-def recognize_decoded(decoded: Decoded, settings: Settings = Settings()) -> list[Detection]:
+def recognize_decoded(decoded: Decoded, settings: Settings = Settings(),
+                      deck: str = "french54") -> list[Detection]:
     """Detections in an already decoded photo."""
+    if deck == "insonnia108":
+        return read_markers(decoded, settings)
+    if deck not in DECKS:
+        raise ValueError(f"unknown deck {deck!r}; this recogniser reads: {', '.join(DECKS)}")
     image = decoded.image
     found_regions = regions(image, settings.locate)
     width = _single_width(found_regions)
@@ -107,7 +115,7 @@ def recognize(image: bytes | str | Path | np.ndarray, deck: str = "french54",
     else:
         data = image if isinstance(image, bytes) else Path(image).read_bytes()
         decoded = decode(data, settings.decode)
-    return recognize_decoded(decoded, settings)
+    return recognize_decoded(decoded, settings, deck)
 
 
 __all__ = ["Detection", "ImageError", "Settings", "recognize", "recognize_decoded"]

@@ -67,9 +67,27 @@ class IndexSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class MarkerSettings:
+    """Reading the printed Insonnia deck by its ArUco markers (``recognizer.markers``)."""
+
+    aruco3: bool = False  # OpenCV's faster candidate search (it misses small markers)
+    correct_bits: int = 2  # bits OpenCV may correct in one marker (the markers differ in 7)
+    min_perimeter: float = 0.02  # of the image's long side: smaller outlines are not tried
+    win_min: int = 3  # adaptive threshold windows tried by OpenCV (pixels)
+    win_max: int = 33
+    win_step: int = 10
+    min_side: float = 14.0  # pixels: a marker alone must be at least this big
+    min_contrast: float = 30.0  # grey levels between its black and white cells
+    min_margin: float = 0.2  # every cell this far (share of half the contrast) on its side
+    pair_tolerance: float = 0.6  # marker sides: how far a partner may sit from where it should
+    conflict_tolerance: float = 0.35  # a different marker this close to a partner's place: doubt
+
+
+@dataclass(frozen=True, slots=True)
 class Settings:
     """Every stage's settings."""
 
     decode: DecodeSettings = field(default_factory=DecodeSettings)
     locate: LocateSettings = field(default_factory=LocateSettings)
     index: IndexSettings = field(default_factory=IndexSettings)
+    markers: MarkerSettings = field(default_factory=MarkerSettings)

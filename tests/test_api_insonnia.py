@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
+import numpy as np
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.deckscenes import jpeg, scene
 from recognizer import pipeline
 
 from .helpers import act, create, join, state
@@ -116,26 +117,29 @@ def test_a_refusal_in_a_dealt_game_changes_nothing_and_views_hide_the_hands(clie
     assert act(client, tid, tokens[3], start).status_code == 403
 
 
-def test_the_camera_is_offered_only_for_decks_it_reads(client: FlaskClient,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_camera_is_offered_for_both_decks(client: FlaskClient) -> None:
+    """The printed deck is read by its markers, two French decks by their indices."""
     printed, _, _ = _table(client, hands="unknown", deck="printed")
     french = create(client, game="insonnia", players=3, options={"hands": "unknown", "deck": "french"})
-    assert state(client, printed)["scannable"] is False
+    assert "insonnia108" in pipeline.DECKS
+    assert state(client, printed)["scannable"] is True
     assert state(client, french["table_id"])["scannable"] is True  # two French decks: French cards
     assert state(client, create(client)["table_id"])["scannable"] is True  # Quinta
     photo = _upload(client, printed, b"\xff\xd8\xff" + b"\x00" * 100, french["host_token"])
     assert photo.status_code == 401  # another table's host is nobody here
-    # The hook: once the recogniser reads the printed deck, its tables offer the camera.
-    monkeypatch.setattr(pipeline, "DECKS", (*pipeline.DECKS, "insonnia108"))
-    assert state(client, printed)["scannable"] is True
 
 
-def test_a_photo_at_a_printed_deck_table_is_refused_in_both_languages(client: FlaskClient) -> None:
-    data = create(client, game="insonnia", players=2, options={"hands": "unknown"})
-    resp = _upload(client, data["table_id"], b"\xff\xd8\xff" + b"\x00" * 100, data["host_token"])
-    assert resp.status_code == 400
-    assert "cannot read this table's cards" in resp.get_json()["messages"]["en"]
-    assert "non legge ancora" in resp.get_json()["messages"]["it"]
+def test_a_printed_card_read_by_the_camera_becomes_the_chosen_card(client: FlaskClient) -> None:
+    """A photo of a printed sheep at a printed-deck table: the marker names it, and the
+    player in turn gets it as his chosen card, to tap into a slot."""
+    tid, tokens, order = _table(client, hands="unknown", deck="printed")
+    photo = jpeg(scene(np.random.default_rng(5), 1280, 960, ["R3"], tilt_max=20.0, overlap=False,
+                       hand=False).image)
+    body = _upload(client, tid, photo, tokens[order[0]]).get_json()
+    assert [d["card"] for d in body["detections"]] == ["R3"]
+    assert body["detections"][0]["move"] == {"legal": True, "pick": "R3"}
+    broken = _upload(client, tid, b"\xff\xd8\xff" + b"\x00" * 100, tokens[order[0]])
+    assert broken.status_code == 400  # a damaged photo: a clear error, nothing changes
 
 
 @needs_photos

@@ -638,7 +638,7 @@ def test_three_phones_play_insonnia_by_tapping_cards_into_slots(server: str, bro
     phones = [_seat(browser, server, table_id, i, "en-GB", TALL_PHONE) for i in range(3)]
     first = int(phones[0].evaluate("window.TAVOLO.view().state.turn"))  # type: ignore[attr-defined]
     a, b, c = first, (first + 1) % 3, (first + 2) % 3  # the seats in order of play
-    assert phones[a].locator(".scan-bar").is_hidden()  # the camera does not read this deck yet
+    assert phones[a].locator(".scan-bar").is_visible()  # the camera reads the printed deck by its markers
     for seat, card in ((a, "R4"), (b, "Y8"), (c, "G3")):
         page = phones[seat]
         _in_pick(page, card)
