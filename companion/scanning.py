@@ -18,7 +18,7 @@ from recognizer.types import Detection
 from .games.cards import card_name, is_card
 from .games.engine import IllegalAction
 from .server import offload
-from .tables import Table, camera_deck, scannable, table_deck
+from .tables import Table, camera_deck, for_players, scannable, table_deck
 
 STRONG = 0.6  # below this a detection is shown as a guess to confirm
 NOT_READ = "The camera cannot read this table's cards yet: enter them with the picker."
@@ -76,6 +76,11 @@ def _read(decoded: Decoded, faces: str) -> list[Detection]:
     return recognize_decoded(decoded, deck=faces)
 
 
+def _refused(e: IllegalAction, table: Table) -> dict[str, Any]:
+    en, it = for_players(e, table.names)
+    return {"legal": False, "rule": e.rule, "messages": {"en": en, "it": it}}
+
+
 def _check_play(table: Table, seat: int, card: str) -> dict[str, Any]:
     """Would playing ``card`` from ``seat`` be legal now? If not, the engine's reason.
 
@@ -96,11 +101,11 @@ def _check_play(table: Table, seat: int, card: str) -> dict[str, Any]:
         try:
             fits(table.state, seat, card)
         except IllegalAction as e:
-            return {"legal": False, "rule": e.rule, "messages": {"en": e.message, "it": e.message_it}}
+            return _refused(e, table)
         return {"legal": True, "pick": card}
     try:
         action = rules.load_action({"type": _kind(table), "player": seat, "card": card})
         rules.check(table.state, action)
     except IllegalAction as e:
-        return {"legal": False, "rule": e.rule, "messages": {"en": e.message, "it": e.message_it}}
+        return _refused(e, table)
     return {"legal": True, "action": rules.dump_action(action)}

@@ -355,7 +355,7 @@ class TableService:
         except IllegalAction as e:
             if expected != table.seq:
                 self._fresh(table, expected)  # say "look again" rather than judge an old view
-            raise Illegal(e.message, e.message_it, rule=e.rule, **e.details()) from e
+            raise Illegal(*for_players(e, table.names), rule=e.rule, **e.details()) from e
         if expected != table.seq and not self._independent(table, expected, action):
             self._fresh(table, expected)
         by = player if player in seats else "host"
@@ -427,7 +427,7 @@ class TableService:
                     "Questa correzione non torna: quella carta è stata giocata da un altro nello "
                     "stesso giro.")
         except IllegalAction as e:
-            raise Illegal(e.message, e.message_it, rule=e.rule) from e
+            raise Illegal(*for_players(e, table.names), rule=e.rule) from e
         return self._append(table, "correct", {"target": target, "action": table.rules.dump_action(action)},
                             expected=expected)
 
@@ -494,6 +494,30 @@ class TableService:
             ) from e
         self.doorbell.ring(table.id)
         return event
+
+
+_DECISION = re.compile(r"\s*\(DECISION[E]? [A-Z]+\d+\)")
+
+
+def for_players(e: IllegalAction, names: Sequence[str | None]) -> tuple[str, str]:
+    """An engine's refusal as players read it: seats by their names, without the spec's
+    DECISION numbers (the rule id still says which rule it was)."""
+    def name(seat: str) -> str | None:
+        i = int(seat) - 1
+        return names[i] if 0 <= i < len(names) and names[i] else None
+
+    def english(m: re.Match[str]) -> str:
+        return name(m[1]) or m[0]
+
+    def italian(m: re.Match[str]) -> str:
+        who = name(m[2])
+        if who is None:
+            return m[0]
+        return f"di {who}" if m[1] else who
+
+    en = re.sub(r"\bseat (\d+)", english, _DECISION.sub("", e.message))
+    it = re.sub(r"\b(?:(del )|il |al )?posto (\d+)", italian, _DECISION.sub("", e.message_it))
+    return en, it
 
 
 REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")

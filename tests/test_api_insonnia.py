@@ -174,3 +174,15 @@ def test_no_phone_chooses_the_order_of_a_reshuffled_pile(client: FlaskClient) ->
         resp = act(client, tid, who, {"type": "reshuffle", "player": order[0], "order": ["R1", "Y2"]})
         assert resp.status_code == 400 and "cannot be chosen" in resp.get_json()["message"]
     assert state(client, tid)["seq"] == seq
+
+
+def test_refusals_name_players_not_seat_numbers(client: FlaskClient) -> None:
+    """Out of turn, the refusal says whose turn it is by name, in both languages."""
+    tid, tokens, order = _table(client, hands="unknown")
+    names = ["Lia", "Max", "Noa"]
+    resp = act(client, tid, tokens[order[1]], {"type": "start_run", "card": "R3"})
+    assert resp.status_code == 422
+    body = resp.get_json()
+    assert names[order[0]] in body["messages"]["en"] and names[order[0]] in body["messages"]["it"]
+    assert "seat" not in body["messages"]["en"] and "posto" not in body["messages"]["it"]
+    assert "DECISION" not in json.dumps(body)

@@ -115,7 +115,7 @@ def test_four_phones_play_a_raise_a_kaiser_and_a_refusal(client: FlaskClient,
     body = wrong.get_json()
     assert body["rule"] == "kaiserspiel.not_responder"
     assert "answers this raise" in body["messages"]["en"]
-    assert "risponde il posto 2" in body["messages"]["it"]
+    assert "risponde Vreni" in body["messages"]["it"]
     view = _do(client, tid, tokens[1], {"type": "accept"})
     assert view["state"]["hand_value"] == 7
     # Seat 1 passes, seats 2 and 3 pass, seat 0 shows his Ace: a Kaiser, +1.

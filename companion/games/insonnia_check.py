@@ -110,8 +110,9 @@ def _holding_problem(s: InsonniaState, player: int, code: str, used: int) -> tup
 
 def _where(p: Placement, player: int, lang: str) -> str:
     if lang == "it":
-        whose = "tua serie" if p.owner == player else f"serie del posto {p.owner + 1}"
-        return f"casella {p.slot} della {whose} {p.run + 1}"
+        if p.owner == player:
+            return f"casella {p.slot} della tua serie {p.run + 1}"
+        return f"casella {p.slot} della serie {p.run + 1} del posto {p.owner + 1}"
     whose = "your run" if p.owner == player else f"seat {p.owner + 1}'s run"
     return f"slot {p.slot} of {whose} {p.run + 1}"
 
