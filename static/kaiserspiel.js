@@ -107,7 +107,8 @@ window.GAME_UI = window.GAME_UI || {};
       case "declare": return me ? t("ks_declare_you") : t("ks_declare_wait", {who});
       case "respond": {
         const p = s.pending;
-        const raise = t(p.card ? "ks_pending_kaiser" : "ks_pending_raise", {who: nm[p.player], n: p.amount});
+        const raise = t(p.card ? "ks_pending_kaiser" : "ks_pending_raise",
+                        {who: nm[p.player], n: p.amount, card: p.card ? cardLabel(p.card) : ""});
         return raise + " " + (me ? t("ks_respond_you") : t("ks_respond_wait", {who}));
       }
       case "play": return me ? t("ks_play_you") : t("waiting_for", {who});

@@ -17,6 +17,7 @@ from .helpers import act, bearer, join, state
 from .test_recognizer import PHOTOS, needs_photos
 
 NAMES = ["Urs", "Vreni", "Werner", "Yvonne"]
+HOSTS: dict[str, str] = {}  # table id -> host token
 
 
 def _seed_with_an_ace_for_the_first_player() -> int:
@@ -33,6 +34,7 @@ def _table(client: FlaskClient, service: TableService, seed: int,
     body = {"game": "kaiserspiel", "players": NAMES,
             "options": {"hands": "known", "dealer": 3, **(options or {})}}
     created = service.create(body, seed=seed)
+    HOSTS[created.table_id] = created.host_token
     tokens = [join(client, created.table_id, seat=i) for i in range(4)]
     return created.table_id, tokens
 
@@ -159,6 +161,18 @@ def test_four_phones_play_a_raise_a_kaiser_and_a_refusal(client: FlaskClient,
     assert any("a tavolino" in line["it"] for line in view["log"])
     for team in ("A", "B"):
         assert total(s["marks"][team]) == s["team_scores"][team]
+    # Between hands nothing is hidden: the table screen (the host) starts the next deal for
+    # the dealer, who has a phone; during a hand the host still may not act for him.
+    host_token = HOSTS[tid]
+    dealer = s["to_act"][0]
+    resp = client.post(f"/api/tables/{tid}/actions", headers=bearer(host_token),
+                       json={"action": {"type": "deal", "player": dealer}, "seq": view["seq"]})
+    assert resp.status_code == 200, resp.get_json()
+    s = resp.get_json()["state"]
+    resp = client.post(f"/api/tables/{tid}/actions", headers=bearer(host_token),
+                       json={"action": {"type": "discard", "player": dealer, "cards": []},
+                             "seq": resp.get_json()["seq"]})
+    assert resp.status_code == 403
 
 
 def test_a_phone_can_act_only_for_itself_and_the_cards_are_never_chosen_by_a_phone(

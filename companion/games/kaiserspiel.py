@@ -321,8 +321,9 @@ class Kaiserspiel:
         return None if out is None else TEAMS[team_of(out.winners[0])]
 
     def private(self, s: KaiserState, player: int) -> bool:
-        """True when the app knows this seat's hand: nobody else may act for it."""
-        return s.hands[player] is not None
+        """True when the app knows this seat's hand: nobody else may act for it. Between two
+        hands there is nothing to hide, and the host may start the next deal for the dealer."""
+        return s.phase != "await_deal" and s.hands[player] is not None
 
     def commutes(self, then: KaiserState, now: KaiserState, a: Action) -> bool:
         """A discard or a face-up card entered while others did the same means the same."""
