@@ -610,6 +610,9 @@ def _setup_it(message: str) -> str:
         return f"{played[1]} si gioca in {played[2]}"
     if played:
         return f"{played[1]} si gioca da {played[2]} a {played[3]} giocatori"
+    dealer = re.fullmatch(r"option 'dealer' must be a seat from 0 to (\d+)", message)
+    if dealer:
+        return f"l'opzione 'dealer' deve essere un posto da 0 a {dealer[1]}"
     unknown = re.fullmatch(r"unknown (.+) option\(s\): (.+)", message)
     if unknown:
         return f"opzioni di {unknown[1]} sconosciute: {unknown[2]}"

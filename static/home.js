@@ -12,10 +12,27 @@
   const insonniaRow = document.getElementById("insonnia-row");
   const inDeckSel = document.getElementById("in-deck");
   const inVariantSel = document.getElementById("in-variant");
+  const dealerRow = document.getElementById("dealer-row");
+  const dealerSel = document.getElementById("dealer");
+  // The games where the table chooses who deals first (Kaiserspiel K2, Insonnia I3).
+  const CHOOSE_DEALER = new Set(["kaiserspiel", "insonnia"]);
+  function showDealers() {
+    const n = Number(count.value);
+    for (const o of dealerSel.options) {
+      if (o.dataset.seat === undefined) continue;
+      const i = Number(o.dataset.seat);
+      o.hidden = o.disabled = i >= n;
+      const typed = rows[i] ? rows[i].querySelector("input").value.trim() : "";
+      o.textContent = typed ? `${i + 1} · ${typed}` : t("seat_n", {n: i + 1});
+    }
+    if (dealerSel.selectedOptions[0] && dealerSel.selectedOptions[0].disabled) dealerSel.value = "";
+  }
   function showRows() {
     const n = Number(count.value);
     rows.forEach((row, i) => { row.hidden = i >= n; });
+    showDealers();
   }
+  rows.forEach((row) => row.querySelector("input").addEventListener("input", showDealers));
   function showGame() {
     // Each game's own number of seats; Oscuri plays for chips.
     const opt = gameSel.selectedOptions[0];
@@ -27,6 +44,7 @@
     if (count.selectedOptions[0].disabled) count.value = String(Math.max(lo, Math.min(hi, 3)));
     stakeRow.hidden = gameSel.value !== "oscuri" && gameSel.value !== "diavolo";
     kaiserRows.hidden = gameSel.value !== "kaiserspiel";
+    dealerRow.hidden = !CHOOSE_DEALER.has(gameSel.value);
     insonniaRow.hidden = !insonnia;
     document.getElementById("in-deck-hint").textContent = t("in_deck_hint_" + inDeckSel.value);
     document.getElementById("in-variant-hint").textContent = t("in_variant_hint_" + inVariantSel.value);
@@ -54,6 +72,7 @@
     const options = {hands};
     if (game === "oscuri" || game === "diavolo") options.stake = Number(document.getElementById("stake").value) || 1;
     if (game === "kaiserspiel") { options.pack = packSel.value; options.deck = Number(deckSel.value); }
+    if (CHOOSE_DEALER.has(game) && dealerSel.value !== "") options.dealer = Number(dealerSel.value);
     if (game === "insonnia") {
       options.deck = inDeckSel.value;
       options.variant = inVariantSel.value;

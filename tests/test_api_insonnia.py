@@ -186,3 +186,15 @@ def test_refusals_name_players_not_seat_numbers(client: FlaskClient) -> None:
     assert names[order[0]] in body["messages"]["en"] and names[order[0]] in body["messages"]["it"]
     assert "seat" not in body["messages"]["en"] and "posto" not in body["messages"]["it"]
     assert "DECISION" not in json.dumps(body)
+
+
+def test_the_table_chooses_who_deals_and_the_next_player_begins(client: FlaskClient) -> None:
+    """DECISION I3: the player after the dealer begins; the dealer is the table's choice."""
+    for dealer in (0, 2):
+        tid = create(client, game="insonnia", players=["Lia", "Max", "Noa"],
+                     options={"hands": "unknown", "dealer": dealer})["table_id"]
+        assert state(client, tid)["state"]["turn"] == (dealer + 1) % 3
+    resp = client.post("/api/tables", json={"game": "insonnia", "players": ["Lia", "Max"],
+                                            "options": {"dealer": 2}})
+    assert resp.status_code == 400
+    assert "da 0 a 1" in resp.get_json()["messages"]["it"]

@@ -895,3 +895,22 @@ def test_an_answer_lost_on_the_way_back_is_retried_and_the_card_is_played_once(
     assert view["seq"] == posts[0]["seq"] + 1  # one move, not two
     assert view["state"]["has_chosen"][0] and card is not None
     phone.get_by_text("Your card is chosen").wait_for()  # type: ignore[attr-defined]
+
+
+def test_the_table_chooses_who_deals_first_on_the_home_page(server: str, browser: object) -> None:
+    """Kaiserspiel (K2): the form lists the seats by the names typed; the table is dealt by
+    the one chosen, and the player after him speaks first."""
+    page = browser.new_context(viewport=PHONE, locale="it-IT").new_page()  # type: ignore[attr-defined]
+    page.goto(server + "/")
+    page.locator("#game").select_option("kaiserspiel")
+    for i, name in enumerate(["Urs", "Vreni", "Werner", "Yvonne"]):
+        page.locator("#names input").nth(i).fill(name)
+    dealer = page.locator("#dealer")
+    assert dealer.is_visible()
+    dealer.select_option(label="3 · Werner")
+    page.locator("#create button[type=submit]").click()
+    page.wait_for_url("**/t/*")
+    table_id = page.url.rsplit("/", 1)[1]
+    with urllib.request.urlopen(f"{server}/api/tables/{table_id}/state?as=table") as resp:
+        view = json.loads(resp.read())
+    assert view["state"]["dealer"] == 2

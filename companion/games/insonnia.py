@@ -57,7 +57,7 @@ from .insonnia_state import (
 )
 
 HAND = 10
-OPTIONS = frozenset({"hands", "deck", "variant"})
+OPTIONS = frozenset({"hands", "deck", "variant", "dealer"})
 CLAIM_LIFE = 10  # a pass claim is forgotten once its player has drawn this many cards more
 REPEATS = 3  # the same position at the start of a turn this many times ends the game drawn
 
@@ -84,10 +84,17 @@ class Insonnia:
 
     # ---- setting up -------------------------------------------------------
     def new_state(self, players: int, options: Mapping[str, Any], seed: int) -> InsonniaState:
-        """A dealer by lot, ten cards each; the player after the dealer begins (DECISION I3)."""
+        """The dealer the table chose (option ``dealer``) or one drawn by lot, ten cards each;
+        the player after the dealer begins (DECISION I3)."""
         deck, variant, mode = _options(players, options, self.seats)
         rng = random.Random(seed)
-        first = (rng.randrange(players) + 1) % players
+        dealer = rng.randrange(players)  # drawn even when chosen: the same shuffle either way
+        chosen = options.get("dealer")
+        if chosen is not None:
+            if not isinstance(chosen, int) or isinstance(chosen, bool) or not 0 <= chosen < players:
+                raise SetupError(f"option 'dealer' must be a seat from 0 to {players - 1}")
+            dealer = chosen
+        first = (dealer + 1) % players
         cards = list(DECKS[deck].cards)
         rng.shuffle(cards)
         if mode == "unknown":
