@@ -81,6 +81,10 @@ __all__ = ["Q", "act", "bearer", "create", "join", "play_whole_game", "state", "
 
 
 def shown(view: dict[str, Any]) -> str:
-    """Everything a view says, as text, without the random table id (in which a card code
-    such as 4C can appear by chance)."""
-    return json.dumps(view).replace(str(view.get("table", "")), "")
+    """Everything a view says, as text, without the random table id and room code (in which
+    a card code such as 4C can appear by chance)."""
+    text = json.dumps(view)
+    for random_id in (view.get("table"), view.get("room")):
+        if random_id:
+            text = text.replace(str(random_id), "")
+    return text

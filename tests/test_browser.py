@@ -179,15 +179,20 @@ def _seat(browser: object, server: str, table_id: str, seat: int, locale: str,
     ctx = browser.new_context(viewport=viewport, locale=locale)  # type: ignore[attr-defined]
     page = ctx.new_page()
     page.goto(f"{server}/join/{table_id}")
-    row = page.locator(".seat-row").nth(seat)
-    if row.locator("input").count():
-        row.locator("input").fill(f"P{seat}")
-    row.get_by_role("button").click()
-    try:
-        page.wait_for_url("**/play/*", timeout=30_000)
-    except sync_api.TimeoutError:
-        _shot(page, f"failed-join-seat-{seat}")
-        raise
+    # A live update may redraw the seat list between typing and tapping, as on a real phone
+    # when another player joins at that moment: then the tap is made again.
+    for attempt in range(3):
+        row = page.locator(".seat-row").nth(seat)
+        if row.locator("input").count() and not row.locator("input").input_value():
+            row.locator("input").fill(f"P{seat}")
+        row.get_by_role("button").click()
+        try:
+            page.wait_for_url("**/play/*", timeout=10_000)
+            return page
+        except sync_api.TimeoutError:
+            if attempt == 2:
+                _shot(page, f"failed-join-seat-{seat}")
+                raise
     return page
 
 
