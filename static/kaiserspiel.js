@@ -503,5 +503,13 @@ window.GAME_UI = window.GAME_UI || {};
     return document.createTextNode(t("ks_team", {team: teamOf(i)}) + " · " + teamNames(view, teamOf(i)));
   }
 
-  window.GAME_UI.kaiserspiel = {status, render, playerLine, finalDetails};
+  /* The game's end names the winning team and its score, not two players' "shared win". */
+  function winnerText(view) {
+    const seats = view.outcome.winners;
+    if (!seats || !seats.length) return null;
+    const team = teamOf(seats[0]);
+    return t("ks_team_wins", {team, who: teamNames(view, team), n: view.outcome.scores[seats[0]]});
+  }
+
+  window.GAME_UI.kaiserspiel = {status, render, playerLine, finalDetails, winnerText};
 })();

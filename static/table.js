@@ -108,8 +108,11 @@
     const who = v.outcome.winner_names.join(", ");
     const p = document.createElement("p");
     p.className = "winner";
-    p.textContent = v.outcome.winner_names.length > 1 ? t("winners", {who})
-      : v.outcome.winner_names.length ? t("winner", {who}) : t("no_winner");
+    const ui = window.GAME_UI[v.game];
+    // A team game names the winning team (the game's own sentence); others, the players.
+    const own = ui && ui.winnerText ? ui.winnerText(v) : null;
+    p.textContent = own || (v.outcome.winner_names.length > 1 ? t("winners", {who})
+      : v.outcome.winner_names.length ? t("winner", {who}) : t("no_winner"));
     const table = document.createElement("table");
     table.className = "scores";
     const cap = document.createElement("caption");

@@ -919,3 +919,41 @@ def test_the_table_chooses_who_deals_first_on_the_home_page(server: str, browser
     with urllib.request.urlopen(f"{server}/api/tables/{table_id}/state?as=table") as resp:
         view = json.loads(resp.read())
     assert view["state"]["dealer"] == 2
+
+
+def _api(server: str, path: str, body: object, token: str | None = None) -> dict:
+    req = urllib.request.Request(server + path, data=json.dumps(body).encode(), method="POST",
+                                 headers={"Content-Type": "application/json",
+                                          **({"Authorization": f"Bearer {token}"} if token else {})})
+    with urllib.request.urlopen(req) as resp:
+        return dict(json.loads(resp.read()))
+
+
+def test_a_kaiserspiel_game_ends_naming_the_winning_team(server: str, browser: object) -> None:
+    """A game to 4 points, won by a refusal a tavolino: the final screen names the team and
+    its players, not a 'shared win' of two people."""
+    created = _api(server, "/api/tables", {"game": "kaiserspiel",
+                                           "players": ["Urs", "Vreni", "Werner", "Yvonne"],
+                                           "options": {"hands": "known", "dealer": 3, "target": 4}})
+    tid, host = created["table_id"], created["host_token"]
+    tokens = [_api(server, f"/api/tables/{tid}/seats", {"seat": i})["token"] for i in range(4)]
+    view = None
+    for token in tokens:
+        with urllib.request.urlopen(urllib.request.Request(
+                f"{server}/api/tables/{tid}/state", headers={"Authorization": f"Bearer {token}"})) as r:
+            mine = json.loads(r.read())
+        view = _api(server, f"/api/tables/{tid}/actions",
+                    {"action": {"type": "discard", "cards": mine["state"]["hand"][:2]}, "seq": mine["seq"]},
+                    token)
+    assert view is not None
+    view = _api(server, f"/api/tables/{tid}/actions", {"action": {"type": "raise"}, "seq": view["seq"]},
+                tokens[0])
+    view = _api(server, f"/api/tables/{tid}/actions", {"action": {"type": "refuse"}, "seq": view["seq"]},
+                tokens[1])
+    assert view["outcome"] is not None
+    page = browser.new_context(viewport=PHONE, locale="en-GB").new_page()  # type: ignore[attr-defined]
+    page.goto(f"{server}/t/{tid}?as=table")
+    winner = page.locator("#final .winner")
+    winner.wait_for()
+    assert winner.inner_text() == "Team A (Urs & Werner) wins with 4 points."
+    assert host  # the table has its host; nobody needed him
