@@ -92,7 +92,7 @@ def test_the_log_tells_public_facts_only() -> None:
     text = " ".join(line["en"] for line in lines)
     assert "Hand" not in text  # the first deal happened at set-up
     assert "discards two cards face down" in text and "Four passes: the hand is worth 4" in text
-    assert "takes the trick" in text and "has three tricks and scores 4 (marks L)" in text
+    assert "takes the trick" in text and "has three tricks and scores 4. Score" in text
     # Discards are never named.
     after = s
     for p in range(4):
@@ -119,7 +119,7 @@ def test_declarations_refusals_and_the_next_deal_in_words() -> None:
         "Vreni accepts: the hand is worth 5.",
         "Vreni raises by 3. Werner accepts or refuses.",
         "Werner refuses.",
-        "Team B (Vreni & Yvonne) wins the hand a tavolino and scores 5 (marks LS). Score: A 0, B 5.",
+        "Team B (Vreni & Yvonne) wins the hand a tavolino and scores 5. Score: A 0, B 5.",
     ]
     assert log[-1]["it"].startswith("La squadra B (Vreni & Yvonne) vince la mano a tavolino e segna 5")
     dealt = K.apply(s, K.legal_actions(s, 0)[0])

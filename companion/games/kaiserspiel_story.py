@@ -40,7 +40,6 @@ from .kaiserspiel_tricks import (
     evaluate,
     trump_from,
 )
-from .tally import cluster
 
 Line = dict[str, str]
 
@@ -183,14 +182,13 @@ def _hand_end(names: Sequence[str], after: KaiserState) -> list[Line]:
     assert result is not None
     a, b = after.scores
     score = f"A {a}, B {b}"
-    marks = cluster(result.raises)
     if result.by == "refusal":
         en = f"{_team(names, result.team, 'en')} wins the hand a tavolino and scores {result.points}"
         it = f"{_team(names, result.team, 'it')} vince la mano a tavolino e segna {result.points}"
     else:
         en = f"{_team(names, result.team, 'en')} has three tricks and scores {result.points}"
         it = f"{_team(names, result.team, 'it')} fa tre prese e segna {result.points}"
-    lines = [{"en": f"{en} (marks {marks}). Score: {score}.", "it": f"{it} (segni {marks}). Punti: {score}.",
+    lines = [{"en": f"{en}. Score: {score}.", "it": f"{it}. Punti: {score}.",
               "kind": "hand"}]
     if after.phase == "over":
         top = a if result.team == 0 else b
