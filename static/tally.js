@@ -52,6 +52,9 @@ const TALLY = (function () {
         placed.push(p);
         x += STEP[m];
       }
+      // Every crossing line of the hand knows how many there are, to share the long line.
+      const crosses = placed.filter((p) => p.c === c && p.m === "X");
+      crosses.forEach((p) => { p.of = crosses.length; });
       x += GAP;
     });
     return {placed, rows: placed.length ? row + 1 : 1};
@@ -66,9 +69,11 @@ const TALLY = (function () {
       const t = top + 10;
       return `M${x},${bottom} L${x + +j(1)},${t} Q${x + 1},${t - 10} ${x + 8},${t - 2}`;
     }
-    // X: a line across the hand's long line, each further one a little higher.
-    const mid = bottom - LONG / 2 - p.n * 9;
-    return `M${x - 8},${mid + 8 + +j(1)} L${x + 10},${mid - 8 + +j(2)}`;
+    // X: lines across the hand's long line, shared out along it however many there are,
+    // so that they never climb over the names and the total above.
+    const count = p.of || 1, space = LONG / (count + 1);
+    const mid = top + (p.n + 1) * space, rise = Math.min(8, space * 0.8);
+    return `M${x - 8},${mid + rise + +j(1) / 2} L${x + 10},${mid - rise + +j(2) / 2}`;
   }
 
   /* The board: ``data`` = {marks: {A: [...], B: [...]}, totals: {A, B}, target,
