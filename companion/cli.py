@@ -11,6 +11,41 @@ from pathlib import Path
 from .scenarios import ScenarioError, replay_scenario
 
 
+def _database(args: argparse.Namespace) -> str:
+    return str(args.database or os.environ.get("TAVOLO_DATABASE") or "data/tavolo.sqlite3")
+
+
+def _export(args: argparse.Namespace) -> int:
+    from .store import Store
+
+    record = Store(_database(args)).export_table(args.table_id)
+    if record is None:
+        print(f"companion export: no table {args.table_id!r} in {_database(args)}", file=sys.stderr)
+        return 2
+    text = json.dumps(record, ensure_ascii=False, indent=1)
+    if args.output in (None, "-"):
+        print(text)
+    else:
+        Path(args.output).write_text(text + "\n", encoding="utf-8")
+        print(f"{args.output}: the game record of table {args.table_id} ({len(record['events'])} events)")
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from .store import Store
+
+    try:
+        record = json.loads(Path(args.record).read_text(encoding="utf-8"))
+        if not isinstance(record, dict):
+            raise ValueError("a game record is a JSON object")
+        table_id = Store(_database(args)).import_table(record)
+    except (OSError, ValueError) as e:
+        print(f"companion import: {e}", file=sys.stderr)
+        return 2
+    print(f"table {table_id} restored into {_database(args)}")
+    return 0
+
+
 def _replay(args: argparse.Namespace) -> int:
     try:
         text = Path(args.scenario).read_text(encoding="utf-8")
@@ -149,6 +184,15 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``companion`` command."""
     parser = argparse.ArgumentParser(prog="companion", description="Tavolo companion")
     sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("export", help="write a table's complete log as a JSON game record")
+    p.add_argument("table_id")
+    p.add_argument("-o", "--output", default=None, help="file to write (default: print it)")
+    p.add_argument("--database", default=None, help="SQLite file (default data/tavolo.sqlite3)")
+    p.set_defaults(func=_export)
+    p = sub.add_parser("import", help="restore a table from a JSON game record")
+    p.add_argument("record")
+    p.add_argument("--database", default=None, help="SQLite file (default data/tavolo.sqlite3)")
+    p.set_defaults(func=_import)
     p = sub.add_parser("replay", help="replay a rules-scenario/1 file and print a JSON report")
     p.add_argument("scenario")
     p.set_defaults(func=_replay)

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+RECORD_FORMAT = "tavolo-record/1"
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
@@ -302,3 +304,63 @@ class Store:
             "SELECT seat FROM seats WHERE table_id=?", (table_id,)
         ).fetchall()
         return {int(r[0]) for r in rows}
+
+    # ---- game records -----------------------------------------------------
+    def export_table(self, table_id: str) -> dict[str, Any] | None:
+        """Everything stored for a table as JSON-ready data (``tavolo-record/1``), or None."""
+        db = self._connect()
+        row = self.table(table_id)
+        if row is None:
+            return None
+        events = db.execute(
+            "SELECT seq, kind, payload, created FROM events WHERE table_id=? ORDER BY seq", (table_id,)
+        ).fetchall()
+        seats = db.execute("SELECT seat, token_hash FROM seats WHERE table_id=? ORDER BY seat",
+                           (table_id,)).fetchall()
+        requests = db.execute("SELECT request_id, seq FROM requests WHERE table_id=? ORDER BY seq",
+                              (table_id,)).fetchall()
+        return {
+            "format": RECORD_FORMAT,
+            "table": {"id": row.id, "room": row.room, "game": row.game,
+                      "host_token_hash": row.host_token_hash, "created": row.created},
+            "events": [{"seq": s, "kind": k, "payload": json.loads(p), "created": c}
+                       for s, k, p, c in events],
+            "seats": [{"seat": s, "token_hash": h} for s, h in seats],
+            "requests": [{"request_id": r, "seq": s} for r, s in requests],
+        }
+
+    def import_table(self, record: dict[str, Any]) -> str:
+        """Store a record made by :meth:`export_table`; the table's id. Refused (ValueError)
+        when the record is malformed or the table or its room code already exists."""
+        try:
+            if record.get("format") != RECORD_FORMAT:
+                raise ValueError(f"not a {RECORD_FORMAT} record")
+            t = record["table"]
+            table = (str(t["id"]), str(t["room"]), str(t["game"]), str(t["host_token_hash"]),
+                     float(t["created"]))
+            events = [(int(e["seq"]), str(e["kind"]), json.dumps(e["payload"]), float(e["created"]))
+                      for e in record["events"]]
+            seats = [(int(s["seat"]), str(s["token_hash"])) for s in record.get("seats", [])]
+            requests = [(str(r["request_id"]), int(r["seq"])) for r in record.get("requests", [])]
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise ValueError(f"malformed game record: {e}") from e
+        if [e[0] for e in events] != list(range(1, len(events) + 1)) or not events or events[0][1] != "setup":
+            raise ValueError("malformed game record: the events must be numbered 1, 2, 3... from the setup")
+
+        def write() -> str:
+            with self._write() as db:
+                if db.execute("SELECT 1 FROM tables WHERE id=? OR room=?", (table[0], table[1])).fetchone():
+                    raise ValueError(f"table {table[0]} (or its room code) already exists")
+                db.execute("INSERT INTO tables (id, room, game, host_token_hash, created) VALUES (?,?,?,?,?)",
+                           table)
+                db.executemany(
+                    "INSERT INTO events (table_id, seq, kind, payload, created) VALUES (?,?,?,?,?)",
+                    [(table[0], *e) for e in events])
+                db.executemany("INSERT INTO seats (table_id, seat, token_hash) VALUES (?,?,?)",
+                               [(table[0], *s) for s in seats])
+                db.executemany("INSERT INTO requests (table_id, request_id, seq) VALUES (?,?,?)",
+                               [(table[0], *r) for r in requests])
+            return table[0]
+
+        done: str = self._writer(write)
+        return done

@@ -4,6 +4,7 @@ const TEXT = {
   en: {
     new_table: "New table", game: "Game", seats: "Seats",
     dealer_first: "Who deals first", dealer_lot: "Draw by lot", seat_n: "Seat {n}",
+    record_download: "Download the game record",
     players_legend: "Players in order of play (leave a name empty for an open seat)",
     hands_legend: "Cards", create: "Create table", join_table: "Join a table",
     hands_unknown: "Real cards on a real table: each player enters the card he reveals",
@@ -178,6 +179,7 @@ const TEXT = {
   it: {
     new_table: "Nuovo tavolo", game: "Gioco", seats: "Posti",
     dealer_first: "Chi fa il mazzo per primo", dealer_lot: "A sorte", seat_n: "Posto {n}",
+    record_download: "Scarica la registrazione della partita",
     players_legend: "Giocatori in ordine di gioco (lascia vuoto un nome per un posto libero)",
     hands_legend: "Carte", create: "Crea il tavolo", join_table: "Entra in un tavolo",
     hands_unknown: "Carte vere su un tavolo vero: ogni giocatore indica la carta che scopre",

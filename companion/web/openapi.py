@@ -188,6 +188,15 @@ def document() -> dict[str, Any]:
                     "403": _err("not the host"), "409": _err("stale sequence"),
                     "422": _err("not correctable, or it does not fit the game"),
                 }}},
+            "/api/tables/{table_id}/record": {"get": {
+                "summary": "Host: the table's complete log as a JSON game record (tavolo-record/1)",
+                "parameters": [_TABLE_ID],
+                "security": [{"seatToken": []}],
+                "responses": {
+                    "200": {"description": "the record, as a file to download",
+                            "content": {"application/json": {"schema": {"type": "object"}}}},
+                    "403": _err("not the host"), "404": _err("no such table"),
+                }}},
             "/api/tables/{table_id}/undo": {"post": {
                 "summary": "Host: take back the last action",
                 "parameters": [_TABLE_ID],

@@ -1,0 +1,92 @@
+"""Game records: a table's complete log exported, imported elsewhere, identical; the host
+downloads it from the table page; damaged records are refused and change nothing."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from flask import Flask
+
+from companion import create_app
+from companion.store import Store
+
+from .helpers import bearer, create, join, play_whole_game, state
+
+
+def _played(tmp_path: Path) -> tuple[Flask, str, str]:
+    app = create_app({"DATABASE": str(tmp_path / "a.sqlite3"), "TESTING": True})
+    client = app.test_client()
+    data = create(client)
+    tokens = [join(client, data["table_id"], i) for i in range(3)]
+    play_whole_game(client, data["table_id"], tokens)
+    return app, data["table_id"], data["host_token"]
+
+
+def test_a_record_round_trips_exactly_and_the_game_replays(tmp_path: Path) -> None:
+    app, tid, host = _played(tmp_path)
+    record = Store(tmp_path / "a.sqlite3").export_table(tid)
+    assert record is not None and record["format"] == "tavolo-record/1"
+    other = Store(tmp_path / "b.sqlite3")
+    assert other.import_table(record) == tid
+    assert other.export_table(tid) == record  # exactly
+    again = create_app({"DATABASE": str(tmp_path / "b.sqlite3"), "TESTING": True}).test_client()
+    before = state(app.test_client(), tid)
+    after = state(again, tid)
+    assert after["state"] == before["state"] and after["outcome"] == before["outcome"]
+    # The host's token still works on the restored table (only its hash was stored).
+    assert again.get(f"/api/tables/{tid}/record", headers=bearer(host)).status_code == 200
+
+
+def test_damaged_or_duplicate_records_are_refused_and_change_nothing(tmp_path: Path) -> None:
+    _, tid, _ = _played(tmp_path)
+    store = Store(tmp_path / "a.sqlite3")
+    record = store.export_table(tid)
+    assert record is not None
+    for broken in ({}, {"format": "tavolo-record/1"}, {**record, "events": record["events"][1:]},
+                   {**record, "format": "other"}, {**record, "events": "nope"}):
+        fresh = Store(tmp_path / "c.sqlite3")
+        try:
+            fresh.import_table(broken)
+            raise AssertionError("accepted a damaged record")
+        except ValueError:
+            pass
+        assert fresh.table(tid) is None
+    try:
+        store.import_table(record)  # the table is already here
+        raise AssertionError("imported a table twice")
+    except ValueError as e:
+        assert "already exists" in str(e)
+    assert len(store.read(tid)) == len(record["events"])
+
+
+def test_the_host_downloads_the_record_and_nobody_else(tmp_path: Path) -> None:
+    app, tid, host = _played(tmp_path)
+    client = app.test_client()
+    resp = client.get(f"/api/tables/{tid}/record", headers=bearer(host))
+    assert resp.status_code == 200 and "attachment" in resp.headers["Content-Disposition"]
+    assert json.loads(resp.data)["table"]["id"] == tid
+    assert client.get(f"/api/tables/{tid}/record").status_code == 403
+    seat = join(app.test_client(), create(client)["table_id"], 0)
+    assert client.get(f"/api/tables/{tid}/record", headers=bearer(seat)).status_code in (401, 403)
+    assert client.get("/api/tables/nope/record", headers=bearer(host)).status_code == 404
+
+
+def test_export_and_import_from_the_command_line(tmp_path: Path) -> None:
+    _, tid, _ = _played(tmp_path)
+    cli = [sys.executable, "-m", "companion.cli"]
+    out = tmp_path / "record.json"
+    done = subprocess.run([*cli, "export", tid, "-o", str(out), "--database", str(tmp_path / "a.sqlite3")],
+                          capture_output=True, text=True, check=True)
+    assert tid in done.stdout and json.loads(out.read_text())["table"]["id"] == tid
+    done = subprocess.run([*cli, "import", str(out), "--database", str(tmp_path / "d.sqlite3")],
+                          capture_output=True, text=True, check=True)
+    assert tid in done.stdout
+    again = subprocess.run([*cli, "import", str(out), "--database", str(tmp_path / "d.sqlite3")],
+                           capture_output=True, text=True)
+    assert again.returncode == 2 and "already exists" in again.stderr
+    missing = subprocess.run([*cli, "export", "nope", "--database", str(tmp_path / "a.sqlite3")],
+                             capture_output=True, text=True)
+    assert missing.returncode == 2 and "no table" in missing.stderr
