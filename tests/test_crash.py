@@ -21,8 +21,11 @@ import sys
 import threading
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 KILLS = 20
 
@@ -96,7 +99,7 @@ class Phones(threading.Thread):
         while not self.stop.is_set():
             try:
                 return request(self.port, method, path, body, token)
-            except OSError:
+            except (OSError, http.client.HTTPException):  # refused, reset, cut short
                 time.sleep(0.05)
         raise TimeoutError("stopped")
 
@@ -138,9 +141,18 @@ class Phones(threading.Thread):
             self.failures.append(repr(e))
 
 
-def test_acknowledged_moves_survive_twenty_kills_exactly_once(tmp_path: Path) -> None:
-    server = Server(tmp_path / "crash.sqlite3", _free_port())
-    server.start()
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """The server, stopped at the end whatever happened."""
+    running = Server(tmp_path / "crash.sqlite3", _free_port())
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def test_acknowledged_moves_survive_twenty_kills_exactly_once(server: Server) -> None:
     stop = threading.Event()
     phones = [Phones(server.port, stop, seed) for seed in range(4)]
     for p in phones:
@@ -175,8 +187,6 @@ def test_acknowledged_moves_survive_twenty_kills_exactly_once(tmp_path: Path) ->
         assert count == top, table
     tables = [t for (t,) in db.execute("SELECT id FROM tables")]
     db.close()
-    # Every table replays on a fresh start.
-    for table in tables:
+    for table in tables:  # every table replays on a fresh start
         status, view = request(server.port, "GET", f"/api/tables/{table}/state")
         assert status == 200 and view["seq"] >= 1
-    server.stop()
