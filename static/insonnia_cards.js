@@ -1,12 +1,14 @@
 /* Insonnia's card faces: a sheep shows its number, its colour and a shape of its own for that
-   colour (circle, triangle, square, diamond, star; the French suits keep their symbols), so
+   colour (circle, star, triangle, square, cross, as printed; the French suits keep theirs), so
    colour-blind players tell them apart. Fences and confused sheep have faces of their own;
    French cards show what they stand for, with the card to look for on the table. */
 "use strict";
 window.INSONNIA_CARDS = (function () {
   const SVGNS = "http://www.w3.org/2000/svg";
   const COLOURS = {printed: ["R", "Y", "G", "B", "P"], french: ["H", "D", "C", "S"]};
-  const SHAPES = {R: "circle", Y: "triangle", G: "square", B: "diamond", P: "star"};
+  // The same symbol and colour as the printed deck (companion/deckart.py), so that a
+  // colour-blind player matches the screen to the card in his hand.
+  const SHAPES = {R: "circle", Y: "star", G: "triangle", B: "square", P: "cross"};
   const SUIT_GLYPH = {H: "♥", D: "♦", C: "♣", S: "♠"};
   const SPECIALS = {printed: ["F", "X"], french: ["KH", "KD", "KC", "KS", "JK1", "JK2"]};
 
@@ -72,6 +74,7 @@ window.INSONNIA_CARDS = (function () {
       square: ["rect", {x: 3, y: 3, width: 18, height: 18}],
       diamond: ["polygon", {points: "12,1 23,12 12,23 1,12"}],
       star: ["polygon", {points: "12,1.5 14.6,8.8 22.5,9 16.2,13.8 18.5,21.5 12,17 5.5,21.5 7.8,13.8 1.5,9 9.4,8.8"}],
+      cross: ["polygon", {points: "8,2 16,2 16,8 22,8 22,16 16,16 16,22 8,22 8,16 2,16 2,8 8,8"}],
     }[s];
     return svg([part], "in-sym");
   }
