@@ -637,3 +637,15 @@ def test_a_freed_seats_old_stream_stops_showing_that_seats_hand(app: Flask) -> N
     assert view["me"] is None and "hand" not in view["state"]
     assert not any(card in shown(view) for card in hand)
     stream.close()
+
+
+def test_pages_allow_only_our_own_scripts(client: FlaskClient) -> None:
+    """A Content-Security-Policy on every answer: a name with a script in it could not run
+    even if it were ever written into a page unescaped."""
+    tid = create(client)["table_id"]
+    for path in ("/", f"/t/{tid}", f"/join/{tid}", f"/api/tables/{tid}/state"):
+        resp = client.get(path)
+        csp = resp.headers["Content-Security-Policy"]
+        assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+        assert resp.headers["X-Content-Type-Options"] == "nosniff"
+        assert resp.headers["X-Frame-Options"] == "DENY"

@@ -76,19 +76,40 @@ def playwright() -> Iterator[object]:
         yield pw
 
 
+CSP_REFUSALS: list[str] = []  # what the Content-Security-Policy blocked in any page
+
+
 @pytest.fixture(scope="module")
 def browser(playwright: object) -> Iterator[object]:
     b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)  # type: ignore[attr-defined]
+    opened = b.new_context
+
+    def new_context(*args: object, **kwargs: object) -> object:
+        """Every phone reports anything the page's security policy refused."""
+        context = opened(*args, **kwargs)
+
+        def seen(message: object) -> None:
+            text = message.text  # type: ignore[attr-defined]
+            if "Content Security Policy" in text:
+                CSP_REFUSALS.append(text)
+
+        context.on("console", seen)
+        return context
+
+    b.new_context = new_context
     yield b
     b.close()
 
 
 @pytest.fixture(autouse=True)
 def _close_phones(browser: object) -> Iterator[None]:
-    """Every test's phones leave the table when it ends (their live streams close too)."""
+    """Every test's phones leave the table when it ends (their live streams close too), and
+    nothing our pages do was refused by their own security policy."""
+    CSP_REFUSALS.clear()
     yield
     for context in list(browser.contexts):  # type: ignore[attr-defined]
         context.close()
+    assert not CSP_REFUSALS, CSP_REFUSALS
 
 
 def _shot(page: object, name: str, full_page: bool = True) -> None:
@@ -139,7 +160,7 @@ def test_three_phones_join_by_qr_and_play_a_whole_game(server: str, browser: obj
     _shot(phones[1], "phone-en-start")
     _no_horizontal_scroll(phones[1])
     # The table screen saw the three joins live, without reloading.
-    host.wait_for_function("document.querySelectorAll('.player').length === 3")
+    host.wait_for_function("() => document.querySelectorAll('.player').length === 3")
 
     for round_no in range(1, 17):
         for page in phones:
@@ -155,13 +176,13 @@ def test_three_phones_join_by_qr_and_play_a_whole_game(server: str, browser: obj
                 buttons.first.click()
         if round_no == 1:
             for page in [*phones, host]:
-                page.wait_for_function("document.querySelectorAll('.revealed-item').length === 3")
+                page.wait_for_function("() => document.querySelectorAll('.revealed-item').length === 3")
             _shot(phones[1], "phone-after-round-1")
             _shot(host, "table-screen-round-1")
         if round_no < 16:
             for page in phones:
                 page.wait_for_function(
-                    f"document.querySelectorAll('.hand .card').length === {16 - round_no}")
+                    f"() => document.querySelectorAll('.hand .card').length === {16 - round_no}")
 
     for page in [*phones, host]:
         page.locator("#final").wait_for(state="visible")
@@ -260,9 +281,9 @@ def test_a_refusal_is_explained_in_the_players_language(server: str, browser: ob
     carla = _seat(browser, server, table_id, 2, "en-GB")
     for page, card in ((anna, "3C"), (bruno, "6S"), (carla, "7C")):
         _pick(page, card)
-    host.wait_for_function("document.querySelectorAll('.revealed-item').length === 3")
+    host.wait_for_function("() => document.querySelectorAll('.revealed-item').length === 3")
     anna.locator(".suit-tab[data-suit=C]").click()
-    anna.wait_for_function("document.querySelector(\".picker .card[data-card='3C']\").disabled")
+    anna.wait_for_function("() => document.querySelector(\".picker .card[data-card='3C']\").disabled")
     anna.evaluate("document.querySelector(\".picker .card[data-card='3C']\").disabled = false")
     anna.locator(".picker .card[data-card='3C']").click()
     anna.locator("#play").click()
@@ -276,7 +297,8 @@ def test_a_refusal_is_explained_in_the_players_language(server: str, browser: ob
     _pick(bruno, "9D")
     _pick(carla, "9D")
     for page in (bruno, carla):
-        page.wait_for_function("document.getElementById('status').textContent.includes('entered twice')")
+        page.wait_for_function(
+            "() => document.getElementById('status').textContent.includes('entered twice')")
     assert "9D" not in host.locator("#game").inner_text()
     _shot(carla, "phone-en-same-card-twice")
 
@@ -294,7 +316,7 @@ def test_scan_a_card_with_the_phone_and_play_it(server: str, browser: object) ->
     assert panel.locator("svg polygon").count() == 1
     _shot(anna, "phone-scan-result")
     panel.get_by_role("button", name="Play 8♥").click()
-    anna.wait_for_function("document.getElementById('status').textContent.includes('8♥')")
+    anna.wait_for_function("() => document.getElementById('status').textContent.includes('8♥')")
     assert panel.is_hidden()
     # The table screen scans the other two seats' revealed cards and confirms them.
     host.locator("#scan-input").set_input_files(str(PHOTOS / "guillex7" / "query_q15.jpg"))
@@ -311,7 +333,7 @@ def test_scan_a_card_with_the_phone_and_play_it(server: str, browser: object) ->
         selects.nth(1).select_option(wanted.get(card, ""))
     _shot(host, "table-screen-scan-result")
     hpanel.locator("#scan-confirm").click()
-    host.wait_for_function("document.querySelectorAll('.revealed-item').length === 3")
+    host.wait_for_function("() => document.querySelectorAll('.revealed-item').length === 3")
     rows = host.locator("#game").inner_text()
     assert "7" in rows and "2" in rows
 
@@ -355,7 +377,7 @@ def test_live_camera_proposes_a_card_seen_in_several_frames(server: str, playwri
         play.wait_for(timeout=30_000)
         _shot(anna, "phone-live-camera")
         play.click()
-        anna.wait_for_function("document.getElementById('status').textContent.includes('8♥')")
+        anna.wait_for_function("() => document.getElementById('status').textContent.includes('8♥')")
         assert anna.locator("#live").is_hidden()
     finally:
         b.close()
@@ -373,7 +395,7 @@ def test_three_phones_play_a_whole_game_of_oscuri(server: str, browser: object) 
             if cards.count() and page.locator("#play").count():
                 before = page.evaluate("document.body.dataset.seq")
                 _tap_and_play(page, cards)
-                page.wait_for_function(f"document.body.dataset.seq !== {before!r}", timeout=5000)
+                page.wait_for_function(f"() => document.body.dataset.seq !== {before!r}", timeout=5000)
                 if host.locator(".placed").count() and not phones[0].locator("#final").is_visible():
                     _shot(page, "phone-oscuri-turn")
         host.wait_for_timeout(50)
@@ -410,7 +432,7 @@ def test_four_phones_play_oscuri_with_real_cards_to_the_settlement(server: str, 
                 _tap_and_play(page, page.locator("#controls .card:not([disabled])"))
             else:
                 continue
-            page.wait_for_function(f"document.body.dataset.seq !== {before!r}", timeout=5000)
+            page.wait_for_function(f"() => document.body.dataset.seq !== {before!r}", timeout=5000)
     host.locator("#final").wait_for(state="visible")
     text = host.locator("#final").inner_text()
     assert "Game over" in text and host.locator(".scores th[scope=row]").count() == 4
@@ -452,7 +474,7 @@ def test_an_evening_of_diavolo_on_three_phones(server: str, browser: object) -> 
                 controls.get_by_role("button", name="Withdraw").click()
             else:
                 continue
-            page.wait_for_function(f"document.body.dataset.seq !== {before!r}", timeout=5000)
+            page.wait_for_function(f"() => document.body.dataset.seq !== {before!r}", timeout=5000)
             if deals == 1:
                 _shot(page, "phone-diavolo-deal")
     host.locator("#final").wait_for(state="visible")
@@ -471,7 +493,7 @@ def _tap(page: object, selector: str) -> bool:
         return False
     before = page.evaluate("document.body.dataset.seq")  # type: ignore[attr-defined]
     target.first.click()
-    page.wait_for_function(f"document.body.dataset.seq !== {before!r}", timeout=5000)  # type: ignore[attr-defined]
+    page.wait_for_function(f"() => document.body.dataset.seq !== {before!r}", timeout=5000)  # type: ignore[attr-defined]
     return True
 
 
@@ -515,10 +537,10 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
             elif page.locator("#play").count():
                 before = page.evaluate("document.body.dataset.seq")
                 _tap_and_play(page, page.locator("#controls button.card:not([disabled])"))
-                page.wait_for_function(f"document.body.dataset.seq !== {before!r}", timeout=5000)
+                page.wait_for_function(f"() => document.body.dataset.seq !== {before!r}", timeout=5000)
             if not explained and page.locator(".ks-why li").count() == 5:
                 explained = True
-                phones[1].wait_for_function("document.querySelectorAll('.ks-why li').length === 5")
+                phones[1].wait_for_function("() => document.querySelectorAll('.ks-why li').length === 5")
                 assert "Perché" in phones[1].locator("#app").inner_text()
                 _shot(page, "kaiser-phone-trick-explained")
     for page in [*phones, host, tablet]:
@@ -548,7 +570,7 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
         page.on("dialog", lambda d: d.accept())  # "Refuse? The hand ends now..."
     assert any(_tap(page, "#ks-raise") for page in phones)
     assert any(_tap(page, "#ks-refuse") for page in phones)
-    tablet.wait_for_function("document.querySelector('.ks-why-tavolino') !== null")
+    tablet.wait_for_function("() => document.querySelector('.ks-why-tavolino') !== null")
     assert "a tavolino: 4 points" in tablet.locator(".ks-result").inner_text()
     _shot(tablet, "kaiser-tablet-tavolino")
     _shot(phones[2], "kaiser-phone-tavolino")
@@ -570,8 +592,8 @@ def test_kaiserspiel_with_real_cards_one_phone_and_the_host_for_the_others(serve
     for seat in (1, 2, 3):
         host.locator(".ks-for").wait_for()
         _pick(host, face_up[seat])
-        host.wait_for_function(f"document.querySelectorAll('.ks-face-up .card').length === {seat + 1}")
-    host.wait_for_function("document.querySelector('.ks-trump') !== null")
+        host.wait_for_function(f"() => document.querySelectorAll('.ks-face-up .card').length === {seat + 1}")
+    host.wait_for_function("() => document.querySelector('.ks-trump') !== null")
     assert "cuori" in host.locator(".ks-trump").inner_text()  # 2♥ is the lowest
     for page in (urs, host, host, host):
         _tap(page, "#discard")
@@ -583,9 +605,9 @@ def test_kaiserspiel_with_real_cards_one_phone_and_the_host_for_the_others(serve
         seat = 0 if page is urs else int(host.evaluate("window.TAVOLO.view().state.to_act[0]"))
         before = page.evaluate("document.body.dataset.seq")
         _pick(page, face_up[seat])
-        page.wait_for_function(f"document.body.dataset.seq !== {before!r}", timeout=5000)
+        page.wait_for_function(f"() => document.body.dataset.seq !== {before!r}", timeout=5000)
     for page in (urs, host):
-        page.wait_for_function("document.querySelectorAll('.ks-why li').length === 5")
+        page.wait_for_function("() => document.querySelectorAll('.ks-why li').length === 5")
     assert "takes the trick" in urs.locator(".ks-why").inner_text()
     assert "fa la presa" in host.locator(".ks-why").inner_text()
     _shot(urs, "kaiser-phone-real-cards-trick")
@@ -600,7 +622,7 @@ def _seq(page: object) -> str:
 
 
 def _wait_moved(page: object, before: str) -> None:
-    page.wait_for_function(f"document.body.dataset.seq !== {before!r}", timeout=5000)  # type: ignore[attr-defined]
+    page.wait_for_function(f"() => document.body.dataset.seq !== {before!r}", timeout=5000)  # type: ignore[attr-defined]
 
 
 def _in_pick(page: object, card: str) -> None:
@@ -651,7 +673,7 @@ def test_three_phones_play_insonnia_by_tapping_cards_into_slots(server: str, bro
         page.locator("#in-start").click()  # type: ignore[attr-defined]
         _wait_moved(page, before)
     one, two, three = phones[a], phones[b], phones[c]
-    one.wait_for_function("document.getElementById('status').textContent.includes('Your turn')")
+    one.wait_for_function("() => document.getElementById('status').textContent.includes('Your turn')")
     _shot(one, "phone-insonnia-first-turns", full_page=False)
 
     # Lia: two sheep up her own run, shown as a draft, confirmed at once.
@@ -667,10 +689,10 @@ def test_three_phones_play_insonnia_by_tapping_cards_into_slots(server: str, bro
     one.locator("#in-confirm").click()
     _wait_moved(one, before)
     run = f".in-player[data-seat='{a}'] .in-slot.filled"
-    two.wait_for_function(f"document.querySelectorAll(\"{run}\").length === 3")
+    two.wait_for_function(f"() => document.querySelectorAll(\"{run}\").length === 3")
 
     # Max: a chain with a gap is refused; the card that broke the rule is marked, nothing laid.
-    two.wait_for_function("document.getElementById('status').textContent.includes('Your turn')")
+    two.wait_for_function("() => document.getElementById('status').textContent.includes('Your turn')")
     _in_pick(two, "Y7")
     _in_slot(two, b, 7)
     _in_pick(two, "Y9")
@@ -687,10 +709,11 @@ def test_three_phones_play_insonnia_by_tapping_cards_into_slots(server: str, bro
     two.locator("#in-clear").click()
     assert two.locator(".in-slot.draft").count() == 0 and two.locator(".in-refused").count() == 0
     _in_lay(two, [("Y7", b, 7), ("X", a, 7)])
-    one.wait_for_function(f"document.querySelector(\".in-slot.confused[data-owner='{a}'][data-slot='7']\")")
+    one.wait_for_function(
+        f"() => document.querySelector(\".in-slot.confused[data-owner='{a}'][data-slot='7']\")")
 
     # Noa: a confused sheep on Max's run.
-    three.wait_for_function("document.getElementById('status').textContent.includes('Your turn')")
+    three.wait_for_function("() => document.getElementById('status').textContent.includes('Your turn')")
     _in_lay(three, [("X", b, 9)])
 
     # Lia concentrates on the confused sheep in her run: only then is the button there.
@@ -712,14 +735,14 @@ def test_three_phones_play_insonnia_by_tapping_cards_into_slots(server: str, bro
     before = _seq(two)
     two.locator(".in-picker .in-card[data-card='Y9']").click()
     _wait_moved(two, before)
-    two.wait_for_function("document.getElementById('status').textContent.includes('guessed right')")
+    two.wait_for_function("() => document.getElementById('status').textContent.includes('guessed right')")
     _shot(two, "phone-insonnia-guessed-right", full_page=False)
     end = two.get_by_role("button", name="End my turn")
     before = _seq(two)
     end.click()
     _wait_moved(two, before)
     filled = f".in-player[data-seat='{b}'] .in-slot.filled"
-    host.wait_for_function(f"document.querySelectorAll(\"{filled}\").length === 3")
+    host.wait_for_function(f"() => document.querySelectorAll(\"{filled}\").length === 3")
     _shot(host, "table-screen-insonnia")
     for page in phones:
         _no_horizontal_scroll(page, TALL_PHONE)
@@ -757,7 +780,7 @@ def test_insonnia_dealt_from_two_french_decks_each_phone_sees_only_its_hand(serv
     for _ in range(9):
         seat = int(phones[0].evaluate("window.TAVOLO.view().state.turn"))  # type: ignore[attr-defined]
         page = phones[seat]
-        page.wait_for_function("window.TAVOLO.view().state.legal.length > 0")
+        page.wait_for_function("() => window.TAVOLO.view().state.legal.length > 0")
         legal = page.evaluate("window.TAVOLO.view().state.legal")  # type: ignore[attr-defined]
         plays = sorted((a for a in legal if a["type"] == "play"), key=lambda a: -len(a["placements"]))
         starts = [a for a in legal if a["type"] == "start_run"]
