@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import card_label
+from .cards import card_label, card_name
 from .insonnia_runs import Deck
 from .insonnia_state import (
     Action,
@@ -25,11 +25,18 @@ from .insonnia_state import (
 Line = dict[str, str]
 
 
+def _face(deck: Deck, code: str, lang: str) -> str:
+    """A card for the log: ``6♦`` for a French card, else its name (``yellow sheep 6``)."""
+    if deck.name == "french" and deck.kinds[code].role == "sheep":
+        return card_label(code)
+    return card_name(deck.cards_deck, code, lang)
+
+
 def _role(deck: Deck, code: str, lang: str) -> str:
     role = deck.kinds[code].role
     words = {"fence": ("a fence", "un recinto"), "confused": ("a confused sheep", "una pecora confusa")}
     if role == "sheep":
-        return card_label(code)
+        return _face(deck, code, lang)
     en, it = words[role]
     extra = f" ({card_label(code)})" if deck.name == "french" else ""
     return (en if lang == "en" else it) + extra
@@ -47,10 +54,11 @@ def _play(names: Sequence[str], s: InsonniaState, a: Play) -> Line:
     en: list[str] = []
     it: list[str] = []
     if sheep:
-        cards = ", ".join(card_label(p.card) for p in sheep)
         first = sheep[0]
-        en.append(f"lays {cards} on {_run(names, first.owner, first.run, 'en')}")
-        it.append(f"mette {cards} sulla {_run(names, first.owner, first.run, 'it')}")
+        cards_en = ", ".join(_face(deck, p.card, "en") for p in sheep)
+        cards_it = ", ".join(_face(deck, p.card, "it") for p in sheep)
+        en.append(f"lays {cards_en} on {_run(names, first.owner, first.run, 'en')}")
+        it.append(f"mette {cards_it} sulla {_run(names, first.owner, first.run, 'it')}")
     for p in others:
         en.append(f"puts {_role(deck, p.card, 'en')} in slot {p.slot} of {_run(names, p.owner, p.run, 'en')}")
         it.append(f"mette {_role(deck, p.card, 'it')} nella casella {p.slot} della "
@@ -66,8 +74,8 @@ def _removed(before: InsonniaState, a: Concentrate | Guess) -> str:
 def _what(deck: Deck, code: str, lang: str) -> str:
     if deck.kinds[code].role == "confused":
         return _role(deck, code, lang)
-    return (f"the foreign sheep {card_label(code)}" if lang == "en"
-            else f"la pecora estranea {card_label(code)}")
+    return (f"the foreign sheep ({_face(deck, code, lang)})" if lang == "en"
+            else f"la pecora estranea ({_face(deck, code, lang)})")
 
 
 def _main(names: Sequence[str], before: InsonniaState, a: Action, after: InsonniaState) -> Line:
@@ -78,11 +86,11 @@ def _main(names: Sequence[str], before: InsonniaState, a: Action, after: Insonni
         return {"en": f"The pile is empty: the {n} discarded cards are shuffled into a new pile.",
                 "it": f"Il mazzo è finito: le {n} carte scartate vengono mescolate in un nuovo mazzo."}
     if isinstance(a, StartRun):
-        face = card_label(a.card)
+        en, it = _face(deck, a.card, "en"), _face(deck, a.card, "it")
         if before.phase == "first_turn":
-            return {"en": f"{who} starts counting with {face}.", "it": f"{who} inizia a contare con {face}."}
-        return {"en": f"{who} has no incomplete run and starts a new one with {face}.",
-                "it": f"{who} non ha serie incomplete e ne inizia una nuova con {face}."}
+            return {"en": f"{who} starts counting with {en}.", "it": f"{who} inizia a contare con {it}."}
+        return {"en": f"{who} has no incomplete run and starts a new one with {en}.",
+                "it": f"{who} non ha serie incomplete e ne inizia una nuova con {it}."}
     if isinstance(a, Play):
         return _play(names, before, a)
     if isinstance(a, Concentrate):
@@ -96,23 +104,25 @@ def _main(names: Sequence[str], before: InsonniaState, a: Action, after: Insonni
         shown = after.runs[a.player][a.run].at(a.slot) if after.phase in ("continue", "over") else None
         if shown is not None and shown != gone:
             return {"en": f"{who} guesses on {_what(deck, gone, 'en')} in slot {a.slot}: the top card is "
-                          f"{card_label(shown)}, exactly right! It takes the place; {who} goes on.",
+                          f"{_face(deck, shown, 'en')}, exactly right! It takes the place; {who} goes on.",
                     "it": f"{who} tira a indovinare su {_what(deck, gone, 'it')} nella casella {a.slot}: "
-                          f"esce {card_label(shown)}, proprio quella! Prende il posto; {who} continua."}
+                          f"esce {_face(deck, shown, 'it')}, proprio quella! "
+                          f"Prende il posto; {who} continua."}
         revealed = before.pile[0] if before.pile is not None else (a.card or "?")
         return {"en": f"{who} guesses on {_what(deck, gone, 'en')} in slot {a.slot}: the top card is "
-                      f"{card_label(revealed)}, wrong. {who} takes it and draws two more.",
+                      f"{_face(deck, revealed, 'en')}, wrong. {who} takes it and draws two more.",
                 "it": f"{who} tira a indovinare su {_what(deck, gone, 'it')} nella casella {a.slot}: "
-                      f"esce {card_label(revealed)}, sbagliato. {who} la prende e ne pesca altre due."}
+                      f"esce {_face(deck, revealed, 'it')}, sbagliato. {who} la prende e ne pesca altre due."}
     if isinstance(a, Pass):
         if before.phase == "first_turn":
             return {"en": f"{who} has no numbered sheep to lay and passes.",
                     "it": f"{who} non ha pecore numerate da mettere e passa."}
         dropped = after.discard[len(before.discard):]  # the reshuffle is an action of its own
         if dropped:
-            faces = ", ".join(card_label(c) for c in dropped)
-            return {"en": f"{who} cannot play: discards {faces} from the table and draws two cards.",
-                    "it": f"{who} non può giocare: scarta {faces} dal tavolo e pesca due carte."}
+            en = ", ".join(_face(deck, c, "en") for c in dropped)
+            it = ", ".join(_face(deck, c, "it") for c in dropped)
+            return {"en": f"{who} cannot play: discards {en} from the table and draws two cards.",
+                    "it": f"{who} non può giocare: scarta {it} dal tavolo e pesca due carte."}
         return {"en": f"{who} cannot play and has no sheep in front: draws two cards.",
                 "it": f"{who} non può giocare e non ha pecore davanti: pesca due carte."}
     assert isinstance(a, EndTurn)
