@@ -66,13 +66,6 @@ class IndexSettings:
     min_confidence: float = 0.5
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """Every stage's settings."""
-
-    decode: DecodeSettings = field(default_factory=DecodeSettings)
-    locate: LocateSettings = field(default_factory=LocateSettings)
-    index: IndexSettings = field(default_factory=IndexSettings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,3 +99,13 @@ class EnrolSettings:
     support_radius: float = 0.035  # of the face width: how far a keypoint found again may have moved
     min_support: float = 0.3  # agreement of a face's keypoints and the card's, in place
     support_margin: float = 0.3  # keypoint agreement that overrules the look
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Every stage's settings."""
+
+    decode: DecodeSettings = field(default_factory=DecodeSettings)
+    locate: LocateSettings = field(default_factory=LocateSettings)
+    index: IndexSettings = field(default_factory=IndexSettings)
+    enrol: EnrolSettings = field(default_factory=EnrolSettings)

@@ -20,48 +20,12 @@ from recognizer.evaluate import evaluate_enrolled_folder, evaluate_scenes, load_
 from recognizer.scenes import render
 
 from .conftest import SHARED
+from .enrol_helpers import PIP_PLACES, drawn_face, pip_face
 
 ART = SHARED / "cardart"
 PHOTOS = SHARED / "cardphotos"
 needs_art = pytest.mark.skipif(not (ART / "rws-tarot").is_dir(), reason=f"no card artwork at {ART}")
 needs_photos = pytest.mark.skipif(not (PHOTOS / "rws_major").is_dir(), reason=f"no tarot photos at {PHOTOS}")
-
-
-def drawn_face(seed: int) -> np.ndarray:
-    """A busy face: coloured shapes and a number, different for every seed."""
-    rng = np.random.default_rng(seed)
-    face = np.full((400, 240, 3), 235, np.uint8)
-    cv2.rectangle(face, (8, 8), (231, 391), (30, 30, 30), 2)
-    for _ in range(32):
-        colour = tuple(int(c) for c in rng.integers(0, 200, 3))
-        x, y = (int(v) for v in rng.integers([20, 20], [220, 380]))
-        kind = int(rng.integers(3))
-        if kind == 0:
-            cv2.circle(face, (x, y), int(rng.integers(6, 28)), colour, -1)
-        elif kind == 1:
-            size = (int(v) for v in rng.integers(8, 50, 2))
-            cv2.rectangle(face, (x, y), (x + next(size), y + next(size)), colour, -1)
-        else:
-            pts = rng.integers([10, 10], [230, 390], (3, 2)).astype(np.int32)
-            cv2.polylines(face, [pts], True, colour, 3)
-    cv2.putText(face, str(seed), (30, 370), cv2.FONT_HERSHEY_SIMPLEX, 1.6, (0, 0, 160), 4)
-    return face
-
-
-PIP_PLACES = {2: [(0.5, 0.2), (0.5, 0.8)], 3: [(0.5, 0.2), (0.5, 0.5), (0.5, 0.8)],
-              4: [(0.3, 0.2), (0.7, 0.2), (0.3, 0.8), (0.7, 0.8)],
-              5: [(0.3, 0.2), (0.7, 0.2), (0.5, 0.5), (0.3, 0.8), (0.7, 0.8)],
-              6: [(0.3, 0.2), (0.7, 0.2), (0.3, 0.5), (0.7, 0.5), (0.3, 0.8), (0.7, 0.8)]}
-
-
-def pip_face(n: int) -> np.ndarray:
-    """A plain face: ``n`` red diamonds and nothing else, like an old pip card."""
-    face = np.full((400, 240, 3), 240, np.uint8)
-    for fx, fy in PIP_PLACES[n]:
-        x, y = fx * 240, fy * 400
-        pts = np.array([[x, y - 30], [x + 20, y], [x, y + 30], [x - 20, y]], np.int32)
-        cv2.fillPoly(face, [pts], (40, 40, 200))
-    return face
 
 
 @cache
