@@ -221,7 +221,7 @@ def _deck_import(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from .bench import run
 
-    run(games_seconds=args.seconds, actions=args.actions, photos=args.photos)
+    run(games_seconds=args.seconds, actions=args.actions, photos=args.photos, scenes=args.scenes)
     return 0
 
 
@@ -244,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--actions", type=int, default=2000, help="actions sent through the service")
     p.add_argument("--photos", default=None,
                    help="labelled photo sets to measure the recogniser on (default ../shared/cardphotos)")
+    p.add_argument("--scenes", type=int, default=40, help="rendered scenes per enrolled deck")
     p.set_defaults(func=_bench)
     database = argparse.ArgumentParser(add_help=False)
     database.add_argument("--database", default=None,

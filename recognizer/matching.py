@@ -28,7 +28,7 @@ from .faces import Keypoints, grey_of, orb_keypoints, portrait_corners
 from .geometry import edge_support, inside, iou, plausible
 from .locate import Region, corners, regions
 from .types import EnrolSettings, LocateSettings
-from .verify import Verdict, Views, decide
+from .verify import Verdict, Views, by_features, decide
 
 
 @dataclass(frozen=True)
@@ -184,6 +184,7 @@ def _corner_places(found: list[Region], deck: EnrolledDeck, known: list[np.ndarr
         if r.single:
             continue
         poly = r.polygon
+        shape = _Raster(poly)
         at_corner = {tuple(np.round(c[0], 3)) for c in corners(r)}
         n = len(poly)
         for i in range(n):
@@ -209,8 +210,32 @@ def _corner_places(found: list[Region], deck: EnrolledDeck, known: list[np.ndarr
                 if a_len * b_len < 0.0012 * image_area:
                     continue
                 quad = np.array([at, at + u * a_len, at + u * a_len + v * b_len, at + v * b_len], np.float32)
-                out.append(_outline_place(deck, quad, (0, 2) if a_len <= b_len else (1, 3)))
+                # Cards in a pile lie wholly inside its outline; a guess at a bright blob's corner does not.
+                if shape.share_inside(quad) >= 0.85:
+                    out.append(_outline_place(deck, quad, (0, 2) if a_len <= b_len else (1, 3)))
     return out
+
+
+class _Raster:
+    """A region's outline drawn small, to measure how much of a quad lies inside it."""
+
+    def __init__(self, polygon: np.ndarray, scale: float = 0.25) -> None:
+        self.scale = scale
+        self.origin = polygon.min(axis=0)
+        size = np.ceil((polygon.max(axis=0) - self.origin) * scale).astype(int) + 2
+        self.mask = np.zeros((int(size[1]), int(size[0])), np.uint8)
+        cv2.fillPoly(self.mask, [np.round((polygon - self.origin) * scale).astype(np.int32)], 1)
+
+    def share_inside(self, quad: np.ndarray) -> float:
+        pts = np.round((quad - self.origin) * self.scale).astype(np.int32)
+        lo = np.minimum(pts.min(axis=0), 0)
+        hi = np.maximum(pts.max(axis=0) + 2, self.mask.shape[::-1])
+        canvas = np.zeros((int(hi[1] - lo[1]), int(hi[0] - lo[0])), np.uint8)
+        cv2.fillConvexPoly(canvas, pts - lo, 1)
+        total = int(canvas.sum())
+        mh, mw = self.mask.shape
+        both = int((canvas[-lo[1]:-lo[1] + mh, -lo[0]:-lo[0] + mw] & self.mask).sum())
+        return both / total if total else 0.0
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
@@ -246,53 +271,72 @@ class _Candidate:
 
 
 def _candidates(image: np.ndarray, grey: np.ndarray, deck: EnrolledDeck, places: list[_Place],
-                s: EnrolSettings) -> list[_Candidate]:
+                s: EnrolSettings, log: list[str] | None = None) -> list[_Candidate]:
     """Every place's verdict, each judged on its own."""
     corners = _face_corners(deck)
     out = []
     for cluster in _clusters(places, s):
         lead = cluster[0]
-        maps = [m for p in cluster if p.face < 0 or p.inliers >= 0.5 * lead.inliers for m in p.maps]
+        placed = [m for p in cluster if p.face >= 0 and p.inliers >= 0.5 * lead.inliers for m in p.maps]
+        outlined = [m for p in cluster if p.face < 0 for m in p.maps]
         inliers: dict[int, int] = {}
         for p in cluster:
             if p.face >= 0:
                 inliers[p.face] = max(inliers.get(p.face, 0), p.inliers)
-        views = Views(grey, deck, maps, s)
-        verdict = decide(inliers, any(p.face < 0 for p in cluster), views, s)
+        views = Views(grey, deck, placed or outlined, s)
+        settled, verdict = by_features(inliers, views, s) if placed else (False, None)
+        if not settled:
+            if placed and outlined:
+                views.add(outlined)  # the outline's maps only when the features do not settle it
+            verdict = decide(inliers, bool(outlined), views, s)
+        if log is not None:
+            best = [f"{deck.codes[c]} {views.errors[c]:.2f}" for c in np.argsort(views.errors)[:3]]
+            log.append(f"place at {lead.quad.mean(axis=0).round().tolist()}: inliers "
+                       f"{ {deck.codes[f]: n for f, n in inliers.items()} } outline {bool(outlined)}; "
+                       f"looks {', '.join(best)}; verdict "
+                       + (f"{deck.codes[verdict.card]} {verdict.confidence:.2f}"
+                          f"{' (edges needed)' if verdict.needs_edges else ''}" if verdict else "none"))
         if verdict is None:
             continue
         k = 0 if verdict.card == lead.face else int(views.which[verdict.card])
-        quad = cv2.perspectiveTransform(corners[None], maps[k])[0]
+        quad = cv2.perspectiveTransform(corners[None], views.maps[k])[0]
         out.append(_Candidate(verdict, quad, lead.points, float(views.per_map[k][verdict.card]),
                               edge_support(image, quad)))
     return out
 
 
-def _accept(image: np.ndarray, candidates: list[_Candidate], found: list[Found], s: EnrolSettings) -> None:
+def _accept(image: np.ndarray, candidates: list[_Candidate], found: list[Found], s: EnrolSettings,
+            deck: EnrolledDeck, log: list[str] | None = None) -> None:
     """Add to ``found`` the candidates that hold up, best first, against the cards already read."""
     for c in sorted(candidates, key=lambda c: -c.quality):
         card = c.verdict.card
+        refusal = None
         if len(c.points) and found:
             # Evidence lying on a card already read is that card's, not another's.
             on_found = np.zeros(len(c.points), bool)
             for f in found:
                 on_found |= inside(c.points, f.quad)
             if on_found.mean() >= 0.5:
-                continue
-        if not len(c.points) and any(iou(f.quad, c.quad) >= s.same_place for f in found):
-            continue  # an outline where a card was read already
+                refusal = "its keypoints lie on a card already read"
+        if refusal is None and not len(c.points) and any(iou(f.quad, c.quad) >= s.same_place for f in found):
+            refusal = "an outline where a card was read already"
         # A card's edges show where its outline is in view, cards read above it aside.
         shows = edge_support(image, c.quad, [f.quad for f in found]) if found else c.edges
         needed = s.min_edges if c.verdict.needs_edges else s.min_edges_strong
-        if shows is not None and shows < needed:
-            continue
-        if any(f.card == card and iou(f.quad, c.quad) > 0.3 for f in found):
-            continue
-        found.append(Found(card, c.verdict.confidence, c.quad))
+        if refusal is None and shows is not None and shows < needed:
+            refusal = f"edges seen on {shows:.2f} of its outline"
+        if refusal is None and any(f.card == card and iou(f.quad, c.quad) > 0.3 for f in found):
+            refusal = "read already"
+        if log is not None:
+            at = c.quad.mean(axis=0).round().tolist()
+            log.append(f"{deck.codes[card]} at {at} (quality {c.quality:.2f}): {refusal or 'accepted'}")
+        if refusal is None:
+            found.append(Found(card, c.verdict.confidence, c.quad))
 
 
-def find_cards(image: np.ndarray, deck: EnrolledDeck, s: EnrolSettings = EnrolSettings()) -> list[Found]:
-    """The deck's cards in a BGR working image."""
+def find_cards(image: np.ndarray, deck: EnrolledDeck, s: EnrolSettings = EnrolSettings(),
+               log: list[str] | None = None) -> list[Found]:
+    """The deck's cards in a BGR working image; ``log`` collects why each place was read or not."""
     grey = grey_of(image)
     area = float(grey.shape[0] * grey.shape[1])
     photo = orb_keypoints(grey, s.photo_features, s.photo_levels)
@@ -301,10 +345,10 @@ def find_cards(image: np.ndarray, deck: EnrolledDeck, s: EnrolSettings = EnrolSe
     found_regions = regions(image, LocateSettings())
     outlines = _outlines(found_regions, deck)
     found: list[Found] = []
-    _accept(image, _candidates(image, grey, deck, places + outlines, s), found, s)
+    _accept(image, _candidates(image, grey, deck, places + outlines, s, log), found, s, deck, log)
     # Then the cards no keypoints placed and no whole outline shows: plain faces in a pile.
     known = [f.quad for f in found] + [o.quad for o in outlines]
     guesses = _corner_places(found_regions, deck, known, area)
     if guesses:
-        _accept(image, _candidates(image, grey, deck, guesses, s), found, s)
+        _accept(image, _candidates(image, grey, deck, guesses, s, log), found, s, deck, log)
     return found

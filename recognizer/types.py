@@ -92,6 +92,8 @@ class EnrolSettings:
     min_edges: float = 0.35  # share of the outline in view where the card's edge shows, weaker evidence
     min_edges_strong: float = 0.2  # the same, for strong features
     clear_look: float = 2.5  # the features' face looks this much closer than any other: no doubt
+    weak_look: float = 1.2  # fewer inliers: it must look this much closer, and its keypoints agree
+    look_error: float = 0.45  # when the look decides, the face must look at least this alike
     look_ratio: float = 1.4  # when the look decides: the next face's error over the best one's
     outline_ratio: float = 1.5  # the same for a card outline without features
     sure_look: float = 0.12  # a look this close settles a place whatever face the features put there
