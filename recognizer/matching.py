@@ -60,6 +60,7 @@ def _prepared(deck: EnrolledDeck) -> tuple[cv2.FlannBasedMatcher, threading.Lock
                                                     "multi_probe_level": 1}
         index = cv2.FlannBasedMatcher(lsh, {"checks": 32})
         index.add([deck.descriptors])
+        cv2.setRNGSeed(1909)  # the hash functions are drawn at random: the same ones every time
         index.train()
         cache["lock"] = threading.Lock()
         cache["index"] = index
