@@ -46,9 +46,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     store = Store(app.config["DATABASE"])
     app.extensions["tavolo"] = TableService(store, Doorbell())
 
-    from .web import api, errors, pages
+    from .web import api, decks_api, errors, pages
 
     app.register_blueprint(api.bp)
+    app.register_blueprint(decks_api.bp)
     app.register_blueprint(pages.bp)
     errors.register(app)
     return app

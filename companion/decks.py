@@ -132,6 +132,13 @@ class DeckLibrary:
         self._ready: OrderedDict[str, tuple[float, EnrolledDeck]] = OrderedDict()
         self._lock = threading.Lock()
 
+    def precheck(self, name: str, kind: str, codes: Sequence[str], replace_existing: bool = False) -> None:
+        """Refuse at once what :meth:`enrol` would refuse before any image is looked at."""
+        name, kind = check_name(name), check_kind(kind)
+        _check_codes(codes, kind)
+        if not replace_existing and self.store.deck_row(name) is not None:
+            raise DeckError(f"a deck named {name!r} exists already")
+
     def enrol(self, name: str, kind: str, images: Mapping[str, Sequence[np.ndarray]],
               replace_existing: bool = False) -> Enrolled:
         """Learn a deck from face images by card code and store it."""

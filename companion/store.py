@@ -265,6 +265,12 @@ class Store:
         data = bytes(row[3])
         return DeckRow(row[0], row[1], int(row[2]), len(data), float(row[4])), data
 
+    def deck_row(self, name: str) -> DeckRow | None:
+        """A stored deck's facts (not its file), or None."""
+        row = self._connect().execute(
+            "SELECT name, kind, cards, length(data), created FROM decks WHERE name=?", (name,)).fetchone()
+        return None if row is None else DeckRow(row[0], row[1], int(row[2]), int(row[3]), float(row[4]))
+
     def decks(self) -> list[DeckRow]:
         """Every stored deck, by name."""
         rows = self._connect().execute(

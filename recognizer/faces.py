@@ -133,6 +133,35 @@ def _signed_area(p: np.ndarray) -> float:
     return float(0.5 * (np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))))
 
 
+def rectify(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The card inside a clockwise outline (from its top-left), cut out upright at its own size."""
+    width = float(np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
+    height = float(np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
+    out_w, out_h = max(8, round(width)), max(8, round(height))
+    dst = np.array([[0, 0], [out_w, 0], [out_w, out_h], [0, out_h]], np.float32)
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+    return np.asarray(cv2.warpPerspective(image, m, (out_w, out_h), flags=cv2.INTER_AREA))
+
+
+def cut_faces(image: np.ndarray) -> list[np.ndarray]:
+    """The cards laid upright in a grid, apart, in reading order (rows top to bottom, then
+    left to right), each cut out upright: for enrolling a deck a few cards at a time."""
+    found = [r for r in regions(image, LocateSettings()) if r.single and len(r.polygon) == 4]
+    if not found:
+        return []
+    biggest = max(r.area for r in found)
+    cards = [portrait_corners(r.polygon) for r in found if r.area >= 0.4 * biggest]
+    height = float(np.median([np.linalg.norm(q[3] - q[0]) for q in cards]))
+    rows: list[list[np.ndarray]] = []
+    for q in sorted(cards, key=lambda q: float(q[:, 1].mean())):
+        if rows and abs(float(q[:, 1].mean()) - float(rows[-1][0][:, 1].mean())) < 0.5 * height:
+            rows[-1].append(q)
+        else:
+            rows.append([q])
+    ordered = [q for row in rows for q in sorted(row, key=lambda q: float(q[:, 0].mean()))]
+    return [rectify(image, q) for q in ordered]
+
+
 def crop_face(image: np.ndarray) -> np.ndarray:
     """The card face in an enrolment image: a photo of one card is found and rectified;
     clean artwork (the card fills the image, or no card outline is seen) is kept whole."""
@@ -141,10 +170,4 @@ def crop_face(image: np.ndarray) -> np.ndarray:
     found = [r for r in found if 0.2 * h * w <= r.area <= 0.92 * h * w]
     if not found:
         return image
-    quad = portrait_corners(max(found, key=lambda r: r.area).polygon)
-    width = float(np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
-    height = float(np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
-    out_w, out_h = max(8, round(width)), max(8, round(height))
-    dst = np.array([[0, 0], [out_w, 0], [out_w, out_h], [0, out_h]], np.float32)
-    m = cv2.getPerspectiveTransform(quad, dst)
-    return np.asarray(cv2.warpPerspective(image, m, (out_w, out_h), flags=cv2.INTER_AREA))
+    return rectify(image, portrait_corners(max(found, key=lambda r: r.area).polygon))
