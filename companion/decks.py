@@ -165,15 +165,18 @@ class DeckLibrary:
 
     def load(self, name: str) -> EnrolledDeck | None:
         """A stored deck ready to read photos with, or None."""
-        found = self.store.deck(name)
-        if found is None:
+        row = self.store.deck_row(name)
+        if row is None:
             return None
-        row, data = found
         with self._lock:
             ready = self._ready.get(name)
             if ready is not None and ready[0] == row.created:
                 self._ready.move_to_end(name)
                 return ready[1]
+        found = self.store.deck(name)
+        if found is None:
+            return None
+        row, data = found
         deck = EnrolledDeck.from_bytes(data)
         with self._lock:
             self._ready[name] = (row.created, deck)
