@@ -52,7 +52,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     store = Store(app.config["DATABASE"], writer) if writer else Store(app.config["DATABASE"])
     app.extensions["tavolo"] = TableService(store, Doorbell())
 
-    from .web import api, errors, pages
+    from .web import api, decks_api, errors, pages
 
     @app.after_request
     def _guard(resp: Response) -> Response:
@@ -65,6 +65,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         return resp
 
     app.register_blueprint(api.bp)
+    app.register_blueprint(decks_api.bp)
     app.register_blueprint(pages.bp)
     errors.register(app)
     return app

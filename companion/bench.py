@@ -1,5 +1,6 @@
-"""Benchmarks: pure-engine Quinta games per second, ms per action through the service, and the
-recogniser (French photos; the printed Insonnia deck on synthetic photos)."""
+"""Benchmarks: engine games per second, ms per action through the service, the recogniser
+(French indices on labelled photos; the printed Insonnia deck on synthetic photos; enrolled
+tarot decks on real photos and rendered scenes), and the load test (its own process)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+import numpy as np
 
 from .games.quinta import RULES as QUINTA
 from .games.quinta import QuintaState
@@ -153,6 +156,127 @@ def marker_figures(scenes: int = 40) -> None:
               f"median {statistics.median(times):.0f} ms, {n} cards found")
 
 
+
+
+def _rss_mb() -> float | None:
+    """This process's resident memory now (Linux), or None."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def _twelve_megapixels(image: np.ndarray) -> bytes:
+    """A photo brought to 4000x3000 (cropped to 4:3 first, never squashed), as a JPEG."""
+    import cv2
+
+    h, w = image.shape[:2]
+    if w / h > 4 / 3:
+        cut = int(h * 4 / 3)
+        image = image[:, (w - cut) // 2:(w - cut) // 2 + cut]
+    else:
+        cut = int(w * 3 / 4)
+        image = image[(h - cut) // 2:(h - cut) // 2 + cut]
+    big = cv2.resize(image, (4000, 3000), interpolation=cv2.INTER_CUBIC)
+    ok, jpeg = cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    return jpeg.tobytes()
+
+
+def enrolled_figures(art: Path, photos: Path, scenes: int = 40) -> None:
+    """Enrol the tarot artwork and measure it: real photos of the same design, rendered scenes,
+    milliseconds per 12-megapixel photo, and the size of a deck in memory and on disk."""
+    import cv2
+
+    from recognizer.decode import decode
+    from recognizer.enrolled import EnrolledDeck, enrol_faces, recognize_enrolled
+    from recognizer.evaluate import evaluate_enrolled_folder, evaluate_scenes, load_art
+    from recognizer.scenes import render
+
+    cv2.setNumThreads(1)
+    if not (art / "rws-tarot").is_dir():
+        print(f"enrolled decks: no tarot artwork at {art} (set TAVOLO_SHARED)")
+        return
+    decks = {}
+    faces = {}
+    for folder, label in (("rws-tarot", "RWS 1909"), ("tarot-nouveau", "Tarot Nouveau 1898")):
+        if not (art / folder).is_dir():
+            continue
+        faces[folder] = load_art(art / folder)
+        t0 = time.perf_counter()
+        deck = enrol_faces(faces[folder], "tarot78", folder)
+        elapsed = time.perf_counter() - t0
+        decks[folder] = deck
+        print(f"enrolled {label} ({folder}): {len(deck.codes)} cards in {elapsed:.1f} s; "
+              f"{len(deck.owner)} keypoints; file {len(deck.to_bytes()) / 1e6:.2f} MB; "
+              f"arrays {deck.nbytes / 1e6:.2f} MB")
+    rws = decks["rws-tarot"]
+    # Memory: load the deck file three times over, each ready to read (its index built).
+    data = rws.to_bytes()
+    blank = np.full((600, 800, 3), 90, np.uint8)
+    before = _rss_mb()
+    kept = []
+    for _ in range(3):
+        copy = EnrolledDeck.from_bytes(data)
+        recognize_enrolled(decode(cv2.imencode(".jpg", blank)[1].tobytes()), copy)
+        kept.append(copy)
+    after = _rss_mb()
+    if before is not None and after is not None:
+        print(f"memory per enrolled 78-card deck, loaded and indexed: {(after - before) / 3:.1f} MB")
+    # Real photos: the design enrolled, and each photo's design.
+    if photos.is_dir():
+        print(f"real tarot photos in {photos} (cards as multisets per photo):")
+        same = []
+        for folder, deck_name in (("rws_aces", "rws-tarot"), ("rws_major", "rws-tarot"),
+                                  ("frtarot", "tarot-nouveau")):
+            if not (photos / folder / "labels.csv").exists() or deck_name not in decks:
+                continue
+            recognize_enrolled(decode((next((photos / folder).glob("*.jpg"))).read_bytes()), decks[deck_name])
+            tally = evaluate_enrolled_folder(photos / folder, decks[deck_name])
+            print("  " + tally.line(f"{folder} ({deck_name})"))
+            for miss in tally.misses:
+                print(f"      {miss}")
+            if deck_name == "rws-tarot":
+                same.append(tally)
+        if same:
+            expected = sum(t.expected for t in same)
+            correct = sum(t.correct for t in same)
+            found = sum(t.found for t in same)
+            print(f"  RWS photos with the RWS deck enrolled: recall {correct / expected:.3f}, "
+                  f"precision {sum(t.found_right for t in same) / max(found, 1):.3f} "
+                  f"(targets 0.95 and 0.99)")
+    else:
+        print(f"no tarot photos at {photos}")
+    print(f"rendered scenes ({scenes} each: 1-6 cards spread, in tricks or fanned; turned, tilted, "
+          "lit unevenly, glare, blur, noise, JPEG):")
+    for folder, deck in decks.items():
+        tally = evaluate_scenes(faces[folder], deck, scenes, seed=7)
+        print("  " + tally.line(f"{folder} scenes"))
+    # Speed on 12-megapixel photos with the 78-card deck enrolled.
+    rng = np.random.default_rng(3)
+    codes = ["T0", "T15", "AC", "5D", "KH", "9S"]
+    scene = render(faces["rws-tarot"], codes, rng, (4000, 3000)).image
+    samples = [("six cards rendered at 4000x3000", scene)]
+    real = photos / "rws_major" / "IMG_4120.jpg"
+    if real.exists():
+        samples.append(("rws_major/IMG_4120 brought to 4000x3000", np.asarray(cv2.imread(str(real)))))
+    for label, image in samples:
+        jpeg = _twelve_megapixels(image)
+        times = []
+        cards: list[str] = []
+        for _ in range(15):
+            t0 = time.perf_counter()
+            cards = sorted(d.card for d in recognize_enrolled(decode(jpeg), rws))
+            times.append((time.perf_counter() - t0) * 1000)
+        times.sort()
+        print(f"enrolled speed, {label}, JPEG decode included, one thread: median "
+              f"{statistics.median(times):.0f} ms, p95 {times[int(0.95 * (len(times) - 1))]:.0f} ms, "
+              f"{len(cards)} cards: {' '.join(cards)}")
+
+
 def run(games_seconds: float = 3.0, actions: int = 2000, photos: str | None = None,
         load_tables: int = 200, load_seconds: float = 20.0, scenes: int = 40) -> None:
     """Print the figures."""
@@ -167,6 +291,7 @@ def run(games_seconds: float = 3.0, actions: int = 2000, photos: str | None = No
     recogniser_figures(Path(photos) if photos else shared / "cardphotos")
     if scenes:
         marker_figures(scenes)
+    enrolled_figures(shared / "cardart", Path(photos) if photos else shared / "cardphotos", scenes)
     if load_tables:
         # Its own process: the load client patches the standard library for gevent.
         subprocess.run([sys.executable, "-m", "companion.loadbench", "--tables", str(load_tables),

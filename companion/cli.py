@@ -1,4 +1,5 @@
-"""The ``companion`` command: serve, replay, recognize, print-deck, bench."""
+"""The ``companion`` command: serve, replay, recognize, print-deck, export/import, bench,
+and the enrolled decks."""
 
 from __future__ import annotations
 
@@ -7,8 +8,14 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .scenarios import ScenarioError, replay_scenario
+
+if TYPE_CHECKING:
+    from recognizer.enrolled import EnrolledDeck
+
+    from .decks import DeckLibrary
 
 
 def _database(args: argparse.Namespace) -> str:
@@ -108,15 +115,48 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _library(args: argparse.Namespace) -> DeckLibrary:
+    from .decks import DeckLibrary
+    from .store import Store
+
+    return DeckLibrary(Store(_database(args)))
+
+
+def _deck_for(args: argparse.Namespace) -> str | EnrolledDeck:
+    """``--deck``: a built-in deck, a deck file's path, or an enrolled deck in the database."""
+    from recognizer.enrolled import DeckFileError, EnrolledDeck
+    from recognizer.pipeline import DECKS
+
+    if args.deck in DECKS:
+        return str(args.deck)
+    path = Path(args.deck)
+    if path.is_file():
+        try:
+            return EnrolledDeck.from_bytes(path.read_bytes())
+        except DeckFileError as e:
+            raise CliError(f"{args.deck}: {e}") from e
+    deck = _library(args).load(args.deck)
+    if deck is None:
+        raise CliError(f"unknown deck {args.deck!r}: not a built-in deck ({', '.join(DECKS)}), not a "
+                       f"deck file, and not enrolled in {_database(args)} (see `companion decks`)")
+    return deck
+
+
+class CliError(Exception):
+    """A command that cannot run; the message is printed."""
+
+
 def _recognize(args: argparse.Namespace) -> int:
     import time
 
     from recognizer.decode import ImageError, decode
-    from recognizer.pipeline import DECKS, recognize_decoded
+    from recognizer.enrolled import recognize_enrolled
+    from recognizer.pipeline import recognize_decoded
 
-    if args.deck not in DECKS:
-        print(f"companion recognize: unknown deck {args.deck!r}; known: {', '.join(DECKS)}",
-              file=sys.stderr)
+    try:
+        deck = _deck_for(args)
+    except CliError as e:
+        print(f"companion recognize: {e}", file=sys.stderr)
         return 2
     results: list[dict[str, object]] = []
     for path in args.images:
@@ -124,7 +164,8 @@ def _recognize(args: argparse.Namespace) -> int:
             data = Path(path).read_bytes()
             start = time.perf_counter()
             decoded = decode(data)
-            detections = recognize_decoded(decoded, deck=args.deck)
+            detections = recognize_decoded(decoded, deck=deck) if isinstance(deck, str) \
+                else recognize_enrolled(decoded, deck)
             elapsed = (time.perf_counter() - start) * 1000
         except OSError as e:
             results.append({"file": path, "error": f"cannot read the file: {e.strerror}"})
@@ -172,6 +213,71 @@ def _print_deck(args: argparse.Namespace) -> int:
     return 0
 
 
+def _enrol(args: argparse.Namespace) -> int:
+    import time
+
+    from .decks import DeckError, check_kind, images_in_folder
+
+    try:
+        images = images_in_folder(Path(args.folder), check_kind(args.deck))
+        start = time.perf_counter()
+        done = _library(args).enrol(args.name, args.deck, images, replace_existing=args.replace)
+    except DeckError as e:
+        print(f"companion enrol: {e}", file=sys.stderr)
+        return 2
+    deck = done.deck
+    print(f"Enrolled {deck.name!r} ({deck.kind}): {len(deck.codes)} cards from "
+          f"{sum(len(v) for v in images.values())} images in {time.perf_counter() - start:.1f} s, "
+          f"{len(deck.to_bytes()) / 1e6:.2f} MB, into {_database(args)}")
+    if done.missing:
+        print(f"No face for {len(done.missing)} card(s) of {deck.kind}: {' '.join(done.missing)}")
+    return 0
+
+
+def _decks(args: argparse.Namespace) -> int:
+    import datetime
+
+    rows = _library(args).decks()
+    if not rows:
+        print(f"No enrolled decks in {_database(args)}. Enrol one with `companion enrol`.")
+    for r in rows:
+        when = datetime.datetime.fromtimestamp(r.created).strftime("%Y-%m-%d %H:%M")
+        print(f"{r.name:24} {r.kind:9} {r.cards:3} cards  {r.size / 1e6:5.2f} MB  {when}")
+    return 0
+
+
+def _deck_export(args: argparse.Namespace) -> int:
+    from .decks import DeckError
+
+    try:
+        data = _library(args).export(args.name)
+        Path(args.file).write_bytes(data)
+    except DeckError as e:
+        print(f"companion deck-export: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"companion deck-export: cannot write {args.file}: {e.strerror}", file=sys.stderr)
+        return 2
+    print(f"Exported {args.name!r} to {args.file} ({len(data) / 1e6:.2f} MB)")
+    return 0
+
+
+def _deck_import(args: argparse.Namespace) -> int:
+    from .decks import DeckError
+
+    try:
+        done = _library(args).import_file(Path(args.file).read_bytes(), args.name, args.replace)
+    except DeckError as e:
+        print(f"companion deck-import: {args.file}: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"companion deck-import: cannot read {args.file}: {e.strerror}", file=sys.stderr)
+        return 2
+    print(f"Imported {done.deck.name!r} ({done.deck.kind}, {len(done.deck.codes)} cards) into "
+          f"{_database(args)}")
+    return 0
+
+
 def _bench(args: argparse.Namespace) -> int:
     from .bench import run
 
@@ -214,7 +320,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--photos", default=None,
                    help="labelled photo sets to measure the recogniser on (default ../shared/cardphotos)")
     p.add_argument("--scenes", type=int, default=40,
-                   help="synthetic photos of the printed Insonnia deck to measure on (0: none)")
+                   help="synthetic photos of the printed Insonnia deck, and rendered scenes per "
+                        "enrolled deck, to measure on (0: none)")
     p.add_argument("--load-tables", type=int, default=200,
                    help="tables of six phones with live streams for the load test (0: skip it)")
     p.add_argument("--load-seconds", type=float, default=20.0, help="length of the load test")
@@ -226,11 +333,34 @@ def main(argv: list[str] | None = None) -> int:
                    help="default: from the output's suffix, else pdf")
     p.add_argument("-o", "--output", default=None, help="default: insonnia-PAPER.FORMAT here")
     p.set_defaults(func=_print_deck)
-    p = sub.add_parser("recognize", help="find the cards in photos")
-    p.add_argument("--deck", default="french54", help="french54 (default) or insonnia108")
+    database = argparse.ArgumentParser(add_help=False)
+    database.add_argument("--database", default=None,
+                          help="SQLite file (default $TAVOLO_DATABASE or data/tavolo.sqlite3)")
+    p = sub.add_parser("recognize", help="find the cards in photos", parents=[database])
+    p.add_argument("--deck", default="french54",
+                   help="french54, insonnia108, an enrolled deck's name, or a deck file (.tavdeck)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("images", nargs="+")
     p.set_defaults(func=_recognize)
+    p = sub.add_parser("enrol", help="learn a deck from a folder of face images named by card code",
+                       parents=[database])
+    p.add_argument("--deck", required=True, metavar="KIND",
+                   help="the kind of deck: tarot78, kaiser40, kaiser48, french54 or custom")
+    p.add_argument("--name", required=True, help="the name to keep it under")
+    p.add_argument("--replace", action="store_true", help="replace a deck of the same name")
+    p.add_argument("folder")
+    p.set_defaults(func=_enrol)
+    p = sub.add_parser("decks", help="list the enrolled decks", parents=[database])
+    p.set_defaults(func=_decks)
+    p = sub.add_parser("deck-export", help="write an enrolled deck to one file", parents=[database])
+    p.add_argument("name")
+    p.add_argument("file")
+    p.set_defaults(func=_deck_export)
+    p = sub.add_parser("deck-import", help="store a deck file as an enrolled deck", parents=[database])
+    p.add_argument("file")
+    p.add_argument("--name", default=None, help="store it under another name")
+    p.add_argument("--replace", action="store_true", help="replace a deck of the same name")
+    p.set_defaults(func=_deck_import)
     args = parser.parse_args(argv)
     code: int = args.func(args)
     return code

@@ -9,13 +9,17 @@ made on the phone; every move still goes through the normal action path.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 from recognizer.decode import Decoded, ImageError, decode
+from recognizer.enrolled import EnrolledDeck, recognize_enrolled
 from recognizer.pipeline import recognize_decoded
 from recognizer.types import Detection
 
-from .games.cards import card_name, is_card
+from .camera import table_kinds, to_table_code
+from .decks import DeckLibrary
+from .games.cards import DECKS, card_name, deck_list, is_card
 from .games.engine import IllegalAction
 from .server import offload
 from .tables import Table, camera_deck, for_players, scannable, table_deck
@@ -24,29 +28,35 @@ STRONG = 0.6  # below this a detection is shown as a guess to confirm
 NOT_READ = "The camera cannot read this table's cards yet: enter them with the picker."
 
 
-def scan(table: Table, data: bytes, seat: int | None, host: bool) -> dict[str, Any]:
-    """Recognise the cards in ``data`` and say what each could do at ``table``."""
+def scan(table: Table, data: bytes, seat: int | None, host: bool,
+         decks: DeckLibrary | None = None) -> dict[str, Any]:
+    """Recognise the cards in ``data`` and say what each could do at ``table``: through the
+    enrolled deck chosen for the table (``decks`` holds it), or a deck read without enrolment."""
     rules = table.rules
-    if not scannable(table):
+    if not scannable(table, decks):
         raise ImageError(NOT_READ)
-    deck, faces = table_deck(table), camera_deck(table)
+    deck = table_deck(table)
+    enrolled = _enrolled(table, decks)
+    faces = enrolled.kind if enrolled is not None else camera_deck(table)
     assert faces is not None  # scannable
     start = time.perf_counter()
     decoded = offload(decode, data)
-    detections = offload(_read, decoded, faces)
+    read = offload(_read_enrolled, decoded, table, enrolled) if enrolled is not None \
+        else [(d, d.card) for d in offload(_read, decoded, faces)]
     elapsed = (time.perf_counter() - start) * 1000
     items = []
-    for d in detections:
-        named = deck if is_card(deck, d.card) else faces  # a card this game leaves in the box
-        item: dict[str, Any] = {**d.to_json(), "names": {
-            "en": card_name(named, d.card, "en"), "it": card_name(named, d.card, "it")},
-            "strong": d.confidence >= STRONG}
+    for d, physical in read:
+        # A card this game leaves in the box is named as the deck the camera read.
+        named, shown = (deck, d.card) if is_card(deck, d.card) else (faces, physical)
+        names = {"en": card_name(named, shown, "en"), "it": card_name(named, shown, "it")} \
+            if _known_deck(named) and is_card(named, shown) else {"en": shown, "it": shown}
+        item: dict[str, Any] = {**d.to_json(), "names": names, "strong": d.confidence >= STRONG}
         waiting = sorted(rules.to_act(table.state))
         if seat is not None:
-            item["move"] = _check_play(table, seat, d.card)
+            item["move"] = _check_play(table, seat, d.card, faces)
         elif waiting:
             # The table screen plays for others: a card already on the table fits nobody.
-            item["move"] = _check_play(table, waiting[0], d.card)
+            item["move"] = _check_play(table, waiting[0], d.card, faces)
         items.append(item)
     legal = [i for i in items if i.get("move", {}).get("legal")] if seat is not None else []
     return {
@@ -60,6 +70,7 @@ def scan(table: Table, data: bytes, seat: int | None, host: bool) -> dict[str, A
         "proposal": legal[0]["card"] if len(legal) == 1 and legal[0]["strong"] else None,
         "waiting": sorted(rules.to_act(table.state)),
         "kind": _kind(table),
+        "codes": list(dict.fromkeys(deck_list(deck))),  # what a card read may be corrected to
     }
 
 
@@ -81,7 +92,29 @@ def _refused(e: IllegalAction, table: Table) -> dict[str, Any]:
     return {"legal": False, "rule": e.rule, "messages": {"en": en, "it": it}}
 
 
-def _check_play(table: Table, seat: int, card: str) -> dict[str, Any]:
+def _enrolled(table: Table, decks: DeckLibrary | None) -> EnrolledDeck | None:
+    """The enrolled deck chosen for the table, when it is there and fits."""
+    if table.camera is None or decks is None:
+        return None
+    found = decks.load(table.camera)
+    return found if found is not None and found.kind in table_kinds(table) else None
+
+
+def _read_enrolled(decoded: Decoded, table: Table, deck: EnrolledDeck) -> list[tuple[Detection, str]]:
+    """The cards read through an enrolled deck, in the table's codes (a card this table leaves in
+    the box keeps its own), each with the code of the physical card read."""
+    out = []
+    for d in recognize_enrolled(decoded, deck):
+        code = to_table_code(table, deck.kind, d.card)
+        out.append((replace(d, card=code if code is not None else d.card), d.card))
+    return out
+
+
+def _known_deck(deck: str) -> bool:
+    return deck in DECKS
+
+
+def _check_play(table: Table, seat: int, card: str, faces: str | None = None) -> dict[str, Any]:
     """Would playing ``card`` from ``seat`` be legal now? If not, the engine's reason.
 
     In a game where a card is laid in a chosen place (Insonnia), the question is whether it
@@ -89,10 +122,11 @@ def _check_play(table: Table, seat: int, card: str) -> dict[str, Any]:
     taps where it goes.
     """
     rules = table.rules
-    faces = camera_deck(table)
+    faces = faces or camera_deck(table)
     # A card of the faces the camera reads goes to the engine, which says why it has no
     # place in this game (a Kaiserspiel 8 in the 40-card game).
-    if not (is_card(table_deck(table), card) or (faces is not None and is_card(faces, card))):
+    known = faces is not None and _known_deck(faces) and is_card(faces, card)
+    if not (is_card(table_deck(table), card) or known):
         return {"legal": False, "rule": "scan.deck", "messages": {
             "en": "This card is not part of this game's deck.",
             "it": "Questa carta non fa parte del mazzo di questo gioco."}}

@@ -48,6 +48,13 @@ CREATE TABLE IF NOT EXISTS seats (
     token_hash TEXT NOT NULL UNIQUE,
     PRIMARY KEY (table_id, seat)
 );
+CREATE TABLE IF NOT EXISTS decks (
+    name TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    cards INTEGER NOT NULL,
+    data BLOB NOT NULL,
+    created REAL NOT NULL
+);
 """
 
 
@@ -80,6 +87,21 @@ class DuplicateRequest(Exception):
     def __init__(self, seq: int) -> None:
         super().__init__(f"request already applied as event {seq}")
         self.seq = seq
+
+
+class DeckExists(Exception):
+    """An enrolled deck of that name is stored already."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeckRow:
+    """An enrolled deck as stored: its facts and its one-file form."""
+
+    name: str
+    kind: str
+    cards: int
+    size: int  # bytes of the file
+    created: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,3 +386,40 @@ class Store:
 
         done: str = self._writer(write)
         return done
+
+    # ---- enrolled decks -------------------------------------------------------------------
+    def save_deck(self, name: str, kind: str, cards: int, data: bytes, replace: bool = False) -> DeckRow:
+        """Store an enrolled deck's file under its name; :class:`DeckExists` unless ``replace``."""
+        now = time.time()
+        with self._write() as db:
+            if not replace and db.execute("SELECT 1 FROM decks WHERE name=?", (name,)).fetchone():
+                raise DeckExists(name)
+            db.execute("INSERT OR REPLACE INTO decks (name, kind, cards, data, created) VALUES (?,?,?,?,?)",
+                       (name, kind, cards, data, now))
+        return DeckRow(name, kind, cards, len(data), now)
+
+    def deck(self, name: str) -> tuple[DeckRow, bytes] | None:
+        """A stored deck's facts and file, or None."""
+        row = self._connect().execute(
+            "SELECT name, kind, cards, data, created FROM decks WHERE name=?", (name,)).fetchone()
+        if row is None:
+            return None
+        data = bytes(row[3])
+        return DeckRow(row[0], row[1], int(row[2]), len(data), float(row[4])), data
+
+    def deck_row(self, name: str) -> DeckRow | None:
+        """A stored deck's facts (not its file), or None."""
+        row = self._connect().execute(
+            "SELECT name, kind, cards, length(data), created FROM decks WHERE name=?", (name,)).fetchone()
+        return None if row is None else DeckRow(row[0], row[1], int(row[2]), int(row[3]), float(row[4]))
+
+    def decks(self) -> list[DeckRow]:
+        """Every stored deck, by name."""
+        rows = self._connect().execute(
+            "SELECT name, kind, cards, length(data), created FROM decks ORDER BY name").fetchall()
+        return [DeckRow(n, k, int(c), int(s), float(t)) for n, k, c, s, t in rows]
+
+    def delete_deck(self, name: str) -> bool:
+        """Forget a stored deck; True when there was one."""
+        with self._write() as db:
+            return db.execute("DELETE FROM decks WHERE name=?", (name,)).rowcount > 0

@@ -19,6 +19,8 @@ from typing import Any
 
 from recognizer import pipeline
 
+from .camera import table_kinds
+from .decks import DeckLibrary
 from .errors import BadRequest, Conflict, Forbidden, Illegal, NotFound, Unauthorized
 from .games import GAMES, PLAYABLE, get_rules
 from .games.cards import card_label, faces_of
@@ -70,6 +72,7 @@ class Table:
     state: Any
     applied: tuple[Applied, ...] = ()
     log: tuple[dict[str, Any], ...] = field(default=())
+    camera: str | None = None  # the enrolled deck the camera reads this table's cards with
 
     @property
     def rules(self) -> Rules[Any, Any]:
@@ -123,6 +126,7 @@ class TableService:
     def __init__(self, store: Store, doorbell: Doorbell | None = None) -> None:
         self.store = store
         self.doorbell = doorbell or Doorbell()
+        self.decks = DeckLibrary(store)
         self._cache: dict[str, Table] = {}
         self._lock = threading.Lock()
 
@@ -160,13 +164,17 @@ class TableService:
             raise BadRequest("'options' must be an object.", "'options' deve essere un oggetto.")
         seed = secrets.randbelow(2**31) if seed is None else seed
         try:
-            rules.new_state(len(names), options, seed)
+            state = rules.new_state(len(names), options, seed)
         except SetupError as e:
             raise BadRequest(str(e), _setup_it(str(e))) from e
+        setup = {"game": game, "players": names, "options": options, "seed": seed}
+        camera = body.get("camera")
+        if camera is not None:
+            draft = Table("", "", str(game), 0, tuple(names), dict(options), state)
+            setup["camera"] = self._camera_deck(draft, camera)
         table_id = secrets.token_urlsafe(9)
         host_token = secrets.token_urlsafe(24)
         room = self._new_room()
-        setup = {"game": game, "players": names, "options": options, "seed": seed}
         self.store.create_table(table_id, room, str(game), hash_token(host_token), setup)
         return Created(table_id, room, host_token)
 
@@ -297,7 +305,9 @@ class TableService:
             },
             "log": list(table.log),
             "corrections": _correctable(table) if host else [],
-            "scannable": scannable(table),
+            "scannable": scannable(table, self.decks),
+            "camera": table.camera,
+            **({"camera_choices": self.camera_choices(table)} if host else {}),
             "pack": info(table.state) if (info := getattr(rules, "table_info", None)) else None,
         }
 
@@ -431,6 +441,39 @@ class TableService:
         return self._append(table, "correct", {"target": target, "action": table.rules.dump_action(action)},
                             expected=expected)
 
+    def _camera_deck(self, table: Table, name: Any) -> str:
+        """An enrolled deck's name, checked: it exists and its faces are this table's cards."""
+        if not isinstance(name, str) or not name.strip():
+            raise BadRequest("'camera' must name an enrolled deck.",
+                             "'camera' deve nominare un mazzo registrato.")
+        row = self.store.deck_row(name)
+        if row is None:
+            raise BadRequest(f"There is no enrolled deck named {name!r}.",
+                             f"Non c'è un mazzo registrato di nome {name!r}.")
+        kinds = table_kinds(table)
+        if row.kind not in kinds:
+            raise BadRequest(
+                f"The deck {name!r} is a {row.kind} deck; this table's camera reads {' or '.join(kinds)}.",
+                f"Il mazzo {name!r} è di tipo {row.kind}; qui la fotocamera legge {' o '.join(kinds)}.")
+        return name
+
+    def camera_choices(self, table: Table) -> list[str]:
+        """The enrolled decks this table's camera could read with."""
+        kinds = table_kinds(table)
+        return [r.name for r in self.decks.decks() if r.kind in kinds]
+
+    def choose_camera(self, table_id: str, tokens: Sequence[str], body: Mapping[str, Any]) -> Event:
+        """The host chooses the enrolled deck the camera reads with (``{"deck": name | null, "seq"}``)."""
+        if not self.credentials(table_id, tokens)[1]:
+            raise Forbidden("Only the host can choose the camera's deck.",
+                            "Solo l'organizzatore può scegliere il mazzo della fotocamera.")
+        expected = _need_seq(body.get("seq"))
+        table = self.table(table_id)
+        self._fresh(table, expected)
+        name = body.get("deck")
+        deck = None if name is None else self._camera_deck(table, name)
+        return self._append(table, "camera", {"deck": deck}, expected=expected)
+
     def release(self, table_id: str, tokens: Sequence[str], seat: int) -> Event:
         """The host frees a seat (a phone lost its cookie): the player can join again."""
         table = self.table(table_id)
@@ -551,10 +594,15 @@ def camera_deck(table: Table) -> str | None:
     return faces_of(table_deck(table))
 
 
-def scannable(table: Table) -> bool:
-    """True when the recogniser reads this table's cards. Read at each call: as soon as
+def scannable(table: Table, decks: DeckLibrary | None = None) -> bool:
+    """True when the recogniser reads this table's cards: through the enrolled deck chosen
+    for the table, or a deck it reads without enrolment. Read at each call: as soon as
     ``recognizer.pipeline.DECKS`` lists a deck (say ``insonnia108``, the printed Insonnia
     deck), its tables offer the camera; other decks are entered with the picker."""
+    if table.camera is not None and decks is not None:
+        row = decks.store.deck_row(table.camera)
+        if row is not None and row.kind in table_kinds(table):
+            return True
     deck = camera_deck(table)
     return deck is not None and deck in pipeline.DECKS
 
@@ -624,7 +672,8 @@ def _start(table_id: str, room: str, setup: Event) -> Table:
     rules = get_rules(p["game"])
     names = tuple(p["players"])
     state = rules.new_state(len(names), p["options"], int(p["seed"]))
-    return Table(table_id, room, p["game"], setup.seq, names, dict(p["options"]), state)
+    return Table(table_id, room, p["game"], setup.seq, names, dict(p["options"]), state,
+                 camera=p.get("camera"))
 
 
 def _corrected(table: Table, target: int, action: Any, seq: int) -> Table:
@@ -670,6 +719,14 @@ def _fold(table: Table, events: Sequence[Event]) -> Table:
             table = replace(table, log=(*table.log, {
                 "seq": ev.seq, "en": f"The host freed {name}'s seat for another phone.",
                 "it": f"L'organizzatore ha liberato il posto di {name} per un altro telefono."}))
+        elif ev.kind == "camera":
+            deck = ev.payload.get("deck")
+            table = replace(table, camera=deck, log=(*table.log, {
+                "seq": ev.seq,
+                "en": f"The camera now reads the enrolled deck {deck}." if deck
+                else "The camera's deck was cleared.",
+                "it": f"La fotocamera ora legge il mazzo registrato {deck}." if deck
+                else "Il mazzo della fotocamera è stato tolto."}))
         elif ev.kind == "correct":
             table = _corrected(table, int(ev.payload["target"]),
                                table.rules.load_action(ev.payload["action"]), ev.seq)

@@ -10,7 +10,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .decode import decode
+import cv2
+import numpy as np
+
+from .decode import decode, decode_array
+from .enrolled import EnrolledDeck, recognize_enrolled
 from .pipeline import recognize_decoded
 
 
@@ -89,3 +93,107 @@ def report(root: Path, verbose: bool = False) -> list[str]:
             if verbose:
                 lines += [f"    {m}" for m in t.misses]
     return lines
+
+
+# ---- enrolled decks -------------------------------------------------------------------------
+def load_art(folder: Path) -> dict[str, np.ndarray]:
+    """Card faces named by code (``T15.jpg``, ``KC.png``), as BGR on white; JPEG or PNG, SVG skipped."""
+    from .synth import load_face
+
+    faces: dict[str, np.ndarray] = {}
+    for path in sorted(folder.iterdir()):
+        if path.suffix.lower() in (".jpg", ".jpeg", ".png", ".webp") and path.stem not in faces:
+            faces[path.stem] = load_face(path)
+    return faces
+
+
+@dataclass
+class EnrolTally:
+    """Counts for an enrolled deck on a set of photos or scenes."""
+
+    photos: int = 0
+    expected: int = 0  # cards a reader must find
+    correct: int = 0
+    unknown: int = 0  # expected cards with no detection at all
+    found: int = 0
+    found_right: int = 0  # detections naming a card that is there
+    ms: list[float] = field(default_factory=list)
+    misses: list[str] = field(default_factory=list)
+
+    @property
+    def recall(self) -> float:
+        return self.correct / self.expected if self.expected else 1.0
+
+    @property
+    def precision(self) -> float:
+        return self.found_right / self.found if self.found else 1.0
+
+    @property
+    def unknown_rate(self) -> float:
+        return self.unknown / self.expected if self.expected else 0.0
+
+    def line(self, label: str) -> str:
+        """One line of figures."""
+        return (f"{label:26} photos {self.photos:3}  cards {self.expected:3}  recall {self.recall:.3f}  "
+                f"precision {self.precision:.3f}  unknown {self.unknown_rate:.3f}  "
+                f"median {statistics.median(self.ms) if self.ms else 0:6.1f} ms  p95 {p95(self.ms):6.1f} ms")
+
+
+def evaluate_enrolled_folder(folder: Path, deck: EnrolledDeck) -> EnrolTally:
+    """An enrolled deck on a folder of labelled tarot photos (``labels.csv``, deck ``tarot``)."""
+    t = EnrolTally()
+    with (folder / "labels.csv").open() as f:
+        rows = [r for r in csv.DictReader(f) if r["deck"] == "tarot"]
+    for row in rows:
+        data = (folder / row["file"]).read_bytes()
+        start = time.perf_counter()
+        detections = recognize_enrolled(decode(data), deck)
+        t.ms.append((time.perf_counter() - start) * 1000)
+        want = Counter(row["cards"].split())
+        got = Counter(d.card for d in detections)
+        t.photos += 1
+        t.expected += sum(want.values())
+        t.correct += sum((want & got).values())
+        t.found += sum(got.values())
+        t.found_right += sum((want & got).values())
+        t.unknown += max(0, sum(want.values()) - sum(got.values()))
+        if want != got:
+            t.misses.append(f"{row['file']}: want {sorted(want.elements())} got {sorted(got.elements())}")
+    return t
+
+
+def evaluate_scenes(faces: dict[str, np.ndarray], deck: EnrolledDeck, count: int, seed: int = 0,
+                    size: tuple[int, int] = (1400, 1050)) -> EnrolTally:
+    """An enrolled deck on ``count`` synthetic scenes rendered from ``faces``.
+
+    A card at least 60% visible must be found; naming one at least 15% visible is right;
+    a required card with no detection over it is unknown.
+    """
+    from .scenes import random_scene
+
+    rng = np.random.default_rng(seed)
+    t = EnrolTally()
+    for i in range(count):
+        scene = random_scene(faces, rng, size)
+        start = time.perf_counter()
+        detections = recognize_enrolled(decode_array(scene.image), deck)
+        t.ms.append((time.perf_counter() - start) * 1000)
+        t.photos += 1
+        allowed = set(scene.allowed())
+        t.found += len(detections)
+        t.found_right += sum(1 for d in detections if d.card in allowed)
+        named = {d.card for d in detections}
+        centres = [np.mean(np.array(d.corners), axis=0) for d in detections]
+        for card in scene.cards:
+            if card.visible < 0.6:
+                continue
+            t.expected += 1
+            if card.code in named:
+                t.correct += 1
+                continue
+            over = any(cv2.pointPolygonTest(card.quad, (float(x), float(y)), False) >= 0 for x, y in centres)
+            t.unknown += 0 if over else 1
+            t.misses.append(f"scene {i} ({scene.layout}): {card.code} "
+                            + ("misread" if over else "not found"))
+        t.misses += [f"scene {i}: {d.card} is not there" for d in detections if d.card not in allowed]
+    return t

@@ -1,24 +1,57 @@
 """The recogniser: decode -> locate -> read the index at each corner -> merge.
 
 ``recognize(image, deck="french54")`` takes bytes, a path or an array and
-returns :class:`Detection` values with corners in the photo's own pixels. The
-printed Insonnia deck (``deck="insonnia108"``) is read by its markers instead
-(:mod:`recognizer.markers`).
+returns :class:`Detection` values with corners in the photo's own pixels.
+French cards are read from their corner indices; the printed Insonnia deck
+(``deck="insonnia108"``) by its markers (:mod:`recognizer.markers`); any other
+deck by its enrolled faces: pass the :class:`EnrolledDeck` itself
+(``deck=enrolled``), or its name once it is registered (``register(enrolled)``;
+``deck="rws"``).
 """
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import numpy as np
 
 from .decode import Decoded, ImageError, decode, decode_array
+from .enrolled import EnrolledDeck, recognize_enrolled
 from .index import Corner, Reading, read_corner
 from .locate import Region, corners, regions
 from .markers import read_markers
 from .types import Detection, Settings
 
-DECKS = ("french54", "insonnia108")
+DECKS = ("french54", "insonnia108")  # read without enrolment: indices, markers
+
+_ENROLLED: dict[str, EnrolledDeck] = {}
+_ENROLLED_LOCK = threading.Lock()
+
+
+def register(deck: EnrolledDeck) -> None:
+    """Make an enrolled deck readable by its name (replacing one of the same name)."""
+    if deck.name in DECKS:
+        raise ValueError(f"{deck.name!r} is the name of a built-in deck")
+    with _ENROLLED_LOCK:
+        _ENROLLED[deck.name] = deck
+
+
+def unregister(name: str) -> None:
+    """Forget a registered enrolled deck (nothing happens for an unknown name)."""
+    with _ENROLLED_LOCK:
+        _ENROLLED.pop(name, None)
+
+
+def enrolled(name: str) -> EnrolledDeck | None:
+    """The registered enrolled deck of that name, or None."""
+    with _ENROLLED_LOCK:
+        return _ENROLLED.get(name)
+
+
+def readable(deck: str) -> bool:
+    """True when ``recognize`` reads this deck name: a built-in deck or a registered one."""
+    return deck in DECKS or enrolled(deck) is not None
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
@@ -105,17 +138,30 @@ def recognize_decoded(decoded: Decoded, settings: Settings = Settings(),
     return out
 
 
-def recognize(image: bytes | str | Path | np.ndarray, deck: str = "french54",
+def recognize(image: bytes | str | Path | np.ndarray, deck: str | EnrolledDeck = "french54",
               settings: Settings = Settings()) -> list[Detection]:
-    """The cards in a photo (bytes, a file path, or a BGR/grey array)."""
-    if deck not in DECKS:
-        raise ValueError(f"unknown deck {deck!r}; this recogniser reads: {', '.join(DECKS)}")
+    """The cards in a photo (bytes, a file path, or a BGR/grey array).
+
+    ``deck`` is a built-in deck (``french54``), an :class:`EnrolledDeck`, or the name of a
+    registered one.
+    """
+    target: str | EnrolledDeck = deck
+    if isinstance(deck, str) and deck not in DECKS:
+        found = enrolled(deck)
+        if found is None:
+            with _ENROLLED_LOCK:
+                known = [*DECKS, *sorted(_ENROLLED)]
+            raise ValueError(f"unknown deck {deck!r}; this recogniser reads: {', '.join(known)}")
+        target = found
     if isinstance(image, np.ndarray):
         decoded = decode_array(image, settings.decode)
     else:
         data = image if isinstance(image, bytes) else Path(image).read_bytes()
         decoded = decode(data, settings.decode)
-    return recognize_decoded(decoded, settings, deck)
+    if isinstance(target, EnrolledDeck):
+        return recognize_enrolled(decoded, target, settings.enrol)
+    return recognize_decoded(decoded, settings, target)
 
 
-__all__ = ["Detection", "ImageError", "Settings", "recognize", "recognize_decoded"]
+__all__ = ["DECKS", "Detection", "EnrolledDeck", "ImageError", "Settings", "enrolled", "readable",
+           "recognize", "recognize_decoded", "register", "unregister"]

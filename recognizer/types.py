@@ -66,6 +66,43 @@ class IndexSettings:
     min_confidence: float = 0.5
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class EnrolSettings:
+    """Learning a deck's faces from images, and finding them again in photos."""
+
+    face_width: int = 240  # canonical pixels across a face; the height follows the deck's shape
+    face_features: int = 320  # ORB keypoints kept per face image
+    face_levels: int = 6  # pyramid levels of a face: it matches cards down to 1/2.5 of its size
+    thumb_width: int = 40  # the normalised thumbnail compared pixel by pixel
+    photo_features: int = 2500  # ORB keypoints in a photo (working size)
+    photo_levels: int = 8
+    neighbours: int = 3  # nearest enrolled descriptors looked up per photo descriptor
+    max_distance: int = 64  # Hamming bits, of 256
+    candidates: int = 24  # faces whose geometry is checked per photo
+    min_inliers: int = 12  # RANSAC inliers for a face to be placed in a photo
+    ransac_px: float = 6.0  # reprojection error in working-image pixels
+    same_place: float = 0.5  # quads overlapping more than this (IoU) are one card
+    inlier_margin: float = 1.8  # the best face's inliers over the next one's, to decide by features alone
+    strong_inliers: int = 40  # this many inliers, and a look this close, need nothing more
+    strong_error: float = 0.5
+    strong_max_error: float = 1.2  # this many inliers, and the edges in view: the look may differ more
+    max_error: float = 0.8  # otherwise a card's thumbnail may differ from its face by at most this
+    min_edges: float = 0.35  # share of the outline in view where the card's edge shows, weaker evidence
+    min_edges_strong: float = 0.2  # the same, for strong features
+    clear_look: float = 2.5  # the features' face looks this much closer than any other: no doubt
+    weak_look: float = 1.2  # fewer inliers: it must look this much closer, and its keypoints agree
+    look_error: float = 0.45  # when the look decides, the face must look at least this alike
+    look_ratio: float = 1.4  # when the look decides: the next face's error over the best one's
+    outline_ratio: float = 1.5  # the same for a card outline without features
+    sure_look: float = 0.12  # a look this close settles a place whatever face the features put there
+    look_candidates: int = 4  # faces whose aligned keypoints are checked when the look decides
+    support_radius: float = 0.035  # of the face width: how far a keypoint found again may have moved
+    min_support: float = 0.3  # agreement of a face's keypoints and the card's, in place
+    support_margin: float = 0.3  # keypoint agreement that overrules the look
+
+
 @dataclass(frozen=True, slots=True)
 class MarkerSettings:
     """Reading the printed Insonnia deck by its ArUco markers (``recognizer.markers``)."""
@@ -91,3 +128,4 @@ class Settings:
     locate: LocateSettings = field(default_factory=LocateSettings)
     index: IndexSettings = field(default_factory=IndexSettings)
     markers: MarkerSettings = field(default_factory=MarkerSettings)
+    enrol: EnrolSettings = field(default_factory=EnrolSettings)

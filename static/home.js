@@ -50,13 +50,46 @@
     document.getElementById("in-variant-hint").textContent = t("in_variant_hint_" + inVariantSel.value);
     showRows();
   }
+  // The enrolled decks the camera could read this table's cards with.
+  const cameraRow = document.getElementById("camera-row");
+  const cameraSel = document.getElementById("camera");
+  let enrolled = [];
+  function cameraKinds() {
+    if (gameSel.value === "diavolo") return ["tarot78"];
+    if (gameSel.value !== "kaiserspiel") return [];
+    const forty = deckSel.value === "40";
+    return {tarot: ["tarot78"], italian: ["kaiser40"], french: ["french54"],
+            swiss: forty ? ["kaiser48", "kaiser40"] : ["kaiser48"]}[packSel.value] || [];
+  }
+  function showCamera() {
+    const kinds = cameraKinds();
+    cameraRow.hidden = !kinds.length;
+    const chosen = cameraSel.value;
+    cameraSel.replaceChildren();
+    const none = document.createElement("option");
+    none.value = "";
+    none.textContent = t("camera_none");
+    cameraSel.append(none);
+    for (const d of enrolled.filter((d) => kinds.includes(d.kind))) {
+      const o = document.createElement("option");
+      o.value = d.name;
+      o.textContent = d.name;
+      o.selected = d.name === chosen;
+      cameraSel.append(o);
+    }
+  }
+  fetch("/api/decks", {credentials: "same-origin"}).then((r) => r.json())
+    .then((body) => { enrolled = body.decks; showCamera(); }).catch(() => {});
   function showPack() {
     // An Italian deck has no 8s and 9s: only the 40-card game.
     const italian = packSel.value === "italian";
     deckSel.options[1].disabled = italian;
     if (italian) deckSel.value = "40";
+    showCamera();
   }
   packSel.addEventListener("change", showPack);
+  deckSel.addEventListener("change", showCamera);
+  gameSel.addEventListener("change", showCamera);
   showPack();
   count.addEventListener("change", showRows);
   gameSel.addEventListener("change", showGame);
@@ -77,7 +110,9 @@
       options.deck = inDeckSel.value;
       options.variant = inVariantSel.value;
     }
-    const res = await postJSON("/api/tables", {game, players, options});
+    const body = {game, players, options};
+    if (!cameraRow.hidden && cameraSel.value) body.camera = cameraSel.value;
+    const res = await postJSON("/api/tables", body);
     if (!res.ok) { toast(errorText(res.body)); return; }
     window.location.href = "/t/" + res.body.table_id;
   });

@@ -105,7 +105,10 @@
       const badge = document.createElement("span");
       badge.className = "badge";
       badge.textContent = String(i + 1);
-      const pick = cardSelect(FRENCH_CODES, det.card, (code) => { det.card = code; det.corrected = true; draw(); });
+      // The table's own cards (a tarot's at a Diavolo table), with the card read among them.
+      const codes = result.codes && result.codes.length ? result.codes : FRENCH_CODES;
+      const choices = codes.includes(det.card) ? codes : [det.card, ...codes];
+      const pick = cardSelect(choices, det.card, (code) => { det.card = code; det.corrected = true; draw(); });
       const conf = document.createElement("span");
       conf.className = det.strong ? "conf" : "conf weak";
       conf.textContent = det.strong ? "" : t("scan_unsure");

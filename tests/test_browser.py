@@ -220,7 +220,7 @@ def _seat(browser: object, server: str, table_id: str, seat: int, locale: str,
 def _new_table(browser: object, server: str, locale: str = "en-GB", game: str = "quinta",
                names: Sequence[str] = ("Anna",), seats: int = 3, hands: str = "unknown",
                stake: int | None = None, pack: str | None = None, deck: str | None = None,
-               variant: str | None = None,
+               variant: str | None = None, camera: str | None = None,
                viewport: dict[str, int] = PHONE) -> tuple[object, str]:
     """A table created from the home page, as a host would; its table screen and id.
     By default Quinta for Anna and two open seats, real cards (the picker)."""
@@ -238,6 +238,9 @@ def _new_table(browser: object, server: str, locale: str = "en-GB", game: str = 
         host.locator("#stake").fill(str(stake))
     if pack is not None:
         host.locator("#pack").select_option(pack)
+    if camera is not None:  # an enrolled deck: the list arrives from the API
+        host.locator(f"#camera option[value='{camera}']").wait_for(state="attached")
+        host.locator("#camera").select_option(camera)
     host.locator(f"input[name=hands][value={hands}]").check()
     host.locator("#create button[type=submit]").click()
     host.wait_for_url("**/t/*")
@@ -980,3 +983,43 @@ def test_a_kaiserspiel_game_ends_naming_the_winning_team(server: str, browser: o
     winner.wait_for()
     assert winner.inner_text() == "Team A (Urs & Werner) wins with 4 points."
     assert host  # the table has its host; nobody needed him
+
+
+def test_enrol_a_small_deck_on_the_phone_then_scan_a_diavolo_hand_with_it(
+        server: str, browser: object, tmp_path: Path) -> None:
+    from recognizer.scenes import render
+
+    from .enrol_helpers import drawn_face, grid_photo, jpeg
+
+    codes = ["T0", "T1", "T2", "T3", "T4", "T5", "T6", "T7"]
+    faces = {c: drawn_face(40 + i) for i, c in enumerate(codes)}
+    grid = tmp_path / "grid.jpg"
+    grid.write_bytes(jpeg(grid_photo([faces[c] for c in codes])))
+    hand = tmp_path / "hand.jpg"
+    hand.write_bytes(jpeg(render(faces, ["T3", "T5"], np.random.default_rng(7)).image))
+    page = browser.new_context(viewport=PHONE, locale="en-GB").new_page()  # type: ignore[attr-defined]
+    page.goto(server + "/decks")
+    page.locator("#dk-name").fill("Drawn tarot")
+    page.locator("#dk-kind").select_option("tarot78")
+    page.get_by_role("button", name="Begin").click()
+    assert "T0" in page.locator("#dk-lay").inner_text() or "Trump 0" in page.locator("#dk-lay").inner_text()
+    page.locator("#dk-photo").set_input_files(str(grid))
+    faces_found = page.locator("#dk-faces .dk-face")
+    faces_found.nth(7).wait_for()
+    assert faces_found.count() == 8
+    assert [faces_found.nth(i).locator("select").input_value() for i in range(8)] == codes
+    _shot(page, "phone-enrol-faces")
+    _no_horizontal_scroll(page)
+    page.get_by_role("button", name="Keep these and go on").click()
+    page.get_by_role("button", name="Save the deck").click()
+    page.locator("#deck-list").get_by_text("Drawn tarot").wait_for()
+    # A Diavolo table whose camera reads the new deck; a player scans his own cards.
+    _, table_id = _new_table(browser, server, "en-GB", "diavolo", ["Anna"], camera="Drawn tarot")
+    anna = _seat(browser, server, table_id, 0, "en-GB")
+    anna.locator("#scan-input").set_input_files(str(hand))
+    panel = anna.locator("#scan")
+    panel.locator(".scan-item").nth(1).wait_for()
+    read = sorted(panel.locator(".scan-item select").nth(i).input_value() for i in range(2))
+    assert read == ["T3", "T5"]
+    assert panel.locator("svg polygon").count() == 2
+    _shot(anna, "phone-diavolo-scan-enrolled")

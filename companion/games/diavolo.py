@@ -424,6 +424,10 @@ class Diavolo:
             checking=bool(d.get("checking", False)),
         )
 
+    def scan_kind(self, s: DiavoloState) -> str:
+        """A card the camera reads is a card a player notes, privately, as one he holds."""
+        return "note"
+
     def dump_action(self, a: Action) -> dict[str, Any]:
         """JSON form of an action."""
         kinds = {Ask: "ask", Withdraw: "withdraw", Declare: "declare", Note: "note",

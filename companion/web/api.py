@@ -185,7 +185,7 @@ def photo(table_id: str) -> Response:
     else:
         data = request.get_data()
     try:
-        result = scan(table, data, seat, host)
+        result = scan(table, data, seat, host, service().decks)
     except ImageError as e:
         raise BadRequest(str(e), _image_error_it(str(e))) from e
     return jsonify(result)

@@ -258,5 +258,55 @@ def document() -> dict[str, Any]:
                 "summary": "The games available",
                 "responses": {"200": _json({"type": "array"}, "games")},
             }},
+            **_deck_paths(),
         },
+    }
+
+
+def _deck_paths() -> dict[str, Any]:
+    """Enrolled decks: list, cut faces from a photo, enrol, export, import; a table's camera deck."""
+    deck = _json({"type": "object", "properties": {
+        "name": {"type": "string"}, "kind": {"type": "string"}, "cards": {"type": "integer"},
+        "missing": {"type": "array", "items": {"type": "string"}}}}, "the deck stored")
+    name = {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}
+    return {
+        "/api/decks": {
+            "get": {"summary": "The enrolled decks, and the cards of each kind of deck",
+                    "responses": {"200": _json({"type": "object"}, "decks and kinds")}},
+            "post": {
+                "summary": "Learn a deck from images of its faces and store it",
+                "description": "`{\"name\", \"kind\" (tarot78, kaiser40, kaiser48, french54, custom), "
+                               "\"faces\": {code: [data: URL, ...]}, \"replace\"?}`; at most 24 MB.",
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["name", "kind", "faces"]}}}},
+                "responses": {"201": deck, "400": _err("a bad name, kind, code or image; the name is taken"),
+                              "413": _err("over 24 MB")}},
+        },
+        "/api/decks/cut": {"post": {
+            "summary": "Cut the cards laid upright in a grid out of a photo, in reading order",
+            "description": "Multipart `photo` and `codes` (the codes laid out, in the same order).",
+            "requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
+                "type": "object", "properties": {"photo": {"type": "string", "format": "binary"},
+                                                 "codes": {"type": "string"}}}}}},
+            "responses": {"200": _json({"type": "object"}, "each face found, as a JPEG data: URL"),
+                          "400": _err("not an image")}}},
+        "/api/decks/{name}/file": {"get": {
+            "summary": "An enrolled deck as one file (.tavdeck)", "parameters": [name],
+            "responses": {"200": {"description": "the deck file",
+                                  "content": {"application/octet-stream": {}}},
+                          "404": _err("no such deck")}}},
+        "/api/decks/import": {"post": {
+            "summary": "Store a deck file; ?name= keeps it under another name, ?replace=1 replaces",
+            "requestBody": {"required": True, "content": {
+                "application/octet-stream": {}, "multipart/form-data": {}}},
+            "responses": {"201": deck, "400": _err("not a deck file, or the name is taken")}}},
+        "/api/tables/{table_id}/camera": {"post": {
+            "summary": "The host chooses the enrolled deck the table's camera reads with",
+            "description": "`{\"deck\": name | null, \"seq\"}`; the deck's kind must fit the table.",
+            "parameters": [_TABLE_ID], "security": [{"seatToken": []}],
+            "requestBody": {"required": True,
+                            "content": {"application/json": {"schema": {"type": "object"}}}},
+            "responses": {"200": _json(_VIEW, "the host's view"),
+                          "400": _err("no such deck, or not this table's cards"),
+                          "403": _err("not the host"), "409": _err("stale sequence")}}},
     }

@@ -37,6 +37,12 @@ def home() -> Response:
     return _page("index.html", games=games, insonnia_decks=decks)
 
 
+@bp.get("/decks")
+def decks() -> Response:
+    """The enrolled decks, and teaching the camera a new one."""
+    return _page("decks.html")
+
+
 @bp.get("/r/<room>")
 def room(room: str) -> BaseResponse:
     """A short room code leads to the table's join page."""

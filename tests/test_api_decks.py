@@ -1,0 +1,165 @@
+"""Enrolled decks through the API: enrolment from grid photos, the camera deck of a table,
+and scanning with it (a Diavolo tarot, a tarot cut down for Kaiserspiel)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import numpy as np
+from flask.testing import FlaskClient
+
+from recognizer.scenes import render
+
+from .enrol_helpers import drawn_face, grid_photo, jpeg
+from .helpers import bearer, create, join, state
+
+TAROT = ("T0", "T3", "T15", "CS", "AD", "2C", "KH", "T21")
+
+
+@cache
+def faces() -> dict[str, np.ndarray]:
+    return {code: drawn_face(i) for i, code in enumerate(TAROT)}
+
+
+def enrol_by_grid(client: FlaskClient, name: str = "My tarot", kind: str = "tarot78") -> dict[str, Any]:
+    """Lay the faces out in a grid, photograph, cut, then store what was cut."""
+    codes = list(faces())
+    photo = jpeg(grid_photo([faces()[c] for c in codes]))
+    resp = client.post("/api/decks/cut", data={"photo": (_file(photo), "grid.jpg"), "codes": " ".join(codes)},
+                       content_type="multipart/form-data")
+    assert resp.status_code == 200, resp.get_json()
+    cut = resp.get_json()
+    assert cut["found"] == cut["expected"] == len(codes)
+    assert [f["code"] for f in cut["faces"]] == codes
+    assert all(f["image"].startswith("data:image/jpeg;base64,") for f in cut["faces"])
+    resp = client.post("/api/decks", json={"name": name, "kind": kind,
+                                           "faces": {f["code"]: [f["image"]] for f in cut["faces"]}})
+    assert resp.status_code == 201, resp.get_json()
+    body: dict[str, Any] = resp.get_json()
+    return body
+
+
+def _file(data: bytes) -> Any:
+    from io import BytesIO
+
+    return BytesIO(data)
+
+
+def scene(codes: list[str], seed: int = 2) -> bytes:
+    return jpeg(render(faces(), codes, np.random.default_rng(seed)).image)
+
+
+def scan(client: FlaskClient, table_id: str, photo: bytes, token: str) -> dict[str, Any]:
+    resp = client.post(f"/api/tables/{table_id}/photos", data=photo, content_type="image/jpeg",
+                       headers=bearer(token))
+    assert resp.status_code == 200, resp.get_json()
+    body: dict[str, Any] = resp.get_json()
+    return body
+
+
+def test_a_deck_is_enrolled_from_grid_photos_and_listed(client: FlaskClient) -> None:
+    done = enrol_by_grid(client)
+    assert done["name"] == "My tarot" and done["cards"] == len(TAROT)
+    assert len(done["missing"]) == 78 - len(TAROT) and "T1" in done["missing"]
+    listed = client.get("/api/decks").get_json()
+    assert [(d["name"], d["kind"], d["cards"]) for d in listed["decks"]] == [("My tarot", "tarot78", 8)]
+    assert listed["kinds"]["tarot78"][:2] == ["T0", "T1"] and len(listed["kinds"]["kaiser40"]) == 40
+    again = client.post("/api/decks", json={"name": "My tarot", "kind": "tarot78", "faces": {"T0": ["AAAA"]}})
+    assert again.status_code == 400 and "exists already" in again.get_json()["messages"]["en"]
+
+
+def test_bad_enrolments_are_refused_with_a_reason(client: FlaskClient) -> None:
+    for body, words in (
+        ({"name": "x", "kind": "uno", "faces": {}}, "unknown deck kind"),
+        ({"name": "x", "kind": "tarot78", "faces": {"ZZ": [jpeg_face()]}}, "not cards of tarot78"),
+        ({"name": "x", "kind": "tarot78", "faces": {"T1": ["AAAA"]}}, "not a photo"),
+        ({"name": "x", "kind": "tarot78", "faces": {"T1": ["%%%"]}}, "not base64"),
+        ({"name": "x", "kind": "tarot78"}, "faces"),
+        ({"name": "tarot78", "kind": "tarot78", "faces": {"T1": [jpeg_face()]}}, "kind of deck"),
+        ({"name": "x", "kind": "kaiser40", "faces": {"T1": [jpeg_face()]}}, "not cards of kaiser40"),
+    ):
+        resp = client.post("/api/decks", json=body)
+        assert resp.status_code == 400, body
+        assert words in resp.get_json()["messages"]["en"], (words, resp.get_json())
+        assert resp.get_json()["messages"]["it"]
+
+
+def jpeg_face() -> str:
+    import base64
+
+    return "data:image/jpeg;base64," + base64.b64encode(jpeg(drawn_face(1))).decode()
+
+
+def test_a_deck_file_goes_out_and_comes_back_under_another_name(client: FlaskClient) -> None:
+    enrol_by_grid(client)
+    resp = client.get("/api/decks/My tarot/file")
+    assert resp.status_code == 200 and resp.headers["Content-Disposition"].endswith('My_tarot.tavdeck"')
+    back = client.post("/api/decks/import?name=Copy", data=resp.data, content_type="application/octet-stream")
+    assert back.status_code == 201 and back.get_json()["name"] == "Copy"
+    assert client.post("/api/decks/import", data=b"nonsense").status_code == 400
+    assert client.get("/api/decks/Nothing/file").status_code == 404
+
+
+def test_a_diavolo_table_scans_privately_with_its_enrolled_tarot(client: FlaskClient) -> None:
+    enrol_by_grid(client)
+    plain = create(client, game="diavolo", players=["A", "B", "C"], options={"hands": "unknown"})
+    assert state(client, plain["table_id"])["scannable"] is False  # no tarot reader without a deck
+    table = create(client, game="diavolo", players=["A", "B", "C"], options={"hands": "unknown"},
+                   camera="My tarot")
+    tid = table["table_id"]
+    host_view = state(client, tid, table["host_token"])
+    assert host_view["scannable"] is True and host_view["camera"] == "My tarot"
+    assert host_view["camera_choices"] == ["My tarot"]
+    anna = join(client, tid, 0)
+    found = scan(client, tid, scene(["T15", "KH"]), anna)
+    assert found["kind"] == "note"
+    assert sorted(d["card"] for d in found["detections"]) == ["KH", "T15"]
+    names = {d["card"]: d["names"]["en"] for d in found["detections"]}
+    assert names["T15"] == "the Devil"
+    assert "T15" in found["codes"] and len(found["codes"]) == 78
+
+
+def test_a_kaiserspiel_tarot_pack_reads_the_cavallo_as_the_ober(client: FlaskClient) -> None:
+    enrol_by_grid(client)
+    table = create(client, game="kaiserspiel", players=["A", "B", "C", "D"],
+                   options={"hands": "unknown", "pack": "tarot", "deck": 40}, camera="My tarot")
+    tid = table["table_id"]
+    anna = join(client, tid, 0)
+    found = scan(client, tid, scene(["CS", "T3"], seed=5), anna)
+    by_card = {d["card"]: d for d in found["detections"]}
+    assert set(by_card) == {"QS", "T3"}  # the cavallo of swords stands for the Ober of Shields
+    assert by_card["T3"]["move"]["legal"] is False  # a trump stays in the box
+    assert by_card["T3"]["move"]["messages"]["en"]
+    assert by_card["T3"]["names"]["en"] == "trump 3"
+
+
+def test_the_host_chooses_or_clears_the_camera_deck_later(client: FlaskClient) -> None:
+    enrol_by_grid(client)
+    enrol_by_grid(client, name="Cards", kind="custom")
+    table = create(client, game="diavolo", players=["A", "B", "C"], options={"hands": "unknown"})
+    tid, host = table["table_id"], table["host_token"]
+    seq = state(client, tid, host)["seq"]
+    anna = join(client, tid, 0)
+    refused = client.post(f"/api/tables/{tid}/camera", json={"deck": "My tarot", "seq": seq + 1},
+                          headers=bearer(anna))
+    assert refused.status_code == 403
+    seq = state(client, tid, host)["seq"]
+    for name, status in (("Nothing", 400), ("Cards", 400)):
+        resp = client.post(f"/api/tables/{tid}/camera", json={"deck": name, "seq": seq}, headers=bearer(host))
+        assert resp.status_code == status, resp.get_json()
+    resp = client.post(f"/api/tables/{tid}/camera", json={"deck": "My tarot", "seq": seq},
+                       headers=bearer(host))
+    assert resp.status_code == 200 and resp.get_json()["scannable"] is True
+    assert "enrolled deck My tarot" in resp.get_json()["log"][-1]["en"]
+    seq = resp.get_json()["seq"]
+    resp = client.post(f"/api/tables/{tid}/camera", json={"deck": None, "seq": seq}, headers=bearer(host))
+    assert resp.status_code == 200 and resp.get_json()["scannable"] is False
+
+
+def test_a_table_refuses_a_deck_of_other_cards_at_creation(client: FlaskClient) -> None:
+    enrol_by_grid(client)
+    resp = client.post("/api/tables", json={"game": "kaiserspiel", "players": ["A", "B", "C", "D"],
+                                            "options": {"pack": "italian"}, "camera": "My tarot"})
+    assert resp.status_code == 400
+    assert "kaiser40" in resp.get_json()["messages"]["en"]
