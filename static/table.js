@@ -197,10 +197,16 @@
       const res = await postOnce(`/api/tables/${tableId}/actions${asTable}`, {action, seq: view.seq});
       if (res.ok) { render(res.body); return true; }
       if (res.status === 409) {
-        // The table moved since this phone looked (an undo, another player's move): show
-        // what it is now and let the player decide again. Never resend on his behalf: the
-        // same button may now mean something else (an accept of a different raise).
+        // The table moved since this phone looked (another player's move, an undo): look
+        // again. A card the player chose is sent once more if that very move is still his
+        // to make; anything else (an accept, a refusal: its meaning may have changed, a
+        // different raise) is left for him to decide again.
         await refresh();
+        const still = action.card !== undefined && !(opts && opts.retried) &&
+          (view.state.legal || []).some((a) => a.type === action.type && a.card === action.card &&
+                                              a.row === action.row);
+        busy = false;
+        if (still) return act(action, {...(opts || {}), retried: true});
         toast(t("retry_changed"));
         return false;
       }
