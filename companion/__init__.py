@@ -14,6 +14,7 @@ from typing import Any
 
 from flask import Flask, Response
 
+from .limits import MissLimiter
 from .live import Doorbell
 from .store import Store
 from .tables import TableService
@@ -51,6 +52,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     writer = app.config.get("STORE_WRITER")  # the server's own thread for commits
     store = Store(app.config["DATABASE"], writer) if writer else Store(app.config["DATABASE"])
     app.extensions["tavolo"] = TableService(store, Doorbell())
+    app.extensions["tavolo_misses"] = MissLimiter()  # wrong room codes per address
 
     from .web import api, decks_api, errors, pages
 

@@ -64,3 +64,10 @@ class Illegal(ServiceError):
 
     status = 422
     code = "illegal_action"
+
+
+class TooMany(ServiceError):
+    """Too many attempts from one address (guessing room codes)."""
+
+    status = 429
+    code = "too_many"

@@ -649,3 +649,24 @@ def test_pages_allow_only_our_own_scripts(client: FlaskClient) -> None:
         assert "script-src 'self'" in csp and "unsafe-inline" not in csp
         assert resp.headers["X-Content-Type-Options"] == "nosniff"
         assert resp.headers["X-Frame-Options"] == "DENY"
+
+
+def test_guessing_room_codes_is_slowed_down_per_address(app: Flask) -> None:
+    """Ten wrong codes from one address, then a 429 in both languages, even for a right code;
+    another address is not affected; a player who types his code right is never counted."""
+    guesser = app.test_client()
+    guesser.environ_base["REMOTE_ADDR"] = "203.0.113.7"
+    room = create(guesser)["room"]
+    for _ in range(5):
+        assert guesser.get(f"/api/rooms/{room}").status_code == 200  # right codes never count
+    for i in range(10):
+        assert guesser.get(f"/api/rooms/ZZZ{i:02d}").status_code == 404
+    resp = guesser.get(f"/api/rooms/{room}")
+    assert resp.status_code == 429
+    body = resp.get_json()
+    assert body["retry_after"] >= 1 and "riprova" in body["messages"]["it"]
+    page = guesser.get(f"/r/{room}")
+    assert page.status_code == 429
+    neighbour = app.test_client()
+    neighbour.environ_base["REMOTE_ADDR"] = "203.0.113.8"
+    assert neighbour.get(f"/api/rooms/{room}").status_code == 200

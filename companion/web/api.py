@@ -14,7 +14,7 @@ from ..errors import BadRequest, Forbidden, Unauthorized
 from ..games import GAMES, PLAYABLE
 from ..joining import join_url, qr_svg
 from ..scanning import scan
-from .common import host_cookie, json_body, public_base, seat_cookie, service, tokens
+from .common import host_cookie, json_body, public_base, seat_cookie, service, table_of_room, tokens
 from .openapi import document
 
 PHOTO_LIMIT = 20 * 1024 * 1024 + 64 * 1024  # the photo plus its multipart envelope
@@ -93,7 +93,7 @@ def create_table() -> tuple[Response, int]:
 @bp.get("/rooms/<room>")
 def find_room(room: str) -> Response:
     """The table behind a short room code."""
-    table_id = service().find_room(room)
+    table_id = table_of_room(room)
     return jsonify({"table_id": table_id, "join_url": join_url(public_base(), table_id)})
 
 

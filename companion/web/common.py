@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Request, current_app, request
 
-from ..errors import BadRequest
+from ..errors import BadRequest, NotFound, TooMany
 from ..tables import TableService
 
 LANGS = ("en", "it")
@@ -69,3 +69,22 @@ def public_base() -> str:
     """The base URL phones should use: the configured LAN link, else this request's host."""
     configured = current_app.config.get("PUBLIC_URL")
     return str(configured or request.host_url).rstrip("/")
+
+
+def table_of_room(room: str) -> str:
+    """The table behind a room code, for this caller. An address that keeps missing (guessing
+    codes) is slowed down: a 429 until its misses age out; every refusal is logged."""
+    limiter = current_app.extensions["tavolo_misses"]
+    who = request.remote_addr or "unknown"
+    wait = limiter.wait(who)
+    if wait > 0:
+        current_app.logger.warning("room code lookups refused for %s: too many misses", who)
+        raise TooMany(f"Too many wrong room codes from this device: try again in {int(wait) + 1} s.",
+                      f"Troppi codici sbagliati da questo dispositivo: riprova tra {int(wait) + 1} s.",
+                      retry_after=int(wait) + 1)
+    try:
+        return service().find_room(room)
+    except NotFound:
+        limiter.miss(who)
+        current_app.logger.info("unknown room code from %s", who)
+        raise

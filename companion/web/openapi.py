@@ -252,7 +252,9 @@ def document() -> dict[str, Any]:
                 "parameters": [{"name": "room", "in": "path", "required": True,
                                 "schema": {"type": "string"}}],
                 "responses": {"200": _json({"type": "object"}, "table id and join link"),
-                              "404": _err("no table with that code")},
+                              "404": _err("no table with that code"),
+                              "429": _err("too many wrong codes from this address: wait "
+                                          "'retry_after' seconds")},
             }},
             "/api/games": {"get": {
                 "summary": "The games available",

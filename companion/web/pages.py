@@ -8,7 +8,7 @@ from werkzeug.wrappers.response import Response as BaseResponse
 from ..games import GAMES, PLAYABLE
 from ..games.insonnia_runs import DECKS as INSONNIA_DECKS
 from ..joining import join_url
-from .common import LANGS, host_cookie, lang, public_base, seat_cookie, service
+from .common import LANGS, host_cookie, lang, public_base, seat_cookie, service, table_of_room
 
 bp = Blueprint("pages", __name__)
 TITLES = {"quinta": "Quinta", "oscuri": "Il Cerchio degli Oscuri", "diavolo": "Il Diavolo",
@@ -46,14 +46,14 @@ def decks() -> Response:
 @bp.get("/r/<room>")
 def room(room: str) -> BaseResponse:
     """A short room code leads to the table's join page."""
-    return redirect(url_for("pages.join", table_id=service().find_room(room)))
+    return redirect(url_for("pages.join", table_id=table_of_room(room)))
 
 
 @bp.get("/join")
 def join_by_code() -> BaseResponse:
     """The home page's room-code form."""
     code = request.args.get("room", "")
-    return redirect(url_for("pages.join", table_id=service().find_room(code)))
+    return redirect(url_for("pages.join", table_id=table_of_room(code)))
 
 
 @bp.get("/join/<table_id>")
