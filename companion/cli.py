@@ -85,7 +85,7 @@ def _serve(args: argparse.Namespace) -> int:
     address = lan_address()
     scheme = "https" if args.https else "http"
     public = os.environ.get("TAVOLO_PUBLIC_URL") or base_url(address, port, scheme)
-    database = args.database or os.environ.get("TAVOLO_DATABASE") or "data/tavolo.sqlite3"
+    database = _database(args)
     ssl_context: tuple[str, str] | None = None
     if args.https:
         from .tls import CertificateError, ensure_certificate

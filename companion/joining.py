@@ -43,6 +43,13 @@ def lan_address() -> str:
     return "127.0.0.1"
 
 
+def free_port() -> int:
+    """A loopback port nobody listens on now (for a server started by a test or benchmark)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
 def base_url(host: str, port: int, scheme: str = "http") -> str:
     """``http://host:port`` without a trailing slash."""
     return f"{scheme}://{host}:{port}"

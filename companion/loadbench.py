@@ -20,7 +20,6 @@ import http.client  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import random  # noqa: E402
-import socket  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
@@ -31,6 +30,8 @@ from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
 import gevent  # noqa: E402
+
+from .joining import free_port  # noqa: E402
 
 PLAYERS = 6
 
@@ -73,12 +74,6 @@ def _request(port: int, method: str, path: str, body: Any = None, token: str | N
     data = resp.read()
     conn.close()
     return resp.status, json.loads(data) if data else None
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _server_rss_mb(pid: int) -> float:
@@ -158,7 +153,7 @@ def _move(port: int, table: Table, seat: int, seq: int, action: dict[str, Any],
 
 def run(tables: int, seconds: float, think: tuple[float, float]) -> dict[str, Any]:
     """Start a server, play ``tables`` tables for ``seconds``; the measured figures."""
-    port = _free_port()
+    port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         log = open(os.path.join(tmp, "server.log"), "w")  # noqa: SIM115
         server = subprocess.Popen(

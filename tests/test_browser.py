@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -20,6 +19,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+
+from companion.joining import free_port
 
 from .conftest import SHARED
 
@@ -36,15 +37,9 @@ if not os.path.exists(CHROMIUM):
 sync_api = pytest.importorskip("playwright.sync_api")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     db = tmp_path_factory.mktemp("db") / "tavolo.sqlite3"
     env = {**os.environ, "TAVOLO_PUBLIC_URL": base}

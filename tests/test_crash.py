@@ -14,7 +14,6 @@ import json
 import os
 import random
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -27,13 +26,9 @@ from typing import Any
 
 import pytest
 
+from companion.joining import free_port
+
 KILLS = 20
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class Server:
@@ -144,7 +139,7 @@ class Phones(threading.Thread):
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     """The server, stopped at the end whatever happened."""
-    running = Server(tmp_path / "crash.sqlite3", _free_port())
+    running = Server(tmp_path / "crash.sqlite3", free_port())
     running.start()
     try:
         yield running
