@@ -20,7 +20,7 @@ from flask import Blueprint, Response, jsonify, request
 from recognizer.decode import ImageError, decode
 from recognizer.faces import cut_faces
 
-from ..decks import KINDS, DeckError, read_image
+from ..decks import KINDS, DeckError, face_code, read_image
 from ..errors import BadRequest, NotFound
 from ..games.cards import deck_list, normalise_code
 from .common import json_body, service, tokens
@@ -34,7 +34,8 @@ _DATA_URL = re.compile(r"^data:image/[a-z]+;base64,")
 
 
 def _refused(e: DeckError | ImageError) -> BadRequest:
-    return BadRequest(str(e), f"Il mazzo non si può registrare: {e}")
+    it = e.it if isinstance(e, DeckError) and e.it else f"Il mazzo non si può registrare: {e}"
+    return BadRequest(str(e), it)
 
 
 def _upload(field: str) -> bytes:
@@ -109,10 +110,10 @@ def enrol() -> tuple[Response, int]:
     replace = body.get("replace") is True
     library = service().decks
     try:
-        library.precheck(name, kind, [normalise_code(str(c)) for c in faces], replace)
+        library.precheck(name, kind, [face_code(str(c), kind) for c in faces], replace)
         images: dict[str, list[np.ndarray]] = {}
         for code, values in faces.items():
-            code = normalise_code(str(code))
+            code = face_code(str(code), kind)
             for v in values if isinstance(values, list) else [values]:
                 images.setdefault(code, []).append(read_image(_face_bytes(v, code), code))
         done = library.enrol(name, kind, images, replace_existing=replace)
