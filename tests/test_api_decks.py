@@ -213,3 +213,10 @@ def test_a_kaiserspiel_table_on_an_italian_deck_scans_its_tricks(client: FlaskCl
     assert second["proposal"] == "QD"
     names = {d["card"]: d["names"]["it"] for d in second["detections"]}
     assert "cavallo" in names["QD"]
+
+
+def test_the_deck_list_names_each_card_as_its_players_call_it(client: FlaskClient) -> None:
+    names = client.get("/api/decks").get_json()["names"]
+    assert names["kaiser40"]["QD"] == {"en": "ober of coins", "it": "ober (cavallo) di denari"}
+    assert names["tarot78"]["T15"]["en"] == "the Devil"
+    assert len(names["tarot78"]) == 78 and "custom" not in names

@@ -22,7 +22,7 @@ from recognizer.faces import cut_faces
 
 from ..decks import KINDS, DeckError, face_code, read_image
 from ..errors import BadRequest, NotFound
-from ..games.cards import deck_list, normalise_code
+from ..games.cards import card_name, deck_list, normalise_code
 from .common import json_body, service, tokens
 
 bp = Blueprint("decks", __name__, url_prefix="/api")
@@ -64,6 +64,9 @@ def decks() -> Response:
         "decks": [{"name": r.name, "kind": r.kind, "cards": r.cards, "bytes": r.size, "created": r.created}
                   for r in rows],
         "kinds": {k: list(dict.fromkeys(deck_list(k))) if k != "custom" else [] for k in KINDS},
+        # What the player calls each card (an Italian deck's cavallo, not a French "Q").
+        "names": {k: {c: {"en": card_name(k, c, "en"), "it": card_name(k, c, "it")}
+                      for c in dict.fromkeys(deck_list(k))} for k in KINDS if k != "custom"},
     })
 
 
