@@ -1051,6 +1051,7 @@ def test_the_host_gives_the_camera_a_deck_and_a_kaiserspiel_phone_reads_it_live(
         urs.wait_for_url("**/play/*")
         urs.wait_for_function("() => document.body.dataset.seq !== undefined")
         assert urs.locator(".scan-bar").is_hidden()  # nothing to read a tarot with yet
+        assert urs.locator(".suit-tab").first.inner_text() == "cups ♥"  # the tarot's own suits
         chooser = host.locator("#camera-deck")
         chooser.locator("option[value='Live tarot']").wait_for(state="attached")
         _shot(host, "kaiser-tablet-camera-deck")
