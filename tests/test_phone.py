@@ -15,11 +15,15 @@ import pytest
 
 from .audit import axe_violations, horizontal_overflow, overlapping_controls, small_targets
 from .test_browser import (  # noqa: F401 - the browser fixtures, shared with this module
+    _api,
     _close_phones,
+    _in_tap_hand,
     _new_table,
     _seat,
+    _seq,
     _shot,
     _tap_and_play,
+    _wait_moved,
     browser,
     playwright,
     server,
@@ -134,3 +138,32 @@ def test_the_phone_says_when_it_is_your_turn_and_keeps_the_screen_on(server: str
         _tap_and_play(phone, phone.locator(".hand .card"))
     anna.wait_for_function("() => Number(document.body.dataset.alerts) >= 2", timeout=15_000)
     assert anna.locator("#announce").text_content()  # a screen reader heard what happened
+
+
+@pytest.mark.parametrize("size", ["phone360", "phone412"])
+def test_insonnia_slots_are_a_finger_wide_while_a_card_is_being_laid(server: str, browser: Any,
+                                                                     size: str) -> None:
+    created = _api(server, "/api/tables", {"game": "insonnia", "players": ["Lia", "Max", "Noa"],
+                                           "options": {"hands": "known", "dealer": 2}})
+    phones = [_seat(browser, server, created["table_id"], i, "en-GB", SIZES[size]) for i in range(3)]
+    for _ in range(12):  # first sheep are laid until a player can lay one into a run
+        seat = int(phones[0].evaluate("window.TAVOLO.view().state.turn"))
+        page = phones[seat]
+        page.wait_for_function("() => (window.TAVOLO.view().state.legal || []).length > 0")
+        legal = page.evaluate("window.TAVOLO.view().state.legal")
+        plays = [a for a in legal if a["type"] == "play"]
+        if plays:
+            _in_tap_hand(page, plays[0]["placements"][0]["card"])
+            page.locator(".in-slot.target").first.wait_for()
+            problems: list[str] = []
+            _check_page(page, f"{size}-insonnia-laying", problems)
+            assert not problems, "\n".join(problems)
+            box = page.locator(".in-slot.target").first.bounding_box()
+            assert box["width"] >= 48 and box["height"] >= 48
+            return
+        start = next(a for a in legal if a["type"] == "start_run")
+        before = _seq(page)
+        _in_tap_hand(page, start["card"])
+        page.locator("#in-start").click()
+        _wait_moved(page, before)
+    raise AssertionError("no sheep could be laid into a run in twelve turns")
