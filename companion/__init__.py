@@ -61,7 +61,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["tavolo"] = TableService(store, doorbell)
     app.extensions["tavolo_misses"] = MissLimiter()  # wrong room codes per address
 
-    from .web import api, decks_api, errors, pages
+    from .web import api, decks_api, errors, pages, shell
 
     @app.after_request
     def _guard(resp: Response) -> Response:
@@ -76,5 +76,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(decks_api.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(shell.bp)
     errors.register(app)
     return app
