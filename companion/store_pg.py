@@ -22,6 +22,7 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg_pool import ConnectionPool
 
+from .store import SCHEMA as SQLITE_SCHEMA
 from .store import (
     DeckExists,
     DeckRow,
@@ -39,42 +40,8 @@ _INSERT_TABLE = "INSERT INTO tables (id, room, game, host_token_hash, created) V
 _TABLE_ROW = "SELECT id, room, game, host_token_hash, created FROM tables"
 SCHEMA_LOCK = 7_316_2024  # an advisory lock id: two servers starting together create the schema once
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    room TEXT NOT NULL UNIQUE,
-    game TEXT NOT NULL,
-    host_token_hash TEXT NOT NULL,
-    created DOUBLE PRECISION NOT NULL
-);
-CREATE TABLE IF NOT EXISTS events (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seq INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    payload TEXT NOT NULL,
-    created DOUBLE PRECISION NOT NULL,
-    PRIMARY KEY (table_id, seq)
-);
-CREATE TABLE IF NOT EXISTS requests (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    request_id TEXT NOT NULL,
-    seq INTEGER NOT NULL,
-    PRIMARY KEY (table_id, request_id)
-);
-CREATE TABLE IF NOT EXISTS seats (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    token_hash TEXT NOT NULL UNIQUE,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS decks (
-    name TEXT PRIMARY KEY,
-    kind TEXT NOT NULL,
-    cards INTEGER NOT NULL,
-    data BYTEA NOT NULL,
-    created DOUBLE PRECISION NOT NULL
-);
-"""
+# The same tables as SQLite's, in PostgreSQL's types.
+SCHEMA = SQLITE_SCHEMA.replace("REAL", "DOUBLE PRECISION").replace("BLOB", "BYTEA")
 
 
 class DatabaseUnavailable(RuntimeError):
