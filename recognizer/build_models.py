@@ -159,7 +159,7 @@ def drawn_suits() -> list[tuple[str, np.ndarray]]:
 def _queen(ratio: float, stroke: float, tail: str, size: int = 96) -> np.ndarray:
     """A card maker's narrow Q: a tall ring with straight sides, and a tail that crosses its
     foot (``tail``: "bar" starts left of the ring with a flat serif, "curl" starts inside
-    and curls off to the right, "short" is a plain stroke at the bottom right)."""
+    and curls off to the right, "inner" runs from the left side across the ring's foot, "short" is a plain stroke at the bottom right)."""
     img = np.zeros((size * 3, size * 2), np.uint8)
     w = int(size * 0.6)
     h = int(w * ratio)
@@ -179,6 +179,9 @@ def _queen(ratio: float, stroke: float, tail: str, size: int = 96) -> np.ndarray
         pts = [(cx - int(0.5 * r), bottom - int(0.3 * h)), (cx - int(0.1 * r), bottom - int(0.08 * h)),
                (cx + int(0.3 * r), bottom + int(0.06 * h)), (cx + int(0.9 * r), bottom + int(0.1 * h)),
                (cx + int(1.2 * r), bottom - int(0.0 * h))]
+    elif tail == "inner":
+        pts = [(cx - r + t, top + int(0.7 * h)), (cx + int(0.3 * r), bottom - int(0.08 * h)),
+               (cx + int(0.75 * r), bottom + int(0.12 * h)), (cx + int(1.2 * r), bottom + int(0.06 * h))]
     else:
         pts = [(cx + int(0.2 * r), bottom - int(0.15 * h)), (cx + int(1.0 * r), bottom + int(0.1 * h))]
     cv2.polylines(img, [np.array(pts, np.int32)], False, 255, t)
@@ -188,7 +191,7 @@ def _queen(ratio: float, stroke: float, tail: str, size: int = 96) -> np.ndarray
 def drawn_queens() -> list[np.ndarray]:
     """Narrow tailed queens in several proportions, as printed on many decks' indices."""
     return [_queen(ratio, stroke, tail) for ratio in (1.5, 1.8, 2.1) for stroke in (0.12, 0.2)
-            for tail in ("bar", "curl", "short")]
+            for tail in ("bar", "curl", "inner", "short")]
 
 
 def _aspect(mask: np.ndarray) -> float:

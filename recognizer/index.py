@@ -20,6 +20,7 @@ from .types import IndexSettings
 RED_SUITS = frozenset({"H", "D"})
 BLACK_SUITS = frozenset({"S", "C"})
 GREY_CEILING = 0.55  # above the reporting threshold, below "sure": the player confirms
+PALE_RED = 0.09  # redness of a red hairline thinned by blur (sure red ink is above 0.28)
 RANK_LABELS = frozenset({"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
                          "D", "B", "V", "R"})
 
@@ -69,8 +70,12 @@ def _patch(image: np.ndarray, corner: Corner, s: IndexSettings) -> np.ndarray:
                           borderMode=cv2.BORDER_REPLICATE)
 
 
-def _ink(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The ink mask of a patch, and a per-pixel redness map."""
+def _ink(patch: np.ndarray, grow: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The ink mask of a patch, and a per-pixel redness map.
+
+    ``grow`` also keeps pale red pixels joined to sure ink: the hairlines of a serif
+    index printed in a light red, which a photo renders pink.
+    """
     gray8 = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
     cumulative = np.cumsum(np.bincount(gray8.ravel(), minlength=256))
     total = cumulative[-1]
@@ -85,7 +90,15 @@ def _ink(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     gray = gray8.astype(np.float32)
     dark = gray < 0.58 * white
     red = (redness > 0.28) & (gray < 0.9 * white)
-    return dark | red, redness
+    ink = dark | red
+    if grow:
+        weak = (ink | ((redness > PALE_RED) & (gray < 0.95 * white))).astype(np.uint8)
+        n, labels = cv2.connectedComponents(weak, connectivity=8)
+        keep = np.zeros(n, bool)
+        keep[labels[ink]] = True
+        keep[0] = False
+        ink = keep[labels]
+    return ink, redness
 
 
 def _components(mask: np.ndarray, s: IndexSettings) -> list[tuple[int, int, int, int, np.ndarray]]:
@@ -163,8 +176,13 @@ class Glyphs:
 def segment_corner(image: np.ndarray, corner: Corner, s: IndexSettings = IndexSettings()
                    ) -> Glyphs | None:
     """Split the index at ``corner`` into its rank and suit glyphs; None when there is none."""
-    patch = _patch(image, corner, s)
-    ink, redness = _ink(patch)
+    return segment_patch(_patch(image, corner, s), s)
+
+
+def segment_patch(patch: np.ndarray, s: IndexSettings = IndexSettings(), grow: bool = False
+                  ) -> Glyphs | None:
+    """Split an upright index patch into its rank and suit glyphs (``grow``: see :func:`_ink`)."""
+    ink, redness = _ink(patch, grow)
     every = _components(ink, s)
     # Taller than a glyph: a frame line, or a rank and suit run together (split below).
     tall = [c for c in every if c[3] > s.patch_height * 0.6]
@@ -250,7 +268,28 @@ def read_corner(image: np.ndarray, corner: Corner, s: IndexSettings = IndexSetti
     In a photo without colour (``grey``) the suit is chosen by its shape alone among
     the four, and the reading is never more than a guess to confirm.
     """
-    glyphs = segment_corner(image, corner, s)
+    patch = _patch(image, corner, s)
+    reading = _read(segment_patch(patch, s), s, grey)
+    if reading is not None and reading.confidence >= s.min_confidence:
+        return reading
+    # A red index whose hairlines came out pale: read again with them (only when the
+    # sure ink did not read, so that a good reading never changes).
+    if not grey and _red_ink(patch):
+        again = _read(segment_patch(patch, s, grow=True), s, grey)
+        if again is not None and (reading is None or again.confidence > reading.confidence):
+            return again
+    return reading
+
+
+def _red_ink(patch: np.ndarray) -> bool:
+    """Whether a patch holds some clearly red ink (cheap test on a coarse copy)."""
+    small = patch[::2, ::2].astype(np.int16)
+    b, g, r = small[:, :, 0], small[:, :, 1], small[:, :, 2]
+    return int(((r - np.maximum(g, b)) > 60).sum()) >= 8
+
+
+def _read(glyphs: Glyphs | None, s: IndexSettings, grey: bool) -> Reading | None:
+    """The card that segmented glyphs name, or None."""
     if glyphs is None:
         return None
     rank, parts, redness = glyphs.rank, glyphs.parts, glyphs.redness
