@@ -159,7 +159,8 @@ def drawn_suits() -> list[tuple[str, np.ndarray]]:
 def _queen(ratio: float, stroke: float, tail: str, size: int = 96) -> np.ndarray:
     """A card maker's narrow Q: a tall ring with straight sides, and a tail that crosses its
     foot (``tail``: "bar" starts left of the ring with a flat serif, "curl" starts inside
-    and curls off to the right, "inner" runs from the left side across the ring's foot, "short" is a plain stroke at the bottom right)."""
+    and curls off to the right, "inner" runs from the left side across the ring's foot,
+    "short" is a plain stroke at the bottom right)."""
     img = np.zeros((size * 3, size * 2), np.uint8)
     w = int(size * 0.6)
     h = int(w * ratio)

@@ -45,12 +45,17 @@ class Corner:
     across: np.ndarray  # along the card's short side, length = card width
     down: np.ndarray  # along the long side, length = card height
     outline: np.ndarray | None = None  # the card's own outline when it was seen whole
+    # The index in the top-right corner (decks printed with four indices): ``across``
+    # then points from that corner to the top-left one, and the frame is mirrored.
+    right: bool = False
 
     def quad(self) -> np.ndarray:
-        """The card's four corners, clockwise from this one."""
+        """The card's four corners, clockwise from its top-left one."""
         if self.outline is not None and len(self.outline) == 4:
             return np.asarray(self.outline, np.float32)
         p, a, d = self.point, self.across, self.down
+        if self.right:
+            return np.array([p + a, p, p + d, p + a + d], np.float32)
         return np.array([p, p + a, p + a + d, p + d], np.float32)
 
 
@@ -145,7 +150,12 @@ def _match_rank(rank: Component, parts: list[Component]) -> list[tuple[str, floa
     _, _, rw, rh, rmask = rank
     # A J must beat a lone 1 (the 1 of a 10 whose 0 ran into a pip); a 1 that wins
     # outright is no card. Other ranks (a 7) are not measured against it.
-    scores = ranks.match(normalise(rmask), rh / rw, RANK_LABELS | {"1"})
+    # A lone 0 (the 0 of a 10 whose 1 ran into a pip) is no card either: it must not
+    # pass for a narrow Q.
+    scores = ranks.match(normalise(rmask), rh / rw, RANK_LABELS | {"1", "0"})
+    if scores[0][0] == "0":
+        return scores
+    scores = [kv for kv in scores if kv[0] != "0"]
     if scores[0][0] != "1" and ALIASES.get(scores[0][0], scores[0][0]) != "J":
         scores = [kv for kv in scores if kv[0] != "1"]
     if len(parts) == 2:
@@ -269,16 +279,32 @@ def read_corner(image: np.ndarray, corner: Corner, s: IndexSettings = IndexSetti
     the four, and the reading is never more than a guess to confirm.
     """
     patch = _patch(image, corner, s)
-    reading = _read(segment_patch(patch, s), s, grey)
+    # A top-right index is warped mirrored (its corner at the patch's top left, as
+    # every index is cut); its glyphs are mirrored back before they are matched.
+    width = s.patch_width if corner.right else 0
+    reading = _read(_unmirror(segment_patch(patch, s), width), s, grey)
     if reading is not None and reading.confidence >= s.min_confidence:
         return reading
     # A red index whose hairlines came out pale: read again with them (only when the
     # sure ink did not read, so that a good reading never changes).
     if not grey and _red_ink(patch):
-        again = _read(segment_patch(patch, s, grow=True), s, grey)
+        again = _read(_unmirror(segment_patch(patch, s, grow=True), width), s, grey)
         if again is not None and (reading is None or again.confidence > reading.confidence):
             return again
     return reading
+
+
+def _unmirror(glyphs: Glyphs | None, width: int) -> Glyphs | None:
+    """The glyphs of a mirrored patch as they are printed (``width`` 0: not mirrored)."""
+    if glyphs is None or not width:
+        return glyphs
+
+    def flip(c: Component) -> Component:
+        x, y, w, h, m = c
+        return (width - x - w, y, w, h, m[:, ::-1])
+
+    return Glyphs(flip(glyphs.rank), [flip(p) for p in reversed(glyphs.parts)], flip(glyphs.suit),
+                  glyphs.redness[:, ::-1])
 
 
 def _red_ink(patch: np.ndarray) -> bool:
@@ -299,7 +325,7 @@ def _read(glyphs: Glyphs | None, s: IndexSettings, grey: bool) -> Reading | None
     suit_match = suits.match(normalise(smask), sh / sw)
     r_label, r_score = rank_match[0]
     s_label, s_score = suit_match[0]
-    if r_label == "1":
+    if r_label in ("1", "0"):
         return None
     red = float(np.median(redness[sy:sy + sh, sx:sx + sw][smask])) > 0.2
     if s_label in ("O", "o"):

@@ -25,6 +25,7 @@ from .types import Detection, Settings
 
 DECKS = ("french54", "insonnia108")  # read without enrolment: indices, markers
 
+LONG_SIDE = 1.15  # an edge this much longer than the card's width is its long side
 _ENROLLED: dict[str, EnrolledDeck] = {}
 _ENROLLED_LOCK = threading.Lock()
 
@@ -59,19 +60,25 @@ def _unit(v: np.ndarray) -> np.ndarray:
 
 
 def _corner_frames(region: Region, single_width: float | None, ratio: float
-                   ) -> list[Corner]:
-    """Frames to try at each corner of a region (several card sizes when unsure)."""
-    frames = []
+                   ) -> list[tuple[Corner, Corner | None]]:
+    """Frames to try at each corner of a region (several card sizes when unsure): the
+    corner as a card's top-left one, and, where the edge after it is a card's long side,
+    as its top-right one (decks printed with four indices)."""
+    frames: list[tuple[Corner, Corner | None]] = []
     for at, e_next, e_prev in corners(region):
+        n_next, n_prev = float(np.linalg.norm(e_next)), float(np.linalg.norm(e_prev))
         if region.single:
-            frames.append(Corner(at, e_next, e_prev))
+            right = Corner(at, e_prev, e_next, right=True) if n_next > LONG_SIDE * n_prev else None
+            frames.append((Corner(at, e_next, e_prev), right))
             continue
         guess = max(float(np.linalg.norm(e_next)), float(np.linalg.norm(e_prev)) / ratio)
         widths = [w for w in (single_width, guess) if w]
         if single_width and abs(guess - single_width) < 0.15 * single_width:
             widths = [single_width]
         for w in widths:
-            frames.append(Corner(at, _unit(e_next) * w, _unit(e_prev) * w * ratio))
+            right = Corner(at, _unit(e_prev) * w, _unit(e_next) * w * ratio, right=True) \
+                if n_next > LONG_SIDE * w else None
+            frames.append((Corner(at, _unit(e_next) * w, _unit(e_prev) * w * ratio), right))
     return frames
 
 
@@ -122,13 +129,19 @@ def recognize_decoded(decoded: Decoded, settings: Settings = Settings(),
     width = _single_width(found_regions)
     readings: list[tuple[Reading, Corner, int, bool]] = []
     for rid, region in enumerate(found_regions):
-        for frame in _corner_frames(region, width, settings.index.card_ratio):
-            reading = read_corner(image, frame, settings.index, grey=decoded.grey)
+        for left, right in _corner_frames(region, width, settings.index.card_ratio):
+            frame = left
+            reading = read_corner(image, left, settings.index, grey=decoded.grey)
+            if right is not None and (reading is None
+                                      or reading.confidence < settings.index.min_confidence):
+                frame = right
+                reading = read_corner(image, right, settings.index, grey=decoded.grey)
             if reading is not None and reading.confidence >= settings.index.min_confidence:
                 if region.single:  # the outline found, from the corner read (not a guess)
                     at = int(np.argmin(np.linalg.norm(region.polygon - frame.point, axis=1)))
+                    top_left = at - 1 if frame.right else at
                     frame = Corner(frame.point, frame.across, frame.down,
-                                   np.roll(region.polygon, -at, axis=0))
+                                   np.roll(region.polygon, -top_left, axis=0), frame.right)
                 readings.append((reading, frame, rid, region.single))
     out = []
     for reading, corner in _merge(readings):
