@@ -26,6 +26,7 @@ from .types import Detection, Settings
 DECKS = ("french54", "insonnia108")  # read without enrolment: indices, markers
 
 LONG_SIDE = 1.15  # an edge this much longer than the card's width is its long side
+CARD_SHAPE = (1.2, 1.75)  # long side over short side of a card seen whole (tilt allowed)
 _ENROLLED: dict[str, EnrolledDeck] = {}
 _ENROLLED_LOCK = threading.Lock()
 
@@ -70,21 +71,41 @@ def _corner_frames(region: Region, single_width: float | None, ratio: float
         if region.single:
             right = Corner(at, e_prev, e_next, right=True) if n_next > LONG_SIDE * n_prev else None
             frames.append((Corner(at, e_next, e_prev), right))
-            continue
-        guess = max(float(np.linalg.norm(e_next)), float(np.linalg.norm(e_prev)) / ratio)
-        widths = [w for w in (single_width, guess) if w]
-        if single_width and abs(guess - single_width) < 0.15 * single_width:
-            widths = [single_width]
-        for w in widths:
-            right = Corner(at, _unit(e_prev) * w, _unit(e_next) * w * ratio, right=True) \
-                if n_next > LONG_SIDE * w else None
-            frames.append((Corner(at, _unit(e_next) * w, _unit(e_prev) * w * ratio), right))
+        else:
+            for w in _widths(max(n_next, n_prev / ratio), single_width):
+                right = Corner(at, _unit(e_prev) * w, _unit(e_next) * w * ratio, right=True) \
+                    if n_next > LONG_SIDE * w else None
+                frames.append((Corner(at, _unit(e_next) * w, _unit(e_prev) * w * ratio), right))
+        if region.single and not _card_shaped(region):
+            # Part of a card: the edge before the corner may be its width, the one after
+            # the visible part of its long side.
+            for w in _widths(max(n_prev, n_next / ratio), single_width):
+                if n_next <= LONG_SIDE * w:
+                    frames.append((Corner(at, _unit(e_prev) * w, _unit(e_next) * w * ratio,
+                                          right=True), None))
     return frames
+
+
+def _widths(guess: float, single_width: float | None) -> list[float]:
+    """Card widths to try: the lone cards' width, and the guess from the edges when it differs."""
+    widths = [w for w in (single_width, guess) if w]
+    if single_width and abs(guess - single_width) < 0.15 * single_width:
+        widths = [single_width]
+    return widths
+
+
+def _card_shaped(region: Region) -> bool:
+    """Whether a four-sided region has a card's proportions (else part of it is covered)."""
+    p = region.polygon
+    sides = [float(np.linalg.norm(p[i] - p[(i + 1) % 4])) for i in range(4)]
+    a, b = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    return CARD_SHAPE[0] <= max(a, b) / max(min(a, b), 1e-6) <= CARD_SHAPE[1]
 
 
 def _single_width(found: list[Region]) -> float | None:
     widths = []
-    for r in found:
+    whole = [r for r in found if r.single and _card_shaped(r)] or found
+    for r in whole:
         if r.single:
             p = r.polygon
             sides = [float(np.linalg.norm(p[i] - p[(i + 1) % 4])) for i in range(4)]
