@@ -306,3 +306,9 @@ def test_a_lone_zero_is_no_queen() -> None:
     table = np.full((800, 1000, 3), (40, 90, 40), np.uint8)
     table[200:550, 350:600] = _card_with_index("left", "0", (30, 30, 200))
     assert recognize(table) == []
+
+
+@needs_photos
+def test_a_white_card_on_white_paper_is_found_by_its_edges() -> None:
+    """Its colour is the paper's; two straight edges meeting square, in a card's proportions, show it."""
+    assert [d.card for d in recognize(PHOTOS / "guillex7" / "query_q6.jpg")] == ["AC"]
