@@ -282,12 +282,14 @@ def read_corner(image: np.ndarray, corner: Corner, s: IndexSettings = IndexSetti
     # A top-right index is warped mirrored (its corner at the patch's top left, as
     # every index is cut); its glyphs are mirrored back before they are matched.
     width = s.patch_width if corner.right else 0
-    reading = _read(_unmirror(segment_patch(patch, s), width), s, grey)
+    glyphs = _unmirror(segment_patch(patch, s), width)
+    reading = _read(glyphs, s, grey)
     if reading is not None and reading.confidence >= s.min_confidence:
         return reading
     # A red index whose hairlines came out pale: read again with them (only when the
-    # sure ink did not read, so that a good reading never changes).
-    if not grey and _red_ink(patch):
+    # sure ink did not read, so that a good reading never changes, and when a red suit
+    # sits under something there).
+    if not grey and glyphs is not None and _red_suit(glyphs):
         again = _read(_unmirror(segment_patch(patch, s, grow=True), width), s, grey)
         if again is not None and (reading is None or again.confidence > reading.confidence):
             return again
@@ -307,19 +309,18 @@ def _unmirror(glyphs: Glyphs | None, width: int) -> Glyphs | None:
                   glyphs.redness[:, ::-1])
 
 
-def _red_ink(patch: np.ndarray) -> bool:
-    """Whether a patch holds some clearly red ink (cheap test on a coarse copy)."""
-    small = patch[::2, ::2].astype(np.int16)
-    b, g, r = small[:, :, 0], small[:, :, 1], small[:, :, 2]
-    return int(((r - np.maximum(g, b)) > 60).sum()) >= 8
+def _red_suit(glyphs: Glyphs) -> bool:
+    """Whether the suit glyph is printed in red."""
+    sx, sy, sw, sh, smask = glyphs.suit
+    return float(np.median(glyphs.redness[sy:sy + sh, sx:sx + sw][smask])) > 0.2
 
 
 def _read(glyphs: Glyphs | None, s: IndexSettings, grey: bool) -> Reading | None:
     """The card that segmented glyphs name, or None."""
     if glyphs is None:
         return None
-    rank, parts, redness = glyphs.rank, glyphs.parts, glyphs.redness
-    sx, sy, sw, sh, smask = glyphs.suit
+    rank, parts = glyphs.rank, glyphs.parts
+    _, _, sw, sh, smask = glyphs.suit
     _, suits = load()
     rank_match = _match_rank(rank, parts)
     suit_match = suits.match(normalise(smask), sh / sw)
@@ -327,7 +328,7 @@ def _read(glyphs: Glyphs | None, s: IndexSettings, grey: bool) -> Reading | None
     s_label, s_score = suit_match[0]
     if r_label in ("1", "0"):
         return None
-    red = float(np.median(redness[sy:sy + sh, sx:sx + sw][smask])) > 0.2
+    red = _red_suit(glyphs)
     if s_label in ("O", "o"):
         if r_label != "J":
             return None

@@ -63,8 +63,8 @@ def _unit(v: np.ndarray) -> np.ndarray:
 def _corner_frames(region: Region, single_width: float | None, ratio: float
                    ) -> list[tuple[Corner, Corner | None]]:
     """Frames to try at each corner of a region (several card sizes when unsure): the
-    corner as a card's top-left one, and, where the edge after it is a card's long side,
-    as its top-right one (decks printed with four indices)."""
+    corner as a card's top-left one, and for a lone card, where the edge after it is the
+    card's long side, as its top-right one (decks printed with four indices)."""
     frames: list[tuple[Corner, Corner | None]] = []
     for at, e_next, e_prev in corners(region):
         n_next, n_prev = float(np.linalg.norm(e_next)), float(np.linalg.norm(e_prev))
@@ -73,9 +73,7 @@ def _corner_frames(region: Region, single_width: float | None, ratio: float
             frames.append((Corner(at, e_next, e_prev), right))
         else:
             for w in _widths(max(n_next, n_prev / ratio), single_width):
-                right = Corner(at, _unit(e_prev) * w, _unit(e_next) * w * ratio, right=True) \
-                    if n_next > LONG_SIDE * w else None
-                frames.append((Corner(at, _unit(e_next) * w, _unit(e_prev) * w * ratio), right))
+                frames.append((Corner(at, _unit(e_next) * w, _unit(e_prev) * w * ratio), None))
         if region.single and not _card_shaped(region):
             # Part of a card: the edge before the corner may be its width, the one after
             # the visible part of its long side.
@@ -138,6 +136,23 @@ def _merge(found: list[tuple[Reading, Corner, int, bool]]) -> list[tuple[Reading
     return merged
 
 
+def _read_frames(decoded: Decoded, region: Region, rid: int, frames: list[Corner],
+                 settings: Settings) -> list[tuple[Reading, Corner, int, bool]]:
+    """The confident readings at these corner frames of one region."""
+    out = []
+    for frame in frames:
+        reading = read_corner(decoded.image, frame, settings.index, grey=decoded.grey)
+        if reading is None or reading.confidence < settings.index.min_confidence:
+            continue
+        if region.single:  # the outline found, from the corner read (not a guess)
+            at = int(np.argmin(np.linalg.norm(region.polygon - frame.point, axis=1)))
+            top_left = at - 1 if frame.right else at
+            frame = Corner(frame.point, frame.across, frame.down,
+                           np.roll(region.polygon, -top_left, axis=0), frame.right)
+        out.append((reading, frame, rid, region.single))
+    return out
+
+
 def recognize_decoded(decoded: Decoded, settings: Settings = Settings(),
                       deck: str = "french54") -> list[Detection]:
     """Detections in an already decoded photo."""
@@ -150,20 +165,12 @@ def recognize_decoded(decoded: Decoded, settings: Settings = Settings(),
     width = _single_width(found_regions)
     readings: list[tuple[Reading, Corner, int, bool]] = []
     for rid, region in enumerate(found_regions):
-        for left, right in _corner_frames(region, width, settings.index.card_ratio):
-            frame = left
-            reading = read_corner(image, left, settings.index, grey=decoded.grey)
-            if right is not None and (reading is None
-                                      or reading.confidence < settings.index.min_confidence):
-                frame = right
-                reading = read_corner(image, right, settings.index, grey=decoded.grey)
-            if reading is not None and reading.confidence >= settings.index.min_confidence:
-                if region.single:  # the outline found, from the corner read (not a guess)
-                    at = int(np.argmin(np.linalg.norm(region.polygon - frame.point, axis=1)))
-                    top_left = at - 1 if frame.right else at
-                    frame = Corner(frame.point, frame.across, frame.down,
-                                   np.roll(region.polygon, -top_left, axis=0), frame.right)
-                readings.append((reading, frame, rid, region.single))
+        frames = _corner_frames(region, width, settings.index.card_ratio)
+        before = len(readings)
+        readings += _read_frames(decoded, region, rid, [left for left, _ in frames], settings)
+        if region.single and len(readings) == before:  # nothing read: a four-index deck?
+            readings += _read_frames(decoded, region, rid,
+                                     [right for _, right in frames if right is not None], settings)
     out = []
     for reading, corner in _merge(readings):
         quad = corner.quad() * decoded.scale
