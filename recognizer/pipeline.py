@@ -61,27 +61,28 @@ def _unit(v: np.ndarray) -> np.ndarray:
 
 
 def _corner_frames(region: Region, single_width: float | None, ratio: float
-                   ) -> list[tuple[Corner, Corner | None]]:
-    """Frames to try at each corner of a region (several card sizes when unsure): the
-    corner as a card's top-left one, and for a lone card, where the edge after it is the
-    card's long side, as its top-right one (decks printed with four indices)."""
-    frames: list[tuple[Corner, Corner | None]] = []
+                   ) -> tuple[list[Corner], list[Corner]]:
+    """Frames to try at the corners of a region (several card sizes when unsure): each
+    corner as a card's top-left one; and for a lone card, the corners where the edge
+    after it is the card's long side as its top-right one (decks with four indices)."""
+    lefts: list[Corner] = []
+    rights: list[Corner] = []
     for at, e_next, e_prev in corners(region):
         n_next, n_prev = float(np.linalg.norm(e_next)), float(np.linalg.norm(e_prev))
-        if region.single:
-            right = Corner(at, e_prev, e_next, right=True) if n_next > LONG_SIDE * n_prev else None
-            frames.append((Corner(at, e_next, e_prev), right))
-        else:
+        if not region.single:
             for w in _widths(max(n_next, n_prev / ratio), single_width):
-                frames.append((Corner(at, _unit(e_next) * w, _unit(e_prev) * w * ratio), None))
-        if region.single and not _card_shaped(region):
+                lefts.append(Corner(at, _unit(e_next) * w, _unit(e_prev) * w * ratio))
+            continue
+        lefts.append(Corner(at, e_next, e_prev))
+        if n_next > LONG_SIDE * n_prev:
+            rights.append(Corner(at, e_prev, e_next, right=True))
+        if not _card_shaped(region):
             # Part of a card: the edge before the corner may be its width, the one after
             # the visible part of its long side.
             for w in _widths(max(n_prev, n_next / ratio), single_width):
                 if n_next <= LONG_SIDE * w:
-                    frames.append((Corner(at, _unit(e_prev) * w, _unit(e_next) * w * ratio,
-                                          right=True), None))
-    return frames
+                    rights.append(Corner(at, _unit(e_prev) * w, _unit(e_next) * w * ratio, right=True))
+    return lefts, rights
 
 
 def _widths(guess: float, single_width: float | None) -> list[float]:
@@ -165,12 +166,11 @@ def recognize_decoded(decoded: Decoded, settings: Settings = Settings(),
     width = _single_width(found_regions)
     readings: list[tuple[Reading, Corner, int, bool]] = []
     for rid, region in enumerate(found_regions):
-        frames = _corner_frames(region, width, settings.index.card_ratio)
+        lefts, rights = _corner_frames(region, width, settings.index.card_ratio)
         before = len(readings)
-        readings += _read_frames(decoded, region, rid, [left for left, _ in frames], settings)
-        if region.single and len(readings) == before:  # nothing read: a four-index deck?
-            readings += _read_frames(decoded, region, rid,
-                                     [right for _, right in frames if right is not None], settings)
+        readings += _read_frames(decoded, region, rid, lefts, settings)
+        if len(readings) == before:  # nothing read as a top-left index: a four-index deck?
+            readings += _read_frames(decoded, region, rid, rights, settings)
     out = []
     for reading, corner in _merge(readings):
         quad = corner.quad() * decoded.scale
