@@ -82,6 +82,8 @@ def _corner_frames(region: Region, single_width: float | None, ratio: float
             for w in _widths(max(n_prev, n_next / ratio), single_width):
                 if n_next <= LONG_SIDE * w:
                     rights.append(Corner(at, _unit(e_prev) * w, _unit(e_next) * w * ratio, right=True))
+    if region.single:  # the corners with the short side after them first: the likely indices
+        lefts.sort(key=lambda c: float(np.linalg.norm(c.across)) / max(float(np.linalg.norm(c.down)), 1e-6))
     return lefts, rights
 
 
@@ -151,6 +153,8 @@ def _read_frames(decoded: Decoded, region: Region, rid: int, frames: list[Corner
             frame = Corner(frame.point, frame.across, frame.down,
                            np.roll(region.polygon, -top_left, axis=0), frame.right)
         out.append((reading, frame, rid, region.single))
+        if region.single and reading.confidence >= 1.0:
+            break  # a lone card gives one card, the first sure reading (see _merge)
     return out
 
 
