@@ -143,11 +143,12 @@ def _read_frames(decoded: Decoded, region: Region, rid: int, frames: list[Corner
                  settings: Settings) -> list[tuple[Reading, Corner, int, bool]]:
     """The confident readings at these corner frames of one region."""
     out = []
+    whole = region.single and _card_shaped(region)  # else its outline is only the part in view
     for frame in frames:
         reading = read_corner(decoded.image, frame, settings.index, grey=decoded.grey)
         if reading is None or reading.confidence < settings.index.min_confidence:
             continue
-        if region.single:  # the outline found, from the corner read (not a guess)
+        if whole:  # the outline found, from the corner read (not a guess)
             at = int(np.argmin(np.linalg.norm(region.polygon - frame.point, axis=1)))
             top_left = at - 1 if frame.right else at
             frame = Corner(frame.point, frame.across, frame.down,
