@@ -156,6 +156,45 @@ def drawn_suits() -> list[tuple[str, np.ndarray]]:
     return out
 
 
+def _queen(ratio: float, stroke: float, tail: str, size: int = 96) -> np.ndarray:
+    """A card maker's narrow Q: a tall ring with straight sides, and a tail that crosses its
+    foot (``tail``: "bar" starts left of the ring with a flat serif, "curl" starts inside
+    and curls off to the right, "inner" runs from the left side across the ring's foot,
+    "short" is a plain stroke at the bottom right)."""
+    img = np.zeros((size * 3, size * 2), np.uint8)
+    w = int(size * 0.6)
+    h = int(w * ratio)
+    t = max(2, int(w * stroke))
+    r = w // 2
+    cx, top = size, size // 2
+    bottom = top + h
+    # The ring: two half circles joined by straight sides.
+    cv2.ellipse(img, (cx, top + r), (r - t // 2, r - t // 2), 0, 180, 360, 255, t)
+    cv2.ellipse(img, (cx, bottom - r), (r - t // 2, r - t // 2), 0, 0, 180, 255, t)
+    for x in (cx - r + t // 2, cx + r - t // 2):
+        cv2.line(img, (x, top + r), (x, bottom - r), 255, t)
+    if tail == "bar":
+        y = top + int(0.72 * h)
+        pts = [(cx - int(1.35 * r), y), (cx - int(0.6 * r), y), (cx + int(1.1 * r), bottom + int(0.12 * h))]
+    elif tail == "curl":
+        pts = [(cx - int(0.5 * r), bottom - int(0.3 * h)), (cx - int(0.1 * r), bottom - int(0.08 * h)),
+               (cx + int(0.3 * r), bottom + int(0.06 * h)), (cx + int(0.9 * r), bottom + int(0.1 * h)),
+               (cx + int(1.2 * r), bottom - int(0.0 * h))]
+    elif tail == "inner":
+        pts = [(cx - r + t, top + int(0.7 * h)), (cx + int(0.3 * r), bottom - int(0.08 * h)),
+               (cx + int(0.75 * r), bottom + int(0.12 * h)), (cx + int(1.2 * r), bottom + int(0.06 * h))]
+    else:
+        pts = [(cx + int(0.2 * r), bottom - int(0.15 * h)), (cx + int(1.0 * r), bottom + int(0.1 * h))]
+    cv2.polylines(img, [np.array(pts, np.int32)], False, 255, t)
+    return img > 0
+
+
+def drawn_queens() -> list[np.ndarray]:
+    """Narrow tailed queens in several proportions, as printed on many decks' indices."""
+    return [_queen(ratio, stroke, tail) for ratio in (1.5, 1.8, 2.1) for stroke in (0.12, 0.2)
+            for tail in ("bar", "curl", "inner", "short")]
+
+
 def _aspect(mask: np.ndarray) -> float:
     ys, xs = np.nonzero(mask)
     return float((ys.max() - ys.min() + 1) / (xs.max() - xs.min() + 1))
@@ -195,6 +234,8 @@ def build(out: Path = MODEL, art: Path | None = None) -> Path:
             add("suit", suit, _render(symbol, font))
     for suit, mask in drawn_suits():
         add("suit", suit, mask)
+    for mask in drawn_queens():
+        add("rank", "Q", mask)
     rendered = {kind: len(groups[kind][1]) for kind in groups}
     if art is not None:
         fonts_only = {kind: Templates.build(np.stack(g), np.array(lab), np.array(asp, np.float32))

@@ -20,6 +20,7 @@ from .types import IndexSettings
 RED_SUITS = frozenset({"H", "D"})
 BLACK_SUITS = frozenset({"S", "C"})
 GREY_CEILING = 0.55  # above the reporting threshold, below "sure": the player confirms
+PALE_RED = 0.09  # redness of a red hairline thinned by blur (sure red ink is above 0.28)
 RANK_LABELS = frozenset({"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
                          "D", "B", "V", "R"})
 
@@ -44,12 +45,17 @@ class Corner:
     across: np.ndarray  # along the card's short side, length = card width
     down: np.ndarray  # along the long side, length = card height
     outline: np.ndarray | None = None  # the card's own outline when it was seen whole
+    # The index in the top-right corner (decks printed with four indices): ``across``
+    # then points from that corner to the top-left one, and the frame is mirrored.
+    right: bool = False
 
     def quad(self) -> np.ndarray:
-        """The card's four corners, clockwise from this one."""
+        """The card's four corners, clockwise from its top-left one."""
         if self.outline is not None and len(self.outline) == 4:
             return np.asarray(self.outline, np.float32)
         p, a, d = self.point, self.across, self.down
+        if self.right:
+            return np.array([p + a, p, p + d, p + a + d], np.float32)
         return np.array([p, p + a, p + a + d, p + d], np.float32)
 
 
@@ -69,8 +75,12 @@ def _patch(image: np.ndarray, corner: Corner, s: IndexSettings) -> np.ndarray:
                           borderMode=cv2.BORDER_REPLICATE)
 
 
-def _ink(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The ink mask of a patch, and a per-pixel redness map."""
+def _ink(patch: np.ndarray, grow: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The ink mask of a patch, and a per-pixel redness map.
+
+    ``grow`` also keeps pale red pixels joined to sure ink: the hairlines of a serif
+    index printed in a light red, which a photo renders pink.
+    """
     gray8 = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
     cumulative = np.cumsum(np.bincount(gray8.ravel(), minlength=256))
     total = cumulative[-1]
@@ -85,7 +95,15 @@ def _ink(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     gray = gray8.astype(np.float32)
     dark = gray < 0.58 * white
     red = (redness > 0.28) & (gray < 0.9 * white)
-    return dark | red, redness
+    ink = dark | red
+    if grow:
+        weak = (ink | ((redness > PALE_RED) & (gray < 0.95 * white))).astype(np.uint8)
+        n, labels = cv2.connectedComponents(weak, connectivity=8)
+        keep = np.zeros(n, bool)
+        keep[labels[ink]] = True
+        keep[0] = False
+        ink = keep[labels]
+    return ink, redness
 
 
 def _components(mask: np.ndarray, s: IndexSettings) -> list[tuple[int, int, int, int, np.ndarray]]:
@@ -132,7 +150,12 @@ def _match_rank(rank: Component, parts: list[Component]) -> list[tuple[str, floa
     _, _, rw, rh, rmask = rank
     # A J must beat a lone 1 (the 1 of a 10 whose 0 ran into a pip); a 1 that wins
     # outright is no card. Other ranks (a 7) are not measured against it.
-    scores = ranks.match(normalise(rmask), rh / rw, RANK_LABELS | {"1"})
+    # A lone 0 (the 0 of a 10 whose 1 ran into a pip) is no card either: it must not
+    # pass for a narrow Q.
+    scores = ranks.match(normalise(rmask), rh / rw, RANK_LABELS | {"1", "0"})
+    if scores[0][0] == "0":
+        return scores
+    scores = [kv for kv in scores if kv[0] != "0"]
     if scores[0][0] != "1" and ALIASES.get(scores[0][0], scores[0][0]) != "J":
         scores = [kv for kv in scores if kv[0] != "1"]
     if len(parts) == 2:
@@ -163,8 +186,13 @@ class Glyphs:
 def segment_corner(image: np.ndarray, corner: Corner, s: IndexSettings = IndexSettings()
                    ) -> Glyphs | None:
     """Split the index at ``corner`` into its rank and suit glyphs; None when there is none."""
-    patch = _patch(image, corner, s)
-    ink, redness = _ink(patch)
+    return segment_patch(_patch(image, corner, s), s)
+
+
+def segment_patch(patch: np.ndarray, s: IndexSettings = IndexSettings(), grow: bool = False
+                  ) -> Glyphs | None:
+    """Split an upright index patch into its rank and suit glyphs (``grow``: see :func:`_ink`)."""
+    ink, redness = _ink(patch, grow)
     every = _components(ink, s)
     # Taller than a glyph: a frame line, or a rank and suit run together (split below).
     tall = [c for c in every if c[3] > s.patch_height * 0.6]
@@ -250,19 +278,57 @@ def read_corner(image: np.ndarray, corner: Corner, s: IndexSettings = IndexSetti
     In a photo without colour (``grey``) the suit is chosen by its shape alone among
     the four, and the reading is never more than a guess to confirm.
     """
-    glyphs = segment_corner(image, corner, s)
+    patch = _patch(image, corner, s)
+    # A top-right index is warped mirrored (its corner at the patch's top left, as
+    # every index is cut); its glyphs are mirrored back before they are matched.
+    width = s.patch_width if corner.right else 0
+    glyphs = _unmirror(segment_patch(patch, s), width)
+    reading = _read(glyphs, s, grey)
+    if reading is not None and reading.confidence >= s.min_confidence:
+        return reading
+    # A red index whose hairlines came out pale: read again with them (only when the
+    # sure ink did not read, so that a good reading never changes, and when a red suit
+    # sits under something there).
+    if not grey and glyphs is not None and _red_suit(glyphs):
+        again = _read(_unmirror(segment_patch(patch, s, grow=True), width), s, grey)
+        if again is not None and (reading is None or again.confidence > reading.confidence):
+            return again
+    return reading
+
+
+def _unmirror(glyphs: Glyphs | None, width: int) -> Glyphs | None:
+    """The glyphs of a mirrored patch as they are printed (``width`` 0: not mirrored)."""
+    if glyphs is None or not width:
+        return glyphs
+
+    def flip(c: Component) -> Component:
+        x, y, w, h, m = c
+        return (width - x - w, y, w, h, m[:, ::-1])
+
+    return Glyphs(flip(glyphs.rank), [flip(p) for p in reversed(glyphs.parts)], flip(glyphs.suit),
+                  glyphs.redness[:, ::-1])
+
+
+def _red_suit(glyphs: Glyphs) -> bool:
+    """Whether the suit glyph is printed in red."""
+    sx, sy, sw, sh, smask = glyphs.suit
+    return float(np.median(glyphs.redness[sy:sy + sh, sx:sx + sw][smask])) > 0.2
+
+
+def _read(glyphs: Glyphs | None, s: IndexSettings, grey: bool) -> Reading | None:
+    """The card that segmented glyphs name, or None."""
     if glyphs is None:
         return None
-    rank, parts, redness = glyphs.rank, glyphs.parts, glyphs.redness
-    sx, sy, sw, sh, smask = glyphs.suit
+    rank, parts = glyphs.rank, glyphs.parts
+    _, _, sw, sh, smask = glyphs.suit
     _, suits = load()
     rank_match = _match_rank(rank, parts)
     suit_match = suits.match(normalise(smask), sh / sw)
     r_label, r_score = rank_match[0]
     s_label, s_score = suit_match[0]
-    if r_label == "1":
+    if r_label in ("1", "0"):
         return None
-    red = float(np.median(redness[sy:sy + sh, sx:sx + sw][smask])) > 0.2
+    red = _red_suit(glyphs)
     if s_label in ("O", "o"):
         if r_label != "J":
             return None

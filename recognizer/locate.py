@@ -102,7 +102,88 @@ def regions(image: np.ndarray, s: LocateSettings = LocateSettings()) -> list[Reg
     if not found:
         frame = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
         found = [Region(frame, total, True)]
+    if _covered(first) > s.pale_table * total:
+        # A white card on white paper or a pale screen differs from it by its edge alone.
+        found += [r for r in _scaled(_edge_quads(small, s), 1.0 / f)
+                  if not any(_same(r, f) for f in found)]
     return found
+
+
+def _edge_quads(image: np.ndarray, s: LocateSettings) -> list[Region]:
+    """Closed outlines of card-shaped quadrilaterals among the photo's edges (none on a
+    busy texture: a card there stands out by its colour)."""
+    k = min(1.0, s.edge_side / max(image.shape[:2]))
+    if k < 1.0:
+        image = cv2.resize(image, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+    h, w = image.shape[:2]
+    total = float(h * w)
+    grey = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (s.blur, s.blur), 0)
+    edges = cv2.Canny(grey, s.edge_low, 3 * s.edge_low)
+    if cv2.countNonZero(edges) > s.edge_density * total:
+        return []
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    out: list[Region] = []
+    for c in contours:
+        area = cv2.contourArea(c)
+        if not s.min_area * total <= area <= s.edge_max_area * total:
+            continue
+        poly = cv2.approxPolyDP(c, 2 * s.poly_epsilon * cv2.arcLength(c, True), True).reshape(-1, 2)
+        if len(poly) != 4 or not cv2.isContourConvex(poly):
+            continue
+        sides = [float(np.linalg.norm(poly[i] - poly[(i + 1) % 4])) for i in range(4)]
+        a, b = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+        if not 1.2 <= max(a, b) / max(min(a, b), 1e-6) <= 1.75:
+            continue
+        if any(not s.min_corner_angle <= _angle(poly[i - 1], poly[i], poly[(i + 1) % 4])
+               <= s.max_corner_angle for i in range(4)):
+            continue
+        if _signed_area(poly) < 0:
+            poly = poly[::-1]
+        region = Region(poly.astype(np.float32), area, True)
+        if not any(_same(region, r) for r in out):
+            out.append(region)
+    for region in _edge_corners(edges, s):
+        if not any(_same(region, r) for r in out):
+            out.append(region)
+    return _scaled(out, 1.0 / k)
+
+
+def _edge_corners(edges: np.ndarray, s: LocateSettings) -> list[Region]:
+    """Cards whose outline shows on two sides only (white on white, lit from one side): two
+    straight edges meeting at a near-right angle, in a card's proportions, complete the card."""
+    h, w = edges.shape
+    side = float(max(h, w))
+    lines = cv2.HoughLinesP(edges, 1, np.pi / 180, int(0.05 * side), minLineLength=0.08 * side,
+                            maxLineGap=max(3, int(0.006 * side)))
+    if lines is None:
+        return []
+    flat = lines.reshape(-1, 4).astype(np.float32)
+    longest = np.argsort(-np.hypot(flat[:, 2] - flat[:, 0], flat[:, 3] - flat[:, 1]))[:s.edge_lines]
+    segs = [(flat[k, :2], flat[k, 2:]) for k in longest]
+    out: list[Region] = []
+    for i, (a0, a1) in enumerate(segs):
+        for b0, b1 in segs[i + 1:]:
+            for p, pf in ((a0, a1), (a1, a0)):
+                for q, qf in ((b0, b1), (b1, b0)):
+                    u, v = pf - p, qf - q
+                    lu, lv = float(np.linalg.norm(u)), float(np.linalg.norm(v))
+                    if float(np.linalg.norm(p - q)) > 0.06 * min(lu, lv):
+                        continue
+                    cos = float(np.dot(u, v)) / (lu * lv)
+                    if abs(cos) > 0.25 or not 1.2 <= max(lu, lv) / min(lu, lv) <= 1.75:
+                        continue
+                    at = (p + q) / 2
+                    poly = np.array([at, at + u, at + u + v, at + v], np.float32)
+                    area = abs(_signed_area(poly))
+                    if not s.min_area * h * w <= area <= s.edge_max_area * h * w:
+                        continue
+                    if _signed_area(poly) < 0:
+                        poly = poly[::-1].copy()
+                    region = Region(poly, area, True)
+                    if not any(_same(region, r) for r in out):
+                        out.append(region)
+    return out
 
 
 def _scaled(found: list[Region], k: float) -> list[Region]:

@@ -25,6 +25,8 @@ from .types import Detection, Settings
 
 DECKS = ("french54", "insonnia108")  # read without enrolment: indices, markers
 
+LONG_SIDE = 1.15  # an edge this much longer than the card's width is its long side
+CARD_SHAPE = (1.2, 1.75)  # long side over short side of a card seen whole (tilt allowed)
 _ENROLLED: dict[str, EnrolledDeck] = {}
 _ENROLLED_LOCK = threading.Lock()
 
@@ -59,25 +61,52 @@ def _unit(v: np.ndarray) -> np.ndarray:
 
 
 def _corner_frames(region: Region, single_width: float | None, ratio: float
-                   ) -> list[Corner]:
-    """Frames to try at each corner of a region (several card sizes when unsure)."""
-    frames = []
+                   ) -> tuple[list[Corner], list[Corner]]:
+    """Frames to try at the corners of a region (several card sizes when unsure): each
+    corner as a card's top-left one; and for a lone card, the corners where the edge
+    after it is the card's long side as its top-right one (decks with four indices)."""
+    lefts: list[Corner] = []
+    rights: list[Corner] = []
     for at, e_next, e_prev in corners(region):
-        if region.single:
-            frames.append(Corner(at, e_next, e_prev))
+        n_next, n_prev = float(np.linalg.norm(e_next)), float(np.linalg.norm(e_prev))
+        if not region.single:
+            for w in _widths(max(n_next, n_prev / ratio), single_width):
+                lefts.append(Corner(at, _unit(e_next) * w, _unit(e_prev) * w * ratio))
             continue
-        guess = max(float(np.linalg.norm(e_next)), float(np.linalg.norm(e_prev)) / ratio)
-        widths = [w for w in (single_width, guess) if w]
-        if single_width and abs(guess - single_width) < 0.15 * single_width:
-            widths = [single_width]
-        for w in widths:
-            frames.append(Corner(at, _unit(e_next) * w, _unit(e_prev) * w * ratio))
-    return frames
+        lefts.append(Corner(at, e_next, e_prev))
+        if n_next > LONG_SIDE * n_prev:
+            rights.append(Corner(at, e_prev, e_next, right=True))
+        if not _card_shaped(region):
+            # Part of a card: the edge before the corner may be its width, the one after
+            # the visible part of its long side.
+            for w in _widths(max(n_prev, n_next / ratio), single_width):
+                if n_next <= LONG_SIDE * w:
+                    rights.append(Corner(at, _unit(e_prev) * w, _unit(e_next) * w * ratio, right=True))
+    if region.single:  # the corners with the short side after them first: the likely indices
+        lefts.sort(key=lambda c: float(np.linalg.norm(c.across)) / max(float(np.linalg.norm(c.down)), 1e-6))
+    return lefts, rights
+
+
+def _widths(guess: float, single_width: float | None) -> list[float]:
+    """Card widths to try: the lone cards' width, and the guess from the edges when it differs."""
+    widths = [w for w in (single_width, guess) if w]
+    if single_width and abs(guess - single_width) < 0.15 * single_width:
+        widths = [single_width]
+    return widths
+
+
+def _card_shaped(region: Region) -> bool:
+    """Whether a four-sided region has a card's proportions (else part of it is covered)."""
+    p = region.polygon
+    sides = [float(np.linalg.norm(p[i] - p[(i + 1) % 4])) for i in range(4)]
+    a, b = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    return CARD_SHAPE[0] <= max(a, b) / max(min(a, b), 1e-6) <= CARD_SHAPE[1]
 
 
 def _single_width(found: list[Region]) -> float | None:
     widths = []
-    for r in found:
+    whole = [r for r in found if r.single and _card_shaped(r)] or found
+    for r in whole:
         if r.single:
             p = r.polygon
             sides = [float(np.linalg.norm(p[i] - p[(i + 1) % 4])) for i in range(4)]
@@ -110,6 +139,26 @@ def _merge(found: list[tuple[Reading, Corner, int, bool]]) -> list[tuple[Reading
     return merged
 
 
+def _read_frames(decoded: Decoded, region: Region, rid: int, frames: list[Corner],
+                 settings: Settings) -> list[tuple[Reading, Corner, int, bool]]:
+    """The confident readings at these corner frames of one region."""
+    out = []
+    whole = region.single and _card_shaped(region)  # else its outline is only the part in view
+    for frame in frames:
+        reading = read_corner(decoded.image, frame, settings.index, grey=decoded.grey)
+        if reading is None or reading.confidence < settings.index.min_confidence:
+            continue
+        if whole:  # the outline found, from the corner read (not a guess)
+            at = int(np.argmin(np.linalg.norm(region.polygon - frame.point, axis=1)))
+            top_left = at - 1 if frame.right else at
+            frame = Corner(frame.point, frame.across, frame.down,
+                           np.roll(region.polygon, -top_left, axis=0), frame.right)
+        out.append((reading, frame, rid, region.single))
+        if region.single and reading.confidence >= 1.0:
+            break  # a lone card gives one card, the first sure reading (see _merge)
+    return out
+
+
 def recognize_decoded(decoded: Decoded, settings: Settings = Settings(),
                       deck: str = "french54") -> list[Detection]:
     """Detections in an already decoded photo."""
@@ -122,14 +171,11 @@ def recognize_decoded(decoded: Decoded, settings: Settings = Settings(),
     width = _single_width(found_regions)
     readings: list[tuple[Reading, Corner, int, bool]] = []
     for rid, region in enumerate(found_regions):
-        for frame in _corner_frames(region, width, settings.index.card_ratio):
-            reading = read_corner(image, frame, settings.index, grey=decoded.grey)
-            if reading is not None and reading.confidence >= settings.index.min_confidence:
-                if region.single:  # the outline found, from the corner read (not a guess)
-                    at = int(np.argmin(np.linalg.norm(region.polygon - frame.point, axis=1)))
-                    frame = Corner(frame.point, frame.across, frame.down,
-                                   np.roll(region.polygon, -at, axis=0))
-                readings.append((reading, frame, rid, region.single))
+        lefts, rights = _corner_frames(region, width, settings.index.card_ratio)
+        before = len(readings)
+        readings += _read_frames(decoded, region, rid, lefts, settings)
+        if len(readings) == before:  # nothing read as a top-left index: a four-index deck?
+            readings += _read_frames(decoded, region, rid, rights, settings)
     out = []
     for reading, corner in _merge(readings):
         quad = corner.quad() * decoded.scale

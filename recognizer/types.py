@@ -47,6 +47,11 @@ class LocateSettings:
     blur: int = 5
     low_ratio: float = 0.7  # hysteresis: low threshold as a share of the high one
     poly_epsilon: float = 0.012  # of the contour perimeter
+    edge_low: int = 30  # Canny's low threshold when cards are sought by their edges (pale tables)
+    edge_max_area: float = 0.4  # of the image area, for a card found by its edges
+    edge_lines: int = 30  # the longest straight edges paired into a card's corner
+    edge_side: int = 1400  # the long side of the copy edges are sought on
+    edge_density: float = 0.05  # more edge pixels than this share: a texture, no edge search
     min_corner_angle: float = 45.0
     max_corner_angle: float = 135.0
 

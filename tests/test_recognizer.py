@@ -238,3 +238,83 @@ def test_a_joker_with_the_word_stacked_in_its_corner_is_named_by_its_colour(
     found = recognize(table)
     assert [d.card for d in found] == [code]
     assert found[0].confidence >= 0.5
+
+
+# ---- index styles the templates learnt from drawn shapes and mirrored frames ----------------
+@needs_photos
+def test_narrow_tailed_queens_are_queens_not_eights() -> None:
+    """The tall Q whose tail crosses its foot (guillex7, Piatnik crops): named Q, never 8 or 9."""
+    t = evaluate_folder(PHOTOS / "guillex7", {"single"})["single"]
+    assert not [m for m in t.misses if "Q" in m.split(":")[0] or "_12" in m], t.misses
+    crops = PHOTOS / "vosloo"
+    right = wrong = 0
+    for path in sorted(crops.glob("Q?_*.jpg")):
+        cards = [d.card for d in recognize(path)]
+        right += cards == [path.stem[:2]]
+        wrong += sum(c != path.stem[:2] for c in cards)
+    assert right >= 18 and wrong == 0, (right, wrong)
+
+
+@needs_photos
+@pytest.mark.parametrize(("name", "card"), [
+    ("template_Karo_Ass.jpg", "AD"), ("game1_move03.jpg", "AD"), ("game2_move05.jpg", "AD"),
+    ("game3_move03.jpg", "AH"),
+])
+def test_serif_aces_printed_in_pale_red_are_read(name: str, card: str) -> None:
+    """Their hairlines come out pink: read again with them when the sure ink says nothing."""
+    assert card in [d.card for d in recognize(PHOTOS / "anima" / name)]
+
+
+@needs_photos
+@pytest.mark.parametrize(("name", "card"), [
+    ("game1_move06.jpg", "AS"), ("game2_move08.jpg", "AH"), ("game3_move07.jpg", "AD"),
+])
+def test_a_covered_card_of_a_four_index_deck_is_read_at_its_top_right(name: str, card: str) -> None:
+    """Under another card only its top-right index shows (German-pattern decks print four);
+    its outline is the whole card's, not the part in view."""
+    found = [d for d in recognize(PHOTOS / "anima" / name) if d.card == card]
+    assert found
+    quad = np.array(found[0].corners)
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    long, short = max(sides[0] + sides[2], sides[1] + sides[3]), min(sides[0] + sides[2], sides[1] + sides[3])
+    assert 1.2 <= long / short <= 1.75, found[0].corners
+
+
+@needs_photos
+def test_tricks_of_a_four_index_deck() -> None:
+    t = evaluate_folder(PHOTOS / "anima", {"table"})["table"]
+    assert t.recall >= 0.9 and t.precision >= 0.99, t.misses
+
+
+def _card_with_index(corner: str, rank: str, ink: tuple[int, int, int]) -> np.ndarray:
+    """A blank card (250x350) with one index, rank over a heart, in its ``corner`` ("left"/"right")."""
+    card = np.full((350, 250, 3), 245, np.uint8)
+    x = 14 if corner == "left" else 250 - 14 - 34
+    cv2.putText(card, rank, (x, 50), cv2.FONT_HERSHEY_DUPLEX, 1.4, ink, 3, cv2.LINE_AA)
+    heart = np.array([[x + 17, 110], [x + 2, 82], [x + 8, 70], [x + 17, 76], [x + 26, 70], [x + 32, 82]],
+                     np.int32)
+    cv2.fillPoly(card, [heart], ink, cv2.LINE_AA)
+    return card
+
+
+def test_an_index_in_the_top_right_corner_is_read_the_right_way_round() -> None:
+    """A card with its only index at the top right: read there, its outline from its top left."""
+    table = np.full((800, 1000, 3), (40, 90, 40), np.uint8)
+    table[200:550, 350:600] = _card_with_index("right", "K", (30, 30, 200))
+    found = recognize(table)
+    assert [d.card for d in found] == ["KH"]
+    first = np.array(found[0].corners[0])
+    assert np.linalg.norm(first - (350, 200)) < 12, found[0].corners  # the top-left corner
+
+
+def test_a_lone_zero_is_no_queen() -> None:
+    """The 0 of a 10 whose 1 is lost (run into a pip) reads as nothing, not as a narrow Q."""
+    table = np.full((800, 1000, 3), (40, 90, 40), np.uint8)
+    table[200:550, 350:600] = _card_with_index("left", "0", (30, 30, 200))
+    assert recognize(table) == []
+
+
+@needs_photos
+def test_a_white_card_on_white_paper_is_found_by_its_edges() -> None:
+    """Its colour is the paper's; two straight edges meeting square, in a card's proportions, show it."""
+    assert [d.card for d in recognize(PHOTOS / "guillex7" / "query_q6.jpg")] == ["AC"]
