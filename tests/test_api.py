@@ -298,7 +298,7 @@ def test_openapi_documents_every_route(client: FlaskClient, app: Flask) -> None:
     for rule in app.url_map.iter_rules():
         if rule.rule.startswith("/api/") and rule.rule != "/api/openapi.json":
             path = (rule.rule.replace("<table_id>", "{table_id}").replace("<room>", "{room}")
-                    .replace("<int:seat>", "{seat}").replace("<name>", "{name}"))
+                    .replace("<int:seat>", "{seat}").replace("<name>", "{name}").replace("<rule>", "{rule}"))
             assert path in paths, path
     statuses = doc["paths"]["/api/tables/{table_id}/actions"]["post"]["responses"]
     assert {"400", "401", "403", "409", "413", "422"} <= set(statuses)

@@ -27,7 +27,7 @@ def rules(game: str) -> Response:
     return _page("rules.html", book=found)
 
 
-@bp.get("/api/rules/<path:rule>")
+@bp.get("/api/rules/<rule>")
 def rule_paragraph(rule: str) -> Response:
     """Where an engine rule id (``quinta.joker_colour``) is explained, and the paragraph itself."""
     link = rule_link(rule)
