@@ -38,6 +38,7 @@
     renderCorrections(v);
     const scanBar = document.querySelector(".scan-bar");
     if (scanBar && !v.scannable) scanBar.hidden = true;
+    document.dispatchEvent(new CustomEvent("tavolo:view", {detail: v}));  // teach.js and others
   }
 
   function renderCorrections(v) {
@@ -59,7 +60,7 @@
         if (sel.value === c.card) return;
         const res = await postJSON(`/api/tables/${tableId}/corrections${asTable}`,
           {seq: view.seq, target: c.seq, action: {type: c.type || "play", card: sel.value}});
-        if (res.ok) render(res.body); else toast(errorText(res.body));
+        if (res.ok) render(res.body); else showError(res.body);
       });
       li.append(label, sel, go);
       return li;
@@ -77,7 +78,7 @@
         const resp = await fetch(`/api/tables/${tableId}/seats/${seat.seat}${asTable}`,
                                  {method: "DELETE", credentials: "same-origin"});
         const body = await resp.json();
-        if (resp.ok) render(body); else toast(errorText(body));
+        if (resp.ok) render(body); else showError(body);
       });
       return b;
     }));
@@ -210,7 +211,7 @@
         toast(t("retry_changed"));
         return false;
       }
-      if (opts && opts.onRefused) opts.onRefused(res.body); else toast(errorText(res.body));
+      if (opts && opts.onRefused) opts.onRefused(res.body); else showError(res.body);
       return false;
     } catch (e) {
       toast(t("network"));
@@ -226,7 +227,7 @@
     const last = view.log.length ? (view.log[view.log.length - 1][LANG] || view.log[view.log.length - 1].en) : "";
     if (!window.confirm(t("undo_confirm", {what: last}))) return;
     const res = await postJSON(`/api/tables/${tableId}/undo${asTable}`, {seq: view.seq});
-    if (res.ok) { render(res.body); toast(t("undo_done")); } else toast(errorText(res.body));
+    if (res.ok) { render(res.body); toast(t("undo_done")); } else showError(res.body);
   });
 
   function follow() {
