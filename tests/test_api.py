@@ -240,7 +240,11 @@ def test_a_whole_game_through_the_api_ends_with_scores(client: FlaskClient) -> N
     assert final["state"]["phase"] == "over"
     assert len(out["scores"]) == 4 and out["winner_names"]
     assert max(out["scores"]) == out["scores"][out["winners"][0]]
-    assert final["log"][-1]["en"].startswith("All hands are empty")
+    ends = [line["en"] for line in final["log"][-5:]]
+    assert ends[0].startswith("All hands are empty")
+    # then each player's points with the sets that make them
+    assert [e.split(" scores ")[0] for e in ends[1:]] == ["ANNA", "BRUNO", "CARLO", "DORA"]
+    assert [int(e.split(" scores ")[1].split(":")[0]) for e in ends[1:]] == out["scores"]
 
 
 def test_unknown_hands_table_uses_the_picker(client: FlaskClient) -> None:
