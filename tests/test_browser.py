@@ -566,6 +566,11 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
         _tap(page, "#discard")
     for page in phones:
         page.on("dialog", lambda d: d.accept())  # "Refuse? The hand ends now..."
+    # The speaker's phone may hear of the last discard a moment after the discarder's.
+    for _ in range(50):
+        if any(page.locator("#ks-raise").count() for page in phones):
+            break
+        phones[0].wait_for_timeout(100)
     assert any(_tap(page, "#ks-raise") for page in phones)
     assert any(_tap(page, "#ks-refuse") for page in phones)
     tablet.wait_for_function("() => document.querySelector('.ks-why-tavolino') !== null")
