@@ -130,13 +130,15 @@ BOOK = book(
         "7 ... 2. Una carta normale batte solo una carta normale più bassa del seme giocato per primo; una "
         "carta di un altro seme normale non vince mai."),
       P("trumps",
-        "The trumps, strongest first. Full trumps, which beat everything: the Kaiser of bells, the trump 5, "
+        "The trumps, strongest first. Full trumps, which beat everything but a led Devil: the Kaiser of "
+        "bells, the trump 5, "
         "the trump Unter, the trump 6, the trump 2, the Kaiser of roses. Ober-beaters: the trump 3, then the "
         "Kaiser of shields; they beat any plain card except the King of the suit led. Unter-beaters: the "
         "trump 4, then the Kaiser of acorns; they beat any plain card except the King or the Ober of the "
         "suit led. Kaisers are the declared aces, whatever the trump suit.",
-        "Le briscole, dalla più forte. Briscole piene, che battono tutto: il Kaiser di campanelle, il 5 di "
-        "briscola, il Fante di briscola, il 6 di briscola, il 2 di briscola, il Kaiser di fiori (rose). "
+        "Le briscole, dalla più forte. Briscole piene, che battono tutto tranne un Diavolo giocato per "
+        "primo: il Kaiser di campanelle, il 5 di briscola, il Fante di briscola, il 6 di briscola, il 2 di "
+        "briscola, il Kaiser di rose (fiori). "
         "Batti-Cavallo: il 3 di briscola, poi il Kaiser di scudi; battono ogni carta normale tranne il Re "
         "del seme giocato. Batti-Fante: il 4 di briscola, poi il Kaiser di ghiande; battono ogni carta "
         "normale tranne il Re o il Cavallo del seme giocato. I Kaiser sono gli assi dichiarati, qualunque "

@@ -100,6 +100,8 @@ def document() -> dict[str, Any]:
                         "me": {"type": ["integer", "null"]}, "host": {"type": "boolean"},
                         "state": {"type": "object"}, "outcome": {"type": ["object", "null"]},
                         "log": {"type": "array", "items": {"type": "object"}},
+                        "hints": {"type": "boolean",
+                                  "description": "players may ask for hints (the host's switch)"},
                         "scannable": {"type": "boolean",
                                       "description": "the camera reads this table's cards"},
                         "pack": {"type": ["object", "null"],
