@@ -23,17 +23,26 @@ from ..games.kaiserspiel_state import (
     Refuse,
     team_of,
 )
-from ..games.kaiserspiel_story import explain
+from ..games.kaiserspiel_story import explain, kind_name
 from ..games.kaiserspiel_tricks import evaluate
 from .model import NOT_NOW, UNKNOWN_HAND, Hints, Move
 
 
 def _who(seat: int, me: int, names: Sequence[str], lang: str) -> str:
     if seat == me:
-        return "tu" if lang == "it" else "you"
+        return "te" if lang == "it" else "you"
     if team_of(seat) == team_of(me):
         return f"{names[seat]} ({'compagno' if lang == 'it' else 'partner'})"
     return f"{names[seat]} ({'avversario' if lang == 'it' else 'opponent'})"
+
+
+def _goes(seat: int, me: int, names: Sequence[str], lang: str) -> str:
+    """``to you`` / ``a te``, ``to Carla (opponent)`` / ``a Carla (avversario)``."""
+    if seat == me:
+        return "a te" if lang == "it" else "to you"
+    if lang == "it":
+        return ("ad " if names[seat][:1].lower() in "aeiou" else "a ") + _who(seat, me, names, lang)
+    return "to " + _who(seat, me, names, lang)
 
 
 def _play(s: KaiserState, a: Play, names: Sequence[str]) -> Move:
@@ -41,17 +50,22 @@ def _play(s: KaiserState, a: Play, names: Sequence[str]) -> Move:
     ctx = s.context
     best, verdicts = evaluate((c for _, c in trick), ctx)
     winner = trick[best][0]
-    why = explain(verdicts[-1], trick[0][1], ctx, names[a.player], s.pack)
+    if len(trick) == 1:  # the lead: said to the player himself
+        c = card_label(a.card)
+        why = {"en": f"You lead {c}, {kind_name(a.card, ctx, 'en')}.",
+               "it": f"Apri con {c}, {kind_name(a.card, ctx, 'it')}."}
+    else:
+        why = explain(verdicts[-1], trick[0][1], ctx, names[a.player], s.pack)
     left = SEATS - len(trick)
     ours = team_of(winner) == team_of(a.player)
     if left:
-        en = (f"{why['en']} So far the trick goes to {_who(winner, a.player, names, 'en')}; "
+        still_it = "manca ancora un giocatore" if left == 1 else f"mancano ancora {left} giocatori"
+        en = (f"{why['en']} So far the trick would go {_goes(winner, a.player, names, 'en')}; "
               f"{left} player(s) still to play.")
-        it = (f"{why['it']} Per ora la presa va a {_who(winner, a.player, names, 'it')}; "
-              f"devono ancora giocare {left} giocatori.")
+        it = f"{why['it']} Per ora la presa andrebbe {_goes(winner, a.player, names, 'it')}; {still_it}."
     else:
-        en = f"{why['en']} You play last: the trick goes to {_who(winner, a.player, names, 'en')}."
-        it = f"{why['it']} Giochi per ultimo: la presa va a {_who(winner, a.player, names, 'it')}."
+        en = f"{why['en']} You play last: the trick goes {_goes(winner, a.player, names, 'en')}."
+        it = f"{why['it']} Giochi per ultimo: la presa va {_goes(winner, a.player, names, 'it')}."
     return Move({"type": "play", "card": a.card}, en, it, a.card,
                 {"winner": winner, "our_team": ours, "takes_over": verdicts[-1].takes, "final": not left})
 
