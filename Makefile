@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint browser models clean
+.PHONY: run test bench lint browser postgres models clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -29,15 +29,28 @@ browser:
 	  fi; \
 	fi
 
+# Debian's PostgreSQL for the tests of the second store and the benchmark with several app
+# servers (each run starts a throwaway server of its own): installed when missing and we are
+# root; otherwise those tests are skipped with the reason printed.
+postgres:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+	    echo "Installing Debian's postgresql for the PostgreSQL tests..."; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	  else \
+	    echo "NOTE: PostgreSQL is missing and we are not root: its tests will be skipped."; \
+	  fi; \
+	fi
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check companion recognizer tests
 	$(VENV)/bin/mypy
 
-test: $(STAMP) browser lint
+test: $(STAMP) browser postgres lint
 	$(PY) -m pytest -q -rs
 
 # Speed figures are for one core: one OpenCV thread, one BLAS thread.
-bench: $(STAMP)
+bench: $(STAMP) postgres
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(VENV)/bin/companion bench
 
 # The recogniser's glyph templates, rendered from free fonts (Debian packages, installed

@@ -255,6 +255,7 @@ def enrolled_figures(art: Path, photos: Path, scenes: int = 40) -> None:
     for folder, deck in decks.items():
         tally = evaluate_scenes(faces[folder], deck, scenes, seed=7)
         print("  " + tally.line(f"{folder} scenes"))
+    italian_figures(art, scenes)
     # Speed on 12-megapixel photos with the 78-card deck enrolled.
     rng = np.random.default_rng(3)
     codes = ["T0", "T15", "AC", "5D", "KH", "9S"]
@@ -277,6 +278,25 @@ def enrolled_figures(art: Path, photos: Path, scenes: int = 40) -> None:
               f"{len(cards)} cards: {' '.join(cards)}")
 
 
+def italian_figures(art: Path, scenes: int) -> None:
+    """The two Italian 40-card decks enrolled for Kaiserspiel (``kaiser40``, the cavallo read
+    as the Ober), measured on rendered scenes: no photos of Italian cards exist to measure on."""
+    from recognizer.enrolled import enrol_faces
+    from recognizer.evaluate import evaluate_scenes
+
+    from .decks import DeckError, images_in_folder
+
+    for folder in ("italian-piacentine", "italian-napoletane"):
+        try:
+            faces = {code: images[0] for code, images in images_in_folder(art / folder, "kaiser40").items()}
+        except DeckError as e:
+            print(f"  {folder}: {e}")
+            continue
+        deck = enrol_faces(faces, "kaiser40", folder)
+        tally = evaluate_scenes(faces, deck, scenes, seed=7)
+        print("  " + tally.line(f"{folder} scenes (kaiser40)"))
+
+
 def run(games_seconds: float = 3.0, actions: int = 2000, photos: str | None = None,
         load_tables: int = 200, load_seconds: float = 20.0, scenes: int = 40) -> None:
     """Print the figures."""
@@ -296,3 +316,23 @@ def run(games_seconds: float = 3.0, actions: int = 2000, photos: str | None = No
         # Its own process: the load client patches the standard library for gevent.
         subprocess.run([sys.executable, "-m", "companion.loadbench", "--tables", str(load_tables),
                         "--seconds", str(load_seconds)], check=False)
+        postgres_load(load_tables, load_seconds)
+
+
+def postgres_load(tables: int, seconds: float) -> None:
+    """The same load on a throwaway PostgreSQL server shared by 2, then 4 app servers."""
+    from . import pgtemp
+
+    try:
+        server = pgtemp.start()
+    except pgtemp.NoPostgres as e:
+        print(f"load, PostgreSQL: skipped ({e})")
+        return
+    try:
+        for servers in (2, 4):
+            url = server.new_database()
+            subprocess.run([sys.executable, "-m", "companion.loadbench", "--tables", str(tables),
+                            "--seconds", str(seconds), "--database", url, "--servers", str(servers)],
+                           check=False)
+    finally:
+        server.stop()

@@ -39,6 +39,7 @@ window.GAME_UI = window.GAME_UI || {};
     el.className = "card kc " + (RED.has(suit) ? "red" : "black") + " suit-" + suit;
     el.dataset.card = code;
     const n = names(view, code);
+    if (!o.button) el.setAttribute("role", "img");
     el.setAttribute("aria-label", n.name + (n.physical ? " (" + n.physical + ")" : ""));
     const face = document.createElement("span");
     face.className = "kc-face";
@@ -489,7 +490,10 @@ window.GAME_UI = window.GAME_UI || {};
     } else {
       const size = view.pack.size;
       const ranks = ["A", "2", "3", "4", "5", "6", "7", ...(size === 48 ? ["8", "9"] : []), "J", "Q", "K"];
-      box.append(cardPicker(legal, pick, memory, new Set(["JK1", "JK2"]), ranks));
+      // The suit tabs say what this pack calls its suits (denari, Bells), not only ♦.
+      const suitNames = view.pack.pack === "french" ? null : Object.fromEntries(
+        Object.entries(view.pack.suits).map(([suit, n]) => [suit, n[LANG]]));
+      box.append(cardPicker(legal, pick, memory, new Set(["JK1", "JK2"]), ranks, suitNames));
     }
     const bar = document.createElement("div");
     bar.className = "sticky-play";
