@@ -61,7 +61,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["tavolo"] = TableService(store, doorbell)
     app.extensions["tavolo_misses"] = MissLimiter()  # wrong room codes per address
 
-    from .web import api, decks_api, errors, pages, shell
+    from .web import api, decks_api, errors, pages, rules, shell
 
     @app.after_request
     def _guard(resp: Response) -> Response:
@@ -76,6 +76,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(decks_api.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(rules.bp)
     app.register_blueprint(shell.bp)
     errors.register(app)
     return app

@@ -21,6 +21,7 @@ from .camera import table_kinds, to_table_code
 from .decks import DeckLibrary
 from .games.cards import DECKS, card_name, deck_list, is_card
 from .games.engine import IllegalAction
+from .rulebook import rule_link
 from .server import offload
 from .tables import Table, camera_deck, for_players, scannable, table_deck
 
@@ -89,7 +90,8 @@ def _read(decoded: Decoded, faces: str) -> list[Detection]:
 
 def _refused(e: IllegalAction, table: Table) -> dict[str, Any]:
     en, it = for_players(e, table.names)
-    return {"legal": False, "rule": e.rule, "messages": {"en": en, "it": it}}
+    why = rule_link(e.rule)
+    return {"legal": False, "rule": e.rule, "messages": {"en": en, "it": it}, **({"why": why} if why else {})}
 
 
 def _enrolled(table: Table, decks: DeckLibrary | None) -> EnrolledDeck | None:

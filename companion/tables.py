@@ -32,6 +32,7 @@ from .games.kaiserspiel_story import narrate as kaiserspiel_narrate
 from .games.oscuri_story import narrate as oscuri_narrate
 from .games.quinta_story import narrate as quinta_narrate
 from .games.settlement import settle
+from .hints import hints_for
 from .live import Doorbell
 from .store import DuplicateRequest, Event, SeatTaken, StaleSequence
 
@@ -74,6 +75,7 @@ class Table:
     applied: tuple[Applied, ...] = ()
     log: tuple[dict[str, Any], ...] = field(default=())
     camera: str | None = None  # the enrolled deck the camera reads this table's cards with
+    hints: bool = True  # the host may switch hints off for a serious game
 
     @property
     def rules(self) -> Rules[Any, Any]:
@@ -169,6 +171,11 @@ class TableService:
         except SetupError as e:
             raise BadRequest(str(e), _setup_it(str(e))) from e
         setup = {"game": game, "players": names, "options": options, "seed": seed}
+        hints = body.get("hints", True)
+        if not isinstance(hints, bool):
+            raise BadRequest("'hints' must be true or false.", "'hints' deve essere true o false.")
+        if not hints:
+            setup["hints"] = False
         camera = body.get("camera")
         if camera is not None:
             draft = Table("", "", str(game), 0, tuple(names), dict(options), state)
@@ -308,6 +315,7 @@ class TableService:
             "corrections": _correctable(table) if host else [],
             "scannable": scannable(table, self.decks),
             "camera": table.camera,
+            "hints": table.hints,
             **({"camera_choices": self.camera_choices(table)} if host else {}),
             "pack": info(table.state) if (info := getattr(rules, "table_info", None)) else None,
         }
@@ -494,6 +502,40 @@ class TableService:
         raise Conflict("The table is too busy right now: try again.",
                        "Il tavolo è troppo occupato adesso: riprova.")
 
+    def hints(self, table_id: str, tokens: Sequence[str]) -> dict[str, Any]:
+        """The caller's own seat's legal moves and what each would do (only his own seat)."""
+        table = self.table(table_id)
+        seats, host = self.credentials(table_id, tokens)
+        if not seats:
+            if host:
+                raise Forbidden("Hints are for a player's own hand: open the table from your seat.",
+                                "I suggerimenti sono per la mano di un giocatore: apri il tavolo dal tuo "
+                                "posto.")
+            raise Unauthorized("Join the table to see hints.", "Entra al tavolo per vedere i suggerimenti.")
+        if not table.hints:
+            raise Forbidden("The host has switched hints off for this game.",
+                            "L'organizzatore ha disattivato i suggerimenti per questa partita.",
+                            reason="hints_off")
+        seat = seats[0]
+        found = hints_for(table.game, table.rules, table.state, seat, table.display_names())
+        return {"table": table.id, "seq": table.seq, "seat": seat, **found.as_json()}
+
+    def switch_hints(self, table_id: str, tokens: Sequence[str], body: Mapping[str, Any]) -> Event:
+        """The host switches hints on or off (``{"on": bool, "seq"}``); the log records it."""
+        if not self.credentials(table_id, tokens)[1]:
+            raise Forbidden("Only the host can switch hints on or off.",
+                            "Solo l'organizzatore può attivare o disattivare i suggerimenti.")
+        on = body.get("on")
+        if not isinstance(on, bool):
+            raise BadRequest("'on' must be true or false.", "'on' deve essere true o false.")
+        expected = _need_seq(body.get("seq"))
+        table = self.table(table_id)
+        self._fresh(table, expected)
+        if table.hints == on:
+            raise Conflict("Hints are already " + ("on." if on else "off."),
+                           "I suggerimenti sono già " + ("attivi." if on else "disattivati."))
+        return self._append(table, "hints", {"on": on}, expected=expected)
+
     def undo(self, table_id: str, tokens: Sequence[str], expected: Any) -> Event:
         """The host takes back the last action, where the rules allow it."""
         if not self.credentials(table_id, tokens)[1]:
@@ -674,7 +716,7 @@ def _start(table_id: str, room: str, setup: Event) -> Table:
     names = tuple(p["players"])
     state = rules.new_state(len(names), p["options"], int(p["seed"]))
     return Table(table_id, room, p["game"], setup.seq, names, dict(p["options"]), state,
-                 camera=p.get("camera"))
+                 camera=p.get("camera"), hints=bool(p.get("hints", True)))
 
 
 def _corrected(table: Table, target: int, action: Any, seq: int) -> Table:
@@ -728,6 +770,13 @@ def _fold(table: Table, events: Sequence[Event]) -> Table:
                 else "The camera's deck was cleared.",
                 "it": f"La fotocamera ora legge il mazzo registrato {deck}." if deck
                 else "Il mazzo della fotocamera è stato tolto."}))
+        elif ev.kind == "hints":
+            on = bool(ev.payload["on"])
+            table = replace(table, hints=on, log=(*table.log, {
+                "seq": ev.seq,
+                "en": "The host switched hints on." if on else "The host switched hints off for this game.",
+                "it": "L'organizzatore ha attivato i suggerimenti." if on
+                else "L'organizzatore ha disattivato i suggerimenti per questa partita."}))
         elif ev.kind == "correct":
             table = _corrected(table, int(ev.payload["target"]),
                                table.rules.load_action(ev.payload["action"]), ev.seq)

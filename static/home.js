@@ -112,6 +112,7 @@
     }
     const body = {game, players, options};
     if (!cameraRow.hidden && cameraSel.value) body.camera = cameraSel.value;
+    if (!document.getElementById("hints-allowed").checked) body.hints = false;
     const res = await postJSON("/api/tables", body);
     if (!res.ok) { toast(errorText(res.body)); return; }
     window.location.href = "/t/" + res.body.table_id;

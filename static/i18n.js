@@ -32,6 +32,11 @@ const TEXT = {
     suit_H: "hearts", suit_D: "diamonds", suit_C: "clubs", suit_S: "spades",
     open_seat: "open seat", name_needed: "Write your name first.",
     undo_done: "The last move was undone.",
+    why: "why?", rules: "Rules", hints: "Hints", hints_hide: "Hide hints", hints_none: "No moves to suggest.",
+    hints_off_now: "Switch hints off", hints_on_now: "Switch hints on",
+    hints_off_state: "Hints are off for this game.",
+    hints_allowed: "Players may ask for hints (switch off for a serious game)",
+    rule_books: "The rules of the five games",
     join_as_player: "Join as a player on this device",
     free_seat: "Free {who}'s seat", free_seat_confirm: "Free {who}'s seat so that another phone can take it?",
     undo_confirm: "Undo the last move?\n{what}", conflict: "{card} was entered twice ({who}): enter your card again.",
@@ -229,6 +234,11 @@ const TEXT = {
     suit_H: "cuori", suit_D: "quadri", suit_C: "fiori", suit_S: "picche",
     open_seat: "posto libero", name_needed: "Scrivi prima il tuo nome.",
     undo_done: "L'ultima mossa è stata annullata.",
+    why: "perché?", rules: "Regole", hints: "Suggerimenti", hints_hide: "Nascondi i suggerimenti",
+    hints_none: "Nessuna mossa da suggerire.", hints_off_now: "Disattiva i suggerimenti",
+    hints_on_now: "Attiva i suggerimenti", hints_off_state: "I suggerimenti sono disattivati per questa partita.",
+    hints_allowed: "I giocatori possono chiedere suggerimenti (togli per una partita seria)",
+    rule_books: "Le regole dei cinque giochi",
     join_as_player: "Entra come giocatore da questo dispositivo",
     free_seat: "Libera il posto di {who}", free_seat_confirm: "Liberare il posto di {who} per un altro telefono?",
     undo_confirm: "Annullare l'ultima mossa?\n{what}", conflict: "{card} è stato indicato due volte ({who}): indica di nuovo la tua carta.",
@@ -405,12 +415,26 @@ function t(key, params) {
 function applyText(root) {
   for (const el of (root || document).querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
 }
-function toast(message) {
+function whyLink(href) {
+  /* A refusal's "why?": the rule book paragraph that explains it, in a new tab. */
+  const a = document.createElement("a");
+  a.className = "why";
+  a.href = href;
+  a.target = "_blank";
+  a.rel = "noopener";
+  a.textContent = t("why");
+  return a;
+}
+function toast(message, why) {
   const box = document.getElementById("toast");
   box.textContent = message;
+  if (why) box.append(" ", whyLink(why));
   box.hidden = false;
   clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { box.hidden = true; }, 6000);
+  toast.timer = setTimeout(() => { box.hidden = true; }, why ? 12000 : 6000);
+}
+function showError(body) {
+  toast(errorText(body), body && body.why);
 }
 function errorText(body) {
   if (body && body.messages) return body.messages[LANG] || body.message;

@@ -306,7 +306,8 @@ window.GAME_UI = window.GAME_UI || {};
   function sender(act, who) {
     // Every move goes through here: a refusal is shown in the dock, naming the placement.
     const onRefused = (body) => {
-      memory.refused = {index: body && body.placement ? body.placement.index : null, text: errorText(body)};
+      memory.refused = {index: body && body.placement ? body.placement.index : null, text: errorText(body),
+                        why: body && body.why};
       redraw();
     };
     return async (action) => {
@@ -434,6 +435,7 @@ window.GAME_UI = window.GAME_UI || {};
     const p = el("div", "in-refused");
     p.setAttribute("role", "alert");
     p.append(el("strong", "", t("in_refused_title")), el("span", "", " " + memory.refused.text));
+    if (memory.refused.why) p.append(" ", whyLink(memory.refused.why));
     return p;
   }
 

@@ -117,6 +117,7 @@
         const why = document.createElement("p");
         why.className = "why";
         why.textContent = det.move.messages[LANG] || det.move.messages.en;
+        if (det.move.why) why.append(" ", whyLink(det.move.why));
         li.append(why);
       } else if (picking) {
         const use = document.createElement("button");
@@ -297,7 +298,7 @@
                                {method: "POST", body: form, credentials: "same-origin"});
       let body = null;
       try { body = await resp.json(); } catch (e) { body = null; }
-      if (!resp.ok) { box.hidden = true; toast(errorText(body)); return; }
+      if (!resp.ok) { box.hidden = true; showError(body); return; }
       show(body);
     } catch (e) {
       box.hidden = true;

@@ -45,6 +45,7 @@
     const scanBar = document.querySelector(".scan-bar");
     // The scan bar follows the camera: it comes back when the host picks a deck it can read.
     if (scanBar) scanBar.hidden = !v.scannable || (role === "table" && !v.host);
+    document.dispatchEvent(new CustomEvent("tavolo:view", {detail: v}));  // teach.js and others
   }
 
   function renderCorrections(v) {
@@ -66,7 +67,7 @@
         if (sel.value === c.card) return;
         const res = await postJSON(`/api/tables/${tableId}/corrections${asTable}`,
           {seq: view.seq, target: c.seq, action: {type: c.type || "play", card: sel.value}});
-        if (res.ok) render(res.body); else toast(errorText(res.body));
+        if (res.ok) render(res.body); else showError(res.body);
       });
       li.append(label, sel, go);
       return li;
@@ -84,7 +85,7 @@
         const resp = await fetch(`/api/tables/${tableId}/seats/${seat.seat}${asTable}`,
                                  {method: "DELETE", credentials: "same-origin"});
         const body = await resp.json();
-        if (resp.ok) render(body); else toast(errorText(body));
+        if (resp.ok) render(body); else showError(body);
       });
       return b;
     }));
@@ -280,7 +281,7 @@
         } else if (res.ok) {
           render(res.body);
         } else {
-          toast(errorText(res.body));
+          showError(res.body);  // a queued move refused: with its "why?"
         }
         items = items.slice(1);
         saveOutbox(items);
@@ -316,7 +317,7 @@
         toast(t("retry_changed"));
         return false;
       }
-      if (opts && opts.onRefused) opts.onRefused(res.body); else toast(errorText(res.body));
+      if (opts && opts.onRefused) opts.onRefused(res.body); else showError(res.body);
       return false;
     } catch (e) {
       // No answer at all: the move waits on this phone, and goes (with the same id, so never
@@ -336,7 +337,7 @@
     const last = view.log.length ? (view.log[view.log.length - 1][LANG] || view.log[view.log.length - 1].en) : "";
     if (!window.confirm(t("undo_confirm", {what: last}))) return;
     const res = await postJSON(`/api/tables/${tableId}/undo${asTable}`, {seq: view.seq});
-    if (res.ok) { render(res.body); toast(t("undo_done")); } else toast(errorText(res.body));
+    if (res.ok) { render(res.body); toast(t("undo_done")); } else showError(res.body);
   });
 
   function follow() {

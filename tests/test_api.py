@@ -240,7 +240,11 @@ def test_a_whole_game_through_the_api_ends_with_scores(client: FlaskClient) -> N
     assert final["state"]["phase"] == "over"
     assert len(out["scores"]) == 4 and out["winner_names"]
     assert max(out["scores"]) == out["scores"][out["winners"][0]]
-    assert final["log"][-1]["en"].startswith("All hands are empty")
+    ends = [line["en"] for line in final["log"][-5:]]
+    assert ends[0].startswith("All hands are empty")
+    # then each player's points with the sets that make them
+    assert [e.split(" scores ")[0] for e in ends[1:]] == ["ANNA", "BRUNO", "CARLO", "DORA"]
+    assert [int(e.split(" scores ")[1].split(":")[0]) for e in ends[1:]] == out["scores"]
 
 
 def test_unknown_hands_table_uses_the_picker(client: FlaskClient) -> None:
@@ -298,7 +302,7 @@ def test_openapi_documents_every_route(client: FlaskClient, app: Flask) -> None:
     for rule in app.url_map.iter_rules():
         if rule.rule.startswith("/api/") and rule.rule != "/api/openapi.json":
             path = (rule.rule.replace("<table_id>", "{table_id}").replace("<room>", "{room}")
-                    .replace("<int:seat>", "{seat}").replace("<name>", "{name}"))
+                    .replace("<int:seat>", "{seat}").replace("<name>", "{name}").replace("<rule>", "{rule}"))
             assert path in paths, path
     statuses = doc["paths"]["/api/tables/{table_id}/actions"]["post"]["responses"]
     assert {"400", "401", "403", "409", "413", "422"} <= set(statuses)

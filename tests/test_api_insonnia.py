@@ -62,6 +62,7 @@ def test_three_phones_play_insonnia_turns_with_real_cards(client: FlaskClient) -
     err = resp.get_json()
     assert err["rule"] == "insonnia.chain_gap"
     assert err["placement"] == {"index": 1, "card": "Y9", "slot": 9}
+    assert err["why"] == "/rules/insonnia#chain"  # the rule book paragraph about chains
     assert err["messages"]["en"].startswith("Card 2 (yellow sheep 9, slot 9 of your run 1)")
     assert err["message"].startswith("Carta 2 (pecora gialla 9, casella 9 della tua serie 1)")
     assert state(client, tid) == before

@@ -484,6 +484,14 @@ TALL_PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 820, "height": 1180}
 
 
+def _await_any(pages: Sequence[object], selector: str) -> None:
+    """Wait (up to 5 s) until one of the phones shows ``selector``."""
+    for _ in range(50):
+        if any(page.locator(selector).count() for page in pages):  # type: ignore[attr-defined]
+            return
+        pages[0].wait_for_timeout(100)  # type: ignore[attr-defined]
+
+
 def _tap(page: object, selector: str) -> bool:
     """Click a control if this phone shows it now; True when clicked."""
     target = page.locator(selector)  # type: ignore[attr-defined]
@@ -566,7 +574,11 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
         _tap(page, "#discard")
     for page in phones:
         page.on("dialog", lambda d: d.accept())  # "Refuse? The hand ends now..."
+    # The speaker's phone may hear of the last discard (the responder's, of the raise) a
+    # moment after the phone that acted.
+    _await_any(phones, "#ks-raise")
     assert any(_tap(page, "#ks-raise") for page in phones)
+    _await_any(phones, "#ks-refuse")
     assert any(_tap(page, "#ks-refuse") for page in phones)
     tablet.wait_for_function("() => document.querySelector('.ks-why-tavolino') !== null")
     assert "a tavolino: 4 points" in tablet.locator(".ks-result").inner_text()

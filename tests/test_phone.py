@@ -53,7 +53,8 @@ def test_every_page_is_readable_and_passes_the_audit(server: str, browser: Any, 
     viewport = SIZES[size]
     problems: list[str] = []
     page = browser.new_context(viewport=viewport, locale="en-GB").new_page()
-    for path, name in (("/", "home"), ("/decks", "decks")):
+    rule_books = tuple((f"/rules/{game}", f"rules-{game}") for game in GAMES)
+    for path, name in (("/", "home"), ("/decks", "decks"), ("/rules", "rules"), *rule_books):
         page.goto(server + path)
         _check_page(page, f"{size}-{name}", problems)
     for game, seats in GAMES.items():
@@ -66,6 +67,9 @@ def test_every_page_is_readable_and_passes_the_audit(server: str, browser: Any, 
         phone = _seat(browser, server, table_id, 0, "en-GB", viewport)
         phone.wait_for_function("() => document.body.dataset.seq !== undefined")
         _check_page(phone, f"{size}-{game}-phone", problems)
+        phone.locator("#hints-button").click()  # the hints open under the game
+        phone.locator("#hints").wait_for()
+        _check_page(phone, f"{size}-{game}-phone-hints", problems)
     assert not problems, "\n".join(problems)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import TAROT78, card_name
-from .diavolo import Ask, Continue, Deal, Declare, DiavoloState, End, Note, Withdraw
+from .diavolo import DEVIL, Ask, Continue, Deal, Declare, DiavoloState, End, Note, Withdraw
 
 Line = dict[str, str]
 
@@ -29,6 +29,13 @@ def narrate(names: Sequence[str], before: DiavoloState, action: Move, after: Dia
                             f"{after.stake} nel piatto. Nel piatto: {pot}.", "kind": "deal"})
     elif isinstance(action, End):
         lines.append({"en": "The evening is over.", "it": "La serata è finita."})
+        if before.pot:
+            back = ", ".join(f"{names[i]} {a - b}" for i, (a, b) in
+                             enumerate(zip(after.balances, before.balances, strict=True)) if a != b)
+            lines.append({"en": f"Nobody won the last pot of {before.pot}: it goes back to the players in "
+                                f"equal shares ({back}).",
+                          "it": f"Nessuno ha vinto l'ultimo piatto di {before.pot}: torna ai giocatori in "
+                                f"parti uguali ({back}).", "kind": "deal"})
     elif isinstance(action, Ask):
         lines.append({"en": f"{who} pays {before.stake} and takes a card (pot {pot}).",
                       "it": f"{who} paga {before.stake} e prende una carta (piatto {pot})."})
@@ -44,10 +51,12 @@ def narrate(names: Sequence[str], before: DiavoloState, action: Move, after: Dia
         cards = after.cards[winner] or ()
         shown_en = ", ".join(card_name(TAROT78, c, "en") for c in cards)
         shown_it = ", ".join(card_name(TAROT78, c, "it") for c in cards)
-        lines.append({"en": f"{names[winner]} has 15 (or the Devil) and takes the pot: {pot}. "
-                            f"Cards: {shown_en}.",
-                      "it": f"{names[winner]} fa 15 (o ha il Diavolo) e prende il piatto: {pot}. "
-                            f"Carte: {shown_it}.", "kind": "deal"})
+        devil = DEVIL in cards
+        why_en = "receives the Devil" if devil else "reaches exactly 15"
+        why_it = "riceve il Diavolo" if devil else "fa esattamente 15"
+        lines.append({"en": f"{names[winner]} {why_en} and takes the pot: {pot}. Cards: {shown_en}.",
+                      "it": f"{names[winner]} {why_it} e prende il piatto: {pot}. Carte: {shown_it}.",
+                      "kind": "deal"})
     elif before.phase == "offer" and after.phase == "await_deal":
         lines.append({"en": f"Everybody withdrew: the pot of {after.pot} stays for the next deal.",
                       "it": f"Tutti si sono ritirati: il piatto di {after.pot} resta per la prossima mano.",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import card_label
+from .cards import card_label, suit_of
 from .oscuri import ANGELS, DEATHS, Discard, OscuriState, Play, _beats, _suit_name
 
 Line = dict[str, str]
@@ -21,7 +21,8 @@ def narrate(names: Sequence[str], before: OscuriState, action: Play | Discard,
     """Sentences telling what ``action`` did."""
     who = names[action.player]
     if isinstance(action, Discard):
-        return [{"en": f"{who} puts a card face down.", "it": f"{who} scarta una carta coperta."}]
+        told: list[Line] = [{"en": f"{who} puts a card face down.", "it": f"{who} scarta una carta coperta."}]
+        return told + (_turn_end(names, before, after) if after.turn > before.turn else [])
     card = card_label(action.card)
     stake = before.stake
     holder = before.trick[before.holder] if before.holder is not None else None
@@ -68,7 +69,7 @@ def narrate(names: Sequence[str], before: OscuriState, action: Play | Discard,
             en, it = f"is an equal figure: the stakes on {owner}'s card freeze", \
                 f"è una figura pari: le puntate sulla carta di {owner} restano ferme"
         else:
-            suit = after.suit or ""
+            suit = suit_of(action.card) or ""  # the turn may have ended with this card
             en = (f"is a lower suit: the stake goes onto {owner}'s card, whose stakes now freeze; "
                   f"the suit becomes {_suit_name(suit, 'en')}")
             it = (f"è un seme più basso: la puntata va sulla carta di {owner}, le cui puntate ora "
@@ -82,21 +83,37 @@ def narrate(names: Sequence[str], before: OscuriState, action: Play | Discard,
                   "pur avendone. Decide il tavolo.",
         })
     if after.turn > before.turn:
-        for placed in after.last_turn:
-            if not placed.stakes:
-                continue
-            # Only one card ends a turn with live stakes: the last holder, which nobody beat.
-            why_en = "the stakes froze on it" if placed.frozen else "nobody beat it"
-            why_it = "le puntate ci sono rimaste ferme" if placed.frozen else "nessuno l'ha battuta"
-            card = card_label(placed.card)
-            lines.append({
-                "en": f"{names[placed.player]} collects {_chips(placed.stakes, 'en')} from {card}: {why_en}.",
-                "it": f"{names[placed.player]} incassa {_chips(placed.stakes, 'it')} da {card}: {why_it}.",
-                "kind": "turn"})
-        if after.phase == "over":
-            lines.append({"en": "Fewer than two players hold cards: the game is over.",
-                          "it": "Meno di due giocatori hanno carte: la partita è finita."})
+        lines.extend(_turn_end(names, before, after))
+    return lines
+
+
+def _turn_end(names: Sequence[str], before: OscuriState, after: OscuriState) -> list[Line]:
+    """The end of a turn: who collects what and why, then who leads (or the end of the game)."""
+    lines: list[Line] = []
+    for placed in after.last_turn:
+        if not placed.stakes:
+            continue
+        # Only one card ends a turn with live stakes: the last holder, which nobody beat.
+        if placed.card in DEATHS:
+            why_en, why_it = "Death takes every stake on the table", "la Morte prende tutte le puntate"
+        elif placed.frozen:
+            why_en, why_it = "the stakes froze on it", "le puntate ci sono rimaste ferme"
         else:
-            lines.append({"en": f"{names[after.leader]} leads the next turn.",
-                          "it": f"{names[after.leader]} apre il prossimo turno.", "kind": "turn"})
+            why_en, why_it = "nobody beat it", "nessuno l'ha battuta"
+        card = card_label(placed.card)
+        lines.append({
+            "en": f"{names[placed.player]} collects {_chips(placed.stakes, 'en')} from {card}: {why_en}.",
+            "it": f"{names[placed.player]} incassa {_chips(placed.stakes, 'it')} da {card}: {why_it}.",
+            "kind": "turn"})
+    if after.phase == "over":
+        lines.append({"en": "Fewer than two players hold cards: the game is over.",
+                      "it": "Meno di due giocatori hanno carte: la partita è finita."})
+        net = [b - s for b, s in zip(after.balances, after.start or (0,) * after.players, strict=True)]
+        shown = ", ".join(f"{names[i]} {n:+d}" for i, n in enumerate(net))
+        lines.append({"en": f"Net result, the chips each player won or lost over the game: {shown}.",
+                      "it": f"Risultato netto, i gettoni vinti o persi da ciascuno nella partita: {shown}.",
+                      "kind": "end"})
+    else:
+        lines.append({"en": f"{names[after.leader]} leads the next turn.",
+                      "it": f"{names[after.leader]} apre il prossimo turno.", "kind": "turn"})
     return lines

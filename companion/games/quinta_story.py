@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import card_label
-from .quinta import ChooseRow, Play, QuintaState
+from .cards import FRENCH54, card_label, card_name
+from .quinta import ChooseRow, Play, QuintaState, score_sets
 
 Line = dict[str, str]
 ROW_NAMES = {
@@ -58,4 +58,34 @@ def narrate(
     if after.phase == "over" and before.phase != "over":
         lines.append({"en": "All hands are empty: the game is over.",
                       "it": "Tutte le mani sono vuote: la partita è finita."})
+        lines.extend(_final_scores(names, after))
+    return lines
+
+
+SET_EN = {2: "a pair", 3: "three", 4: "four"}
+SET_IT = {2: "una coppia", 3: "un tris", 4: "un poker"}
+
+
+def _set_cards(cards: Sequence[str], lang: str) -> str:
+    """A set's cards, a joker by its name (it stands for a card of the set's rank)."""
+    return " ".join(card_name(FRENCH54, c, lang) if c in ("JK1", "JK2") else card_label(c) for c in cards)
+
+
+def _final_scores(names: Sequence[str], s: QuintaState) -> list[Line]:
+    """One sentence per player: his points and the sets that make them (jokers as they count)."""
+    lines = []
+    for seat, pile in enumerate(s.piles):
+        sets = score_sets(pile)
+        points = sum(int(x["points"]) for x in sets)
+        if not sets:
+            lines.append({"en": f"{names[seat]} scores 0: no pair among {len(pile)} card(s) taken.",
+                          "it": f"{names[seat]} fa 0: nessuna coppia tra {len(pile)} carte prese.",
+                          "kind": "end"})
+            continue
+        en = "; ".join(f"{SET_EN[min(len(x['cards']), 4)]} of {x['rank']} ({_set_cards(x['cards'], 'en')}) "
+                       f"= {x['points']}" for x in sets)
+        it = "; ".join(f"{SET_IT[min(len(x['cards']), 4)]} di {x['rank']} ({_set_cards(x['cards'], 'it')}) "
+                       f"= {x['points']}" for x in sets)
+        lines.append({"en": f"{names[seat]} scores {points}: {en}.",
+                      "it": f"{names[seat]} fa {points} punti: {it}.", "kind": "end"})
     return lines

@@ -154,6 +154,20 @@ def record(table_id: str) -> Response:
     return resp
 
 
+@bp.get("/tables/<table_id>/hints")
+def hints(table_id: str) -> Response:
+    """The caller's own legal moves and what each would do (his seat only)."""
+    return jsonify(service().hints(table_id, tokens(request, table_id)))
+
+
+@bp.post("/tables/<table_id>/hints")
+def switch_hints(table_id: str) -> Response:
+    """The host switches hints on or off: ``{"on": bool, "seq": n}``."""
+    service().switch_hints(table_id, tokens(request, table_id), json_body())
+    seat, host = _caller(table_id)
+    return jsonify(service().view(table_id, seat, host))
+
+
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str) -> Response:
     """The host takes back the last action."""

@@ -6,6 +6,7 @@ from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from ..errors import ServiceError
+from ..rulebook import rule_link
 from .common import lang
 
 HTTP_IT = {
@@ -27,7 +28,11 @@ def register(app: Flask) -> None:
     @app.errorhandler(ServiceError)
     def service_error(e: ServiceError) -> tuple[Response | str, int]:
         if _wants_json():
-            return jsonify(e.payload(lang())), e.status
+            body = e.payload(lang())
+            why = rule_link(str(body.get("rule", "")))
+            if why is not None:  # the rule book paragraph that explains the refusal
+                body["why"] = why
+            return jsonify(body), e.status
         text = e.message_it if lang() == "it" else e.message
         return render_template("error.html", message=text, lang=lang()), e.status
 

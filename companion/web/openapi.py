@@ -48,6 +48,9 @@ def document() -> dict[str, Any]:
                         "messages": {"type": "object", "properties": {
                             "en": {"type": "string"}, "it": {"type": "string"}}},
                         "rule": {"type": "string", "description": "the rule refused (422)"},
+                        "why": {"type": "string",
+                                "description": "422: the rule book paragraph explaining the rule, "
+                                               "e.g. /rules/quinta#joker"},
                         "placement": {
                             "type": "object",
                             "description": "Insonnia (422): the placement of a play that broke the rule",
@@ -74,6 +77,9 @@ def document() -> dict[str, Any]:
                                                    "\"deck\": 40 | 48, \"target\": 101}; Insonnia "
                                                    "also {\"deck\": \"printed\" | \"french\", "
                                                    "\"variant\": \"base\" | \"rainbow\" | \"family\"}"},
+                        "hints": {"type": "boolean", "default": True,
+                                  "description": "false: no hints for this game (the host can switch "
+                                                 "them on later)"},
                     },
                 },
                 "Action": {
@@ -94,6 +100,8 @@ def document() -> dict[str, Any]:
                         "me": {"type": ["integer", "null"]}, "host": {"type": "boolean"},
                         "state": {"type": "object"}, "outcome": {"type": ["object", "null"]},
                         "log": {"type": "array", "items": {"type": "object"}},
+                        "hints": {"type": "boolean",
+                                  "description": "players may ask for hints (the host's switch)"},
                         "scannable": {"type": "boolean",
                                       "description": "the camera reads this table's cards"},
                         "pack": {"type": ["object", "null"],
@@ -208,6 +216,51 @@ def document() -> dict[str, Any]:
                     "200": _json(_VIEW, "undone"),
                     "403": _err("not the host"), "409": _err("stale sequence"),
                     "422": _err("nothing to undo, or cards revealed since"),
+                }}},
+            "/api/tables/{table_id}/hints": {
+                "get": {
+                    "summary": "The caller's own legal moves and what each would do",
+                    "description": "Only for the caller's own seat (a seat token or cookie), only "
+                                   "from what that seat may know: his hand and the public table.",
+                    "parameters": [_TABLE_ID],
+                    "security": [{"seatToken": []}],
+                    "responses": {
+                        "200": _json({"type": "object", "properties": {
+                            "seat": {"type": "integer"}, "seq": {"type": "integer"},
+                            "moves": {"type": "array", "items": {"type": "object", "properties": {
+                                "action": {"type": ["object", "null"]},
+                                "card": {"type": ["string", "null"]},
+                                "en": {"type": "string"}, "it": {"type": "string"}},
+                                "additionalProperties": True}},
+                            "note": {"type": ["object", "null"]}}}, "the hints"),
+                        "401": _err("no seat at this table"),
+                        "403": _err("the host switched hints off, or the caller holds no seat"),
+                        "404": _err("no such table"),
+                    }},
+                "post": {
+                    "summary": "Host: switch hints on or off (recorded in the log)",
+                    "parameters": [_TABLE_ID],
+                    "security": [{"seatToken": []}],
+                    "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                        "type": "object", "required": ["on", "seq"],
+                        "properties": {"on": {"type": "boolean"}, "seq": {"type": "integer"}}}}}},
+                    "responses": {
+                        "200": _json(_VIEW, "switched"),
+                        "400": _err("'on' is not true or false, or 'seq' is missing"),
+                        "403": _err("not the host"), "409": _err("stale sequence, or already so"),
+                    }},
+            },
+            "/api/rules/{rule}": {"get": {
+                "summary": "The rule book paragraph explaining an engine rule id",
+                "parameters": [{"name": "rule", "in": "path", "required": True,
+                                "schema": {"type": "string"}, "example": "quinta.joker_colour"}],
+                "responses": {
+                    "200": _json({"type": "object", "properties": {
+                        "rule": {"type": "string"}, "game": {"type": "string"},
+                        "anchor": {"type": "string"}, "url": {"type": "string"},
+                        "text": {"type": "object"}, "decision": {"type": ["string", "null"]}}},
+                        "the paragraph"),
+                    "404": _err("no paragraph explains this rule id"),
                 }}},
             "/api/tables/{table_id}/events": {"get": {
                 "summary": "Live view as Server-Sent Events",

@@ -1,0 +1,237 @@
+"""Hints: the right consequence per game, never another player's hidden cards, and the API
+(own seat only, host switch, refusals in both languages)."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion.games import GAMES
+from companion.games.cards import card_name
+from companion.games.diavolo import RULES as DV
+from companion.games.kaiserspiel import RULES as KS
+from companion.games.oscuri import RULES as OS
+from companion.games.oscuri import Play as OPlay
+from companion.games.quinta import RULES as QU
+from companion.hints import hints_for
+from companion.hints.diavolo import odds
+
+from .helpers import bearer, create, join
+from .insonnia_helpers import table as insonnia_table
+
+NAMES = ["Ada", "Bruno", "Carla", "Dino"]
+
+
+def _by_card(found: Any) -> dict[str, Any]:
+    return {m.card: m for m in found.moves}
+
+
+# ---- the right consequence ----------------------------------------------------------------
+def test_quinta_tells_which_card_takes_a_row() -> None:
+    s = QU.from_setup(3, {"C": ["AC", "3C", "7C", "5C"], "D": ["AD", "6D", "8D"]},
+                      [["10C", "QD", "2H", "JK1"], ["9S", "4H", "5H", "6H"], ["8S", "7H", "8H", "9H"]],
+                      [[], [], []], None)
+    moves = _by_card(hints_for("quinta", QU, s, 0, NAMES))
+    assert set(moves) == {"10C", "QD", "2H", "JK1"}
+    assert moves["10C"].facts == {"row": "C", "place": 5, "takes_if_alone": True}
+    assert "fifth card" in moves["10C"].en and "quinta carta" in moves["10C"].it
+    assert moves["QD"].facts["takes"] == ["6D", "8D", "QD"]
+    assert moves["2H"].facts == {"row": "H", "place": 2, "takes_if_alone": False}
+    assert "hearts row it would be card 2" in moves["JK1"].en
+
+
+def test_quinta_joker_row_choice_is_exact() -> None:
+    s = QU.from_setup(3, {"S": ["AS", "7S", "4S", "2S"]},
+                      [["JK2", "2H"], ["3S", "2D"], ["JK1", "3H"]], [[], [], []], None)
+    for seat, card in ((0, "JK2"), (1, "3S"), (2, "JK1")):
+        s = QU.apply(s, QU.load_action({"type": "play", "player": seat, "card": card}))
+    found = hints_for("quinta", QU, s, 0, NAMES)
+    rows = {m.action["row"]: m for m in found.moves}
+    assert rows["S"].facts["takes"] == ["7S", "4S", "2S", "JK2"]
+    assert rows["C"].facts["takes"] == []
+    assert hints_for("quinta", QU, s, 2, NAMES).note_en  # the red joker waits for the black one
+
+
+def test_oscuri_tells_where_the_stakes_go() -> None:
+    s = OS.from_setup(NAMES[:3], 1, 0, [["9D", "QC", "2C"], ["3D", "QS", "KH"], ["AD", "JK1", "4C"]],
+                      ["5C", "6C", "7C"], [0, 0, 0])
+    s = OS.apply(s, OPlay(0, "9D"))
+    bruno = _by_card(hints_for("oscuri", OS, s, 1, NAMES))
+    assert set(bruno) == {"3D", "KH"}  # holding a diamond, QS is not legal
+    assert bruno["3D"].facts["stakes_on_card"] == 0 and "Ada's 9 of diamonds" in bruno["3D"].en
+    assert bruno["KH"].facts["collect"] == 1 and bruno["KH"].facts["turn_ends"]
+    s = OS.apply(s, OPlay(1, "3D"))
+    carla = _by_card(hints_for("oscuri", OS, s, 2, NAMES))
+    assert carla["AD"].facts == {"stakes_on_card": 3, "turn_ends": True, "collect": 3}
+    assert "takes its 2 chip(s)" in carla["AD"].en
+    assert carla["JK1"].facts["stakes_on_card"] == 3 and "Black Angel" in carla["JK1"].en
+    assert "4C" not in carla  # she holds a diamond
+    void = OS.from_setup(NAMES[:3], 1, 0, [["9D", "QC", "2C"], ["4C", "QS", "JH"], ["AD", "JK1", "5C"]],
+                         ["5S", "6C", "7C"], [0, 0, 0])
+    void = OS.apply(void, OPlay(0, "9D"))
+    bruno = _by_card(hints_for("oscuri", OS, void, 1, NAMES))
+    assert bruno["4C"].facts["stakes_on_card"] == 0 and "weaker suit" in bruno["4C"].en
+    assert bruno["JH"].facts["stakes_on_card"] == 2 and "beats" in bruno["JH"].en
+
+
+def test_kaiserspiel_tells_who_wins_the_trick_so_far() -> None:
+    s = KS.new_state(4, {"hands": "known"}, 1)
+    s = replace(s, phase="play", trump="S", leader=0, kaisers=(), turn=None,
+                trick=((0, "QD"), (1, "3S"), (2, "KD")),
+                hands=(s.hands[0], s.hands[1], s.hands[2], ("6S", "2D", "4C")),
+                hand_sizes=(4, 4, 4, 3))
+    moves = _by_card(hints_for("kaiserspiel", KS, s, 3, NAMES))
+    assert moves["6S"].facts == {"winner": 3, "our_team": True, "takes_over": True, "final": True}
+    assert moves["2D"].facts["winner"] == 2 and not moves["2D"].facts["our_team"]
+    assert "Carla (opponent)" in moves["2D"].en and "avversario" in moves["2D"].it
+    s2 = replace(s, trick=((0, "QD"),), leader=0)
+    s2 = replace(s2, hands=(s.hands[0], ("3S", "KS", "2C"), s.hands[2], s.hands[3]),
+                 hand_sizes=(4, 3, 4, 3))
+    bruno = _by_card(hints_for("kaiserspiel", KS, s2, 1, NAMES))
+    assert bruno["3S"].facts["winner"] == 1 and "2 player(s) still to play" in bruno["3S"].en
+    assert bruno["2C"].facts["winner"] == 0
+
+
+def test_diavolo_counts_the_chance_of_busting_exactly() -> None:
+    assert odds(["10S", "4H"]) == (53, 6, 76)  # over 15 with any card worth more than 1; aces, T1, Devil win
+    assert odds(["T16"]) == (76, 1, 77)  # only the Devil still wins
+    s = DV.new_state(3, {"hands": "known"}, 5)
+    seat = next(iter(DV.to_act(s)))
+    found = hints_for("diavolo", DV, s, seat, NAMES)
+    ask = next(m for m in found.moves if m.action == {"type": "ask"})
+    bust, _win, unseen = odds(s.cards[seat] or ())
+    assert ask.facts["bust_chance"] == str(Fraction(bust, unseen)) and ask.facts["unseen"] == 77
+    assert f"{bust}/{unseen}" in ask.en and f"{bust}/{unseen}" in ask.it
+
+
+def test_insonnia_lists_where_each_sheep_could_go() -> None:
+    s = insonnia_table({0: [{"4": "R4", "5": "R5"}], 1: [{"8": "Y8"}]},
+                       {0: ["R3", "Y6", "X", "B9", "G1"], 1: ["G2"]}, pile=["P1", "P2", "P3"])
+    moves = _by_card(hints_for("insonnia", GAMES["insonnia"], s, 0, NAMES))
+    assert moves["R3"].facts["places"] == [{"owner": 0, "run": 0, "slot": 3}]
+    assert {(p["owner"], p["slot"]) for p in moves["Y6"].facts["places"]} == {(0, 6)}
+    assert {(p["owner"], p["slot"]) for p in moves["B9"].facts["places"]} == {(1, 9)}
+    assert moves["X"].facts["places"] == [{"owner": 1, "run": 0, "slot": 7},
+                                          {"owner": 1, "run": 0, "slot": 9}]
+    assert "G1" not in moves and "Bruno's run 1, slot 9" in moves["B9"].en
+
+
+def test_an_unknown_hand_gets_a_note_not_moves() -> None:
+    for game, rules in GAMES.items():
+        s = rules.new_state(rules.seats.start if game != "kaiserspiel" else 4, {"hands": "unknown"}, 3)
+        found = hints_for(game, rules, s, 0, NAMES)
+        assert not found.moves and found.note_en and found.note_it, game
+
+
+# ---- hidden information -------------------------------------------------------------------
+def _hidden(rules: Any, s: Any, seat: int, players: int) -> set[str]:
+    """Cards in other players' hands that this seat's own view does not show."""
+    view = json.dumps(rules.view(s, seat))
+    hands = getattr(s, "hands", None) or getattr(s, "cards", None)
+    out: set[str] = set()
+    for p in range(players):
+        if p != seat and hands[p] is not None:
+            out.update(c for c in hands[p] if f'"{c}"' not in view)
+    return out
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_hints_never_name_another_players_hidden_card(game: str) -> None:
+    rules = GAMES[game]
+    deck = {"insonnia": None}.get(game, rules.deck)
+    for seed in range(3):
+        rng = random.Random(seed)
+        players = 4 if game == "kaiserspiel" else rules.seats.start + seed % 2
+        s = rules.new_state(players, {"hands": "known"}, seed)
+        checked = 0
+        for _ in range(60):
+            if rules.outcome(s) is not None:
+                break
+            for seat in range(players):
+                found = hints_for(game, rules, s, seat, NAMES + ["Eva", "Fabio"])
+                text = json.dumps([m.as_json() for m in found.moves])
+                for card in _hidden(rules, s, seat, players):
+                    assert f'"{card}"' not in text, (game, seat, card)
+                    if deck is not None:
+                        assert card_name(deck, card, "en") not in text, (game, seat, card)
+                checked += len(found.moves)
+            seat = rng.choice(sorted(rules.to_act(s)))
+            s = rules.apply(s, rng.choice(rules.legal_actions(s, seat)))
+        assert checked > 0
+
+
+# ---- the API ---------------------------------------------------------------------------------
+def _table(client: FlaskClient, **body: Any) -> tuple[str, str, str, str]:
+    made = create(client, **body)
+    tid = made["table_id"]
+    return tid, made["host_token"], join(client, tid, 0), join(client, tid, 1)
+
+
+def test_api_hints_are_for_the_callers_own_seat(client: FlaskClient) -> None:
+    tid, _host, ada, bruno = _table(client)
+    mine = client.get(f"/api/tables/{tid}/hints", headers=bearer(ada))
+    theirs = client.get(f"/api/tables/{tid}/hints", headers=bearer(bruno))
+    assert mine.status_code == theirs.status_code == 200
+    a, b = mine.get_json(), theirs.get_json()
+    assert a["seat"] == 0 and b["seat"] == 1
+    ada_hand = client.get(f"/api/tables/{tid}/state", headers=bearer(ada)).get_json()["state"]["hand"]
+    assert sorted(m["card"] for m in a["moves"]) == sorted(ada_hand)
+    assert not {m["card"] for m in b["moves"]} & set(ada_hand)
+    assert all(m["en"] and m["it"] and m["action"]["type"] == "play" for m in a["moves"])
+
+
+def test_api_hints_refused_without_a_seat(client: FlaskClient) -> None:
+    tid, host, _, _ = _table(client)
+    fresh = client.application.test_client()
+    nobody = fresh.get(f"/api/tables/{tid}/hints")
+    assert nobody.status_code == 401 and nobody.get_json()["messages"]["it"].startswith("Entra")
+    hosting = fresh.get(f"/api/tables/{tid}/hints", headers=bearer(host))
+    assert hosting.status_code == 403
+    assert "own hand" in hosting.get_json()["messages"]["en"]
+    assert fresh.get("/api/tables/nope/hints").status_code == 404
+
+
+def test_hints_off_at_creation_are_refused_in_both_languages(client: FlaskClient) -> None:
+    tid, _host, ada, _ = _table(client, hints=False)
+    resp = client.get(f"/api/tables/{tid}/hints?lang=it", headers=bearer(ada))
+    assert resp.status_code == 403
+    body = resp.get_json()
+    assert body["reason"] == "hints_off"
+    assert body["messages"]["en"] == "The host has switched hints off for this game."
+    assert body["messages"]["it"] == "L'organizzatore ha disattivato i suggerimenti per questa partita."
+    assert body["message"] == body["messages"]["it"]
+    view = client.get(f"/api/tables/{tid}/state", headers=bearer(ada)).get_json()
+    assert view["hints"] is False
+    bad = client.post("/api/tables", json={"game": "quinta", "players": 3, "hints": "no"})
+    assert bad.status_code == 400 and "'hints'" in bad.get_json()["message"]
+
+
+def test_the_host_switches_hints_off_and_on_and_the_log_says_so(client: FlaskClient) -> None:
+    tid, host, ada, _ = _table(client)
+    seq = client.get(f"/api/tables/{tid}/state", headers=bearer(host)).get_json()["seq"]
+    player = client.post(f"/api/tables/{tid}/hints", headers=bearer(ada), json={"on": False, "seq": seq})
+    assert player.status_code == 403
+    assert client.post(f"/api/tables/{tid}/hints", headers=bearer(host),
+                       json={"on": "off", "seq": seq}).status_code == 400
+    assert client.post(f"/api/tables/{tid}/hints", headers=bearer(host),
+                       json={"on": False}).status_code == 400
+    assert client.post(f"/api/tables/{tid}/hints", headers=bearer(host),
+                       json={"on": False, "seq": seq - 1}).status_code == 409
+    off = client.post(f"/api/tables/{tid}/hints", headers=bearer(host), json={"on": False, "seq": seq})
+    assert off.status_code == 200 and off.get_json()["hints"] is False
+    assert off.get_json()["log"][-1]["en"] == "The host switched hints off for this game."
+    assert client.get(f"/api/tables/{tid}/hints", headers=bearer(ada)).status_code == 403
+    again = client.post(f"/api/tables/{tid}/hints", headers=bearer(host),
+                        json={"on": False, "seq": seq + 1})
+    assert again.status_code == 409
+    on = client.post(f"/api/tables/{tid}/hints", headers=bearer(host), json={"on": True, "seq": seq + 1})
+    assert on.status_code == 200 and on.get_json()["log"][-1]["it"].startswith("L'organizzatore ha attivato")
+    assert client.get(f"/api/tables/{tid}/hints", headers=bearer(ada)).status_code == 200
+    record = client.get(f"/api/tables/{tid}/record", headers=bearer(host)).get_json()
+    assert [e["payload"] for e in record["events"] if e["kind"] == "hints"] == [{"on": False}, {"on": True}]

@@ -1,0 +1,156 @@
+"""The rule books: every rule id an engine can raise has a paragraph in both languages, every
+DECISION of the specs is there, and the pages and "why?" links lead to the right paragraph."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion.games import GAMES
+from companion.games.engine import IllegalAction
+from companion.rulebook import BOOKS, anchor_for, rule_link
+from companion.rulebook.rule_ids import scan
+
+from .conftest import SHARED
+from .helpers import bearer, create, join
+
+HELPER_PLACES = {"diavolo.py:_bad", "insonnia_check.py:play_runs.refuse", "insonnia_state.py:bad",
+                 "kaiserspiel_state.py:bad", "oscuri.py:_bad", "quinta.py:_bad"}
+
+
+def _played_rule_ids(game: str, seeds: range) -> set[str]:
+    """Rule ids met in seeded random games when every seat tries moves seen earlier in the game
+    (its own and other seats', out of turn, stale) and a few malformed ones."""
+    rules = GAMES[game]
+    met: set[str] = set()
+    junk = [{"type": "stand"}, {"type": "play", "card": "ZZ"}, {"type": "play"},
+            {"type": "play", "card": "AH"}, {"type": "play", "card": "T15"}]
+    for seed in seeds:
+        for mode in ("known", "unknown"):
+            rng = random.Random(seed)
+            players = rules.seats.start + seed % len(rules.seats)
+            state = rules.new_state(players, {"hands": mode}, seed)
+            seen: list[dict[str, Any]] = []
+            for _ in range(400):
+                if rules.outcome(state) is not None:
+                    break
+                seat = rng.choice(sorted(rules.to_act(state)))
+                legal = rules.legal_actions(state, seat)
+                seen.extend(rules.dump_action(a) for a in rng.sample(legal, min(3, len(legal))))
+                for raw in [*rng.sample(seen, min(12, len(seen))), *junk]:
+                    for who in (seat, (seat + 1) % players):
+                        try:
+                            probe = rules.load_action({**raw, "player": who})
+                            if probe not in rules.legal_actions(state, who):
+                                rules.check(state, probe)
+                        except IllegalAction as e:
+                            met.add(e.rule)
+                state = rules.apply(state, rng.choice(legal))
+            # a move after the end
+            try:
+                if rules.outcome(state) is not None and seen:
+                    rules.check(state, rules.load_action({**seen[-1], "player": 0}))
+            except IllegalAction as e:
+                met.add(e.rule)
+    return met
+
+
+def test_every_rule_id_in_the_source_has_a_paragraph_in_both_languages() -> None:
+    ids, dynamic = scan()
+    assert set(dynamic) == HELPER_PLACES, "a refusal whose rule id the scan cannot read"
+    assert len(ids) > 100
+    assert {r.split(".")[0] for r in ids} == set(BOOKS)
+    for rule in sorted(ids):
+        place = anchor_for(rule)
+        assert place is not None, f"{rule} has no rule book paragraph"
+        game, anchor = place
+        para = next(p for p in BOOKS[game].paragraphs() if p.anchor == anchor)
+        assert len(para.en) > 40 and len(para.it) > 40 and para.en != para.it, rule
+        assert rule_link(rule) == f"/rules/{game}#{anchor}"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_rule_ids_met_in_play_are_the_ones_the_scan_found(game: str) -> None:
+    ids, _ = scan()
+    met = _played_rule_ids(game, range(3))
+    assert len(met) >= 4, met
+    assert met <= ids, met - ids
+    assert all(anchor_for(r) is not None for r in met)
+
+
+def test_no_paragraph_names_a_rule_the_engines_never_raise() -> None:
+    ids, _ = scan()
+    named = {r for b in BOOKS.values() for p in b.paragraphs() for r in p.rules}
+    assert named == ids, named ^ ids
+
+
+@pytest.mark.parametrize("game", sorted(BOOKS))
+def test_every_decision_of_the_spec_has_its_paragraph(game: str) -> None:
+    spec = SHARED / "rules" / f"{game}.md"
+    if not spec.exists():
+        pytest.skip("the shared specs are not on this machine")
+    cited = set(re.findall(r"DECISION ([A-Z]\d+)", spec.read_text(encoding="utf-8")))
+    have = {p.decision for p in BOOKS[game].paragraphs() if p.decision}
+    assert cited, game
+    assert cited <= have, cited - have
+    for p in BOOKS[game].paragraphs():
+        if p.decision:
+            assert p.en.startswith(f"Decision {p.decision}:") and "Reason:" in p.en
+            assert p.it.startswith(f"Decisione {p.decision}:") and "Motivo:" in p.it
+
+
+def test_books_have_every_part_and_unique_anchors() -> None:
+    for book in BOOKS.values():
+        parts = {s.anchor for s in book.sections}
+        assert {"components", "setup", "turn", "app"} <= parts, book.game
+        assert parts & {"scoring", "winning"}, book.game
+        anchors = [p.anchor for p in book.paragraphs()] + [s.anchor for s in book.sections]
+        assert len(anchors) == len(set(anchors)), book.game
+        assert all(re.fullmatch(r"[a-z0-9-]+", a) for a in anchors)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_rule_pages_show_every_paragraph_with_its_anchor(client: FlaskClient, lang: str) -> None:
+    index = client.get(f"/rules?lang={lang}").get_data(as_text=True)
+    for game, book in BOOKS.items():
+        assert f'href="/rules/{game}"' in index
+        page = client.get(f"/rules/{game}?lang={lang}")
+        assert page.status_code == 200
+        html = page.get_data(as_text=True)
+        for p in book.paragraphs():
+            assert f'id="{p.anchor}"' in html
+        first = book.paragraphs()[0]
+        assert (first.it if lang == "it" else first.en).split(".")[0].replace('"', "&#34;") in html
+
+
+def test_an_unknown_rule_book_is_a_404_in_both_languages(client: FlaskClient) -> None:
+    assert client.get("/rules/briscola").status_code == 404
+    resp = client.get("/api/rules/briscola.ace?lang=it")
+    assert resp.status_code == 404
+    assert resp.get_json()["messages"]["it"].startswith("Nessun paragrafo")
+    good = client.get("/api/rules/quinta.joker_colour").get_json()
+    assert good["url"] == "/rules/quinta#joker" and "joker" in good["text"]["en"]
+
+
+def test_a_refusal_from_the_api_carries_its_why_link(client: FlaskClient) -> None:
+    table = create(client)
+    token = join(client, table["table_id"], 0)
+    view = client.get(f"/api/tables/{table['table_id']}/state", headers=bearer(token)).get_json()
+    resp = client.post(f"/api/tables/{table['table_id']}/actions", headers=bearer(token),
+                       json={"seq": view["seq"], "action": {"type": "choose_row", "row": "H"}})
+    assert resp.status_code == 422
+    body = resp.get_json()
+    assert body["rule"] == "quinta.no_joker" and body["why"] == "/rules/quinta#joker"
+    page = client.get(body["why"].split("#")[0]).get_data(as_text=True)
+    assert 'id="joker"' in page and 'data-rules="quinta.joker_colour' in page
+    assert json.loads(json.dumps(body))["why"]
+
+
+def test_errors_without_a_rule_carry_no_why_link(client: FlaskClient) -> None:
+    resp = client.post("/api/tables", json={"game": "briscola"})
+    assert resp.status_code == 400 and "why" not in resp.get_json()

@@ -1,0 +1,134 @@
+"""The event log reads as a story: each round, turn, trick or deal summed up, each payout or
+score with its cause (the narrators in companion/games/*_story.py)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from companion.games import GAMES
+from companion.games.diavolo import RULES as DV
+from companion.games.diavolo import Ask, End, Withdraw
+from companion.games.oscuri import RULES as OS
+from companion.games.oscuri import Play as OPlay
+from companion.games.quinta import RULES as QU
+from companion.games.quinta import Play as QPlay
+from companion.tables import NARRATORS
+
+NAMES = ["Ada", "Bruno", "Carla", "Dino"]
+
+
+def _told(game: str, rules: Any, s: Any, a: Any) -> tuple[Any, list[dict[str, str]]]:
+    after = rules.apply(s, a)
+    lines = NARRATORS[game](NAMES, s, a, after)
+    for line in lines:
+        assert line["en"] and line["it"] and line["en"] != line["it"]
+    return after, lines
+
+
+def test_quinta_ends_with_each_players_points_and_their_sets() -> None:
+    fabio = ["7S", "7D", "7H", "8D", "8C", "8H", "4S", "4D", "2S", "2H", "6S", "6D", "JK2"]
+    s = QU.from_setup(3, {}, [["3C"], ["5H"], ["9C"]], [[], fabio, ["10S"]], None)
+    s, _ = _told("quinta", QU, s, QPlay(0, "3C"))
+    s, _ = _told("quinta", QU, s, QPlay(1, "5H"))
+    s, lines = _told("quinta", QU, s, QPlay(2, "9C"))
+    ends = [x["en"] for x in lines[-3:]]
+    assert ends[0] == "Ada scores 0: no pair among 0 card(s) taken."
+    assert ends[1].startswith("Bruno scores 9: four of 7 (7♠ 7♦ 7♥ black joker) = 4; three of 8 (")
+    assert ends[2] == "Carla scores 0: no pair among 1 card(s) taken."
+    assert lines[-2]["it"].startswith("Bruno fa 9 punti: un poker di 7 (7♠ 7♦ 7♥ jolly nero) = 4;")
+    assert QU.scores(s) == (0, 9, 0)
+
+
+def test_oscuri_a_lower_suit_that_ends_the_turn_names_the_new_suit() -> None:
+    s = OS.from_setup(NAMES[:2], 1, 0, [["10C", "2H", "3H"], ["5S", "4H", "6H"]], ["7D", "8D"], [0, 0])
+    s, _ = _told("oscuri", OS, s, OPlay(0, "10C"))
+    s, lines = _told("oscuri", OS, s, OPlay(1, "5S"))
+    assert "the suit becomes crosses ♠" in lines[0]["en"]
+    assert lines[1]["en"] == "Ada collects 2 chips from 10♣: the stakes froze on it."
+
+
+def test_oscuri_death_collects_with_its_cause_and_the_game_ends_with_the_net_result() -> None:
+    s = OS.from_setup(NAMES[:3], 1, 0, [["9D"], ["3D"], ["KS"]], [], [0, 0, 0])
+    s, _ = _told("oscuri", OS, s, OPlay(0, "9D"))
+    s, _ = _told("oscuri", OS, s, OPlay(1, "3D"))
+    s, lines = _told("oscuri", OS, s, OPlay(2, "KS"))
+    text = [x["en"] for x in lines]
+    assert "Carla collects 2 chips from K♠: Death takes every stake on the table." in text
+    assert text[-1] == ("Net result, the chips each player won or lost over the game: "
+                        "Ada -1, Bruno -1, Carla +2.")
+    assert "Carla +2" in lines[-1]["it"]
+
+
+def test_diavolo_says_why_the_pot_was_won() -> None:
+    s = DV.from_setup(2, 1, 1, ["7S", "2C", "8C", "T15", "5H"], [0, 0], 0)
+    s, lines = _told("diavolo", DV, s, Ask(0))  # Ada: 7 + 8 = 15
+    assert lines[-1]["en"].startswith("Ada reaches exactly 15 and takes the pot: 3.")
+    assert lines[-1]["it"].startswith("Ada fa esattamente 15 e prende il piatto: 3.")
+    devil = DV.from_setup(2, 1, 1, ["7S", "2C", "T15", "5H"], [0, 0], 0)
+    devil, lines = _told("diavolo", DV, devil, Ask(0))
+    assert lines[-1]["en"].startswith("Ada receives the Devil and takes the pot: 3.")
+
+
+def test_diavolo_a_pot_nobody_won_goes_back_when_the_evening_ends() -> None:
+    s = DV.from_setup(2, 1, 1, ["7S", "2C", "8C", "T15"], [0, 0], 0)
+    s, _ = _told("diavolo", DV, s, Withdraw(0))
+    s, _ = _told("diavolo", DV, s, Withdraw(1))
+    seat = next(iter(DV.to_act(s)))
+    s, lines = _told("diavolo", DV, s, End(seat))
+    assert lines[-1]["en"] == ("Nobody won the last pot of 2: it goes back to the players in equal shares "
+                               "(Ada 1, Bruno 1).")
+
+
+def _summaries(game: str, seed: int) -> tuple[int, int, list[str]]:
+    """Play a seeded game; count the units to sum up (rounds, turns, tricks, deals) and the
+    sentences that sum them up."""
+    rules = GAMES[game]
+    rng = random.Random(seed)
+    players = 4 if game == "kaiserspiel" else 3
+    s = rules.new_state(players, {"hands": "known"}, seed)
+    units = 0
+    told: list[str] = []
+    for _ in range(3000):
+        if rules.outcome(s) is not None:
+            break
+        seat = rng.choice(sorted(rules.to_act(s)))
+        legal = rules.legal_actions(s, seat)
+        # Sensible tables: the evening goes on for a few deals, most Kaiserspiel hands are played.
+        calm = [x for x in legal if type(x).__name__ in ("Pass", "Accept", "Deal", "Play", "Discard",
+                                                         "Ask", "Withdraw")]
+        if (game == "diavolo" and s.deal_no < 4) or (game == "kaiserspiel" and calm):
+            legal = calm or legal
+        a = rng.choice(legal)
+        before = s
+        s, lines = _told(game, rules, s, a)
+        assert lines or game in ("diavolo",), (game, a)  # only a private note goes untold
+        told += [x["en"] for x in lines]
+        if game == "quinta":
+            units += before.round != s.round or (s.phase == "over" and before.phase != "over")
+        elif game == "oscuri":
+            units += s.turn != before.turn or (s.phase == "over" and before.phase != "over")
+        elif game == "kaiserspiel":
+            units += len(s.trick_winners) == len(before.trick_winners) + 1
+        elif game == "diavolo":
+            units += before.phase == "offer" and s.phase != "offer"
+    return units, len(told), told
+
+
+@pytest.mark.parametrize("game,marker", [
+    ("quinta", " revealed: "), ("oscuri", ("leads the next turn", "the game is over")),
+    ("kaiserspiel", " takes the trick with "), ("diavolo", ("takes the pot", "Everybody withdrew")),
+])
+def test_every_round_turn_trick_or_deal_has_its_sentence(game: str, marker: Any) -> None:
+    for seed in range(3):
+        units, _, told = _summaries(game, seed)
+        markers = (marker,) if isinstance(marker, str) else marker
+        said = sum(1 for line in told if any(m in line for m in markers))
+        assert units > 0 and said == units, (game, seed, units, said)
+
+
+def test_insonnia_every_action_is_told() -> None:
+    _, n, told = _summaries("insonnia", 1)
+    assert n > 20 and all(line.endswith((".", "!")) for line in told)
