@@ -54,7 +54,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["tavolo"] = TableService(store, Doorbell())
     app.extensions["tavolo_misses"] = MissLimiter()  # wrong room codes per address
 
-    from .web import api, decks_api, errors, pages
+    from .web import api, csrf, decks_api, errors, pages
 
     @app.after_request
     def _guard(resp: Response) -> Response:
@@ -70,4 +70,5 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(decks_api.bp)
     app.register_blueprint(pages.bp)
     errors.register(app)
+    csrf.register(app)
     return app

@@ -943,9 +943,15 @@ def test_the_table_chooses_who_deals_first_on_the_home_page(server: str, browser
 
 
 def _api(server: str, path: str, body: object, token: str | None = None) -> dict:
+    """A POST from a script: with a seat's token, or else with the CSRF pair as a page has it."""
+    if token:
+        extra = {"Authorization": f"Bearer {token}"}
+    else:
+        with urllib.request.urlopen(server + "/api/csrf") as resp:
+            csrf = json.loads(resp.read())["token"]
+        extra = {"Cookie": f"csrf={csrf}", "X-CSRF-Token": csrf}
     req = urllib.request.Request(server + path, data=json.dumps(body).encode(), method="POST",
-                                 headers={"Content-Type": "application/json",
-                                          **({"Authorization": f"Bearer {token}"} if token else {})})
+                                 headers={"Content-Type": "application/json", **extra})
     with urllib.request.urlopen(req) as resp:
         return dict(json.loads(resp.read()))
 

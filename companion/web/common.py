@@ -73,12 +73,11 @@ def public_base() -> str:
 
 def table_of_room(room: str) -> str:
     """The table behind a room code, for this caller. An address that keeps missing (guessing
-    codes) is slowed down: a 429 until its misses age out; every refusal is logged."""
+    codes) is slowed down: a 429 until its misses age out (logged by ``audit``)."""
     limiter = current_app.extensions["tavolo_misses"]
     who = request.remote_addr or "unknown"
     wait = limiter.wait(who)
     if wait > 0:
-        current_app.logger.warning("room code lookups refused for %s: too many misses", who)
         raise TooMany(f"Too many wrong room codes from this device: try again in {int(wait) + 1} s.",
                       f"Troppi codici sbagliati da questo dispositivo: riprova tra {int(wait) + 1} s.",
                       retry_after=int(wait) + 1)

@@ -6,6 +6,7 @@ from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from ..errors import ServiceError
+from . import audit
 from .common import lang
 
 HTTP_IT = {
@@ -26,6 +27,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(ServiceError)
     def service_error(e: ServiceError) -> tuple[Response | str, int]:
+        audit.refused(e)
         if _wants_json():
             return jsonify(e.payload(lang())), e.status
         text = e.message_it if lang() == "it" else e.message

@@ -21,8 +21,35 @@ _TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"typ
 _VIEW = {"$ref": "#/components/schemas/View"}
 
 
+_UNSAFE = ("post", "put", "patch", "delete")
+CSRF_NOTE = ("Every POST, PUT, PATCH and DELETE carries either a seat or host token as "
+             "`Authorization: Bearer`, or the CSRF token: the `csrf` cookie and the same value in "
+             "the `X-CSRF-Token` header (pages have it in `<meta name=\"csrf-token\">`; scripts ask "
+             "`GET /api/csrf`). Without either the answer is 403 with error `csrf`, and nothing changes.")
+
+
+def _guard_unsafe(doc: dict[str, Any]) -> dict[str, Any]:
+    """Every state-changing operation: a Bearer token or the CSRF pair, and its 403."""
+    for item in doc["paths"].values():
+        for method, op in item.items():
+            if method not in _UNSAFE:
+                continue
+            bearer = [{"seatToken": []}] if op.get("security") else []
+            op["security"] = [*bearer, {"csrfToken": [], "csrfCookie": []}]
+            responses = op.setdefault("responses", {})
+            if "403" in responses:
+                responses["403"] = _err(responses["403"]["description"] + "; or no CSRF token")
+            else:
+                responses["403"] = _err("no CSRF token (error 'csrf')")
+    return doc
+
+
 def document() -> dict[str, Any]:
     """Build the document (the game list comes from the engines)."""
+    return _guard_unsafe(_document())
+
+
+def _document() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
         "info": {
@@ -30,7 +57,7 @@ def document() -> dict[str, Any]:
             "version": "1",
             "description": "Tables for real card games: create, join, act, follow live. "
                            "Errors are JSON with an English and an Italian sentence; "
-                           "a refused request changes nothing.",
+                           "a refused request changes nothing. " + CSRF_NOTE,
         },
         "components": {
             "securitySchemes": {
@@ -38,6 +65,11 @@ def document() -> dict[str, Any]:
                               "description": "A seat token (from joining) or the host token "
                                              "(from creating). Browsers may use the cookies "
                                              "set by the same calls instead."},
+                "csrfToken": {"type": "apiKey", "in": "header", "name": "X-CSRF-Token",
+                              "description": "the page's CSRF token, equal to the csrf cookie"},
+                "csrfCookie": {"type": "apiKey", "in": "cookie", "name": "csrf",
+                               "description": "this browser's CSRF token (set by any page or "
+                                              "by GET /api/csrf)"},
             },
             "schemas": {
                 "Error": {
@@ -54,6 +86,8 @@ def document() -> dict[str, Any]:
                             "properties": {"index": {"type": "integer", "description": "from 0"},
                                            "card": {"type": "string"}, "slot": {"type": "integer"}}},
                         "seq": {"type": "integer", "description": "the table's sequence (409)"},
+                        "reason": {"type": "string", "description": "why a CSRF check failed (403)"},
+                        "retry_after": {"type": "integer", "description": "seconds to wait (429)"},
                     },
                 },
                 "NewTable": {
@@ -255,6 +289,13 @@ def document() -> dict[str, Any]:
                               "404": _err("no table with that code"),
                               "429": _err("too many wrong codes from this address: wait "
                                           "'retry_after' seconds")},
+            }},
+            "/api/csrf": {"get": {
+                "summary": "This browser's CSRF token (also set as the csrf cookie)",
+                "responses": {"200": _json({"type": "object", "required": ["token", "header"],
+                                            "properties": {"token": {"type": "string"},
+                                                           "header": {"type": "string"}}},
+                                           "the token and the header to send it in")},
             }},
             "/api/games": {"get": {
                 "summary": "The games available",
