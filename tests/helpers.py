@@ -12,7 +12,6 @@ from werkzeug.test import TestResponse
 
 from companion.games.quinta import RULES as Q
 
-
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
@@ -107,7 +106,8 @@ def svg_to_image(svg: str, scale: int = 8) -> np.ndarray:
     return img
 
 
-__all__ = ["Q", "PageClient", "page_token", "act", "bearer", "create", "join", "play_whole_game", "state", "svg_to_image"]
+__all__ = ["PageClient", "Q", "act", "bearer", "create", "join", "page_token", "play_whole_game",
+           "snapshot", "state", "svg_to_image"]
 
 
 def shown(view: dict[str, Any]) -> str:
@@ -118,3 +118,15 @@ def shown(view: dict[str, Any]) -> str:
         if random_id:
             text = text.replace(str(random_id), "")
     return text
+
+
+def snapshot(database: str) -> dict[str, int]:
+    """How many rows each table of the store holds: a refused request changes none."""
+    import sqlite3
+
+    db = sqlite3.connect(database)
+    try:
+        names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        return {n: int(db.execute(f'SELECT COUNT(*) FROM "{n}"').fetchone()[0]) for n in names}
+    finally:
+        db.close()

@@ -34,7 +34,7 @@ def _guard_unsafe(doc: dict[str, Any]) -> dict[str, Any]:
         for method, op in item.items():
             if method not in _UNSAFE:
                 continue
-            bearer = [{"seatToken": []}] if op.get("security") else []
+            bearer: list[dict[str, list[str]]] = [{"seatToken": []}] if op.get("security") else []
             op["security"] = [*bearer, {"csrfToken": [], "csrfCookie": []}]
             responses = op.setdefault("responses", {})
             if "403" in responses:
