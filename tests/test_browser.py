@@ -1024,3 +1024,43 @@ def test_enrol_a_small_deck_on_the_phone_then_scan_a_diavolo_hand_with_it(
     assert read == ["T3", "T5"]
     assert panel.locator("svg polygon").count() == 2
     _shot(anna, "phone-diavolo-scan-enrolled")
+
+
+def test_names_with_html_and_scripts_stay_text_on_every_screen(server: str, browser: object) -> None:
+    """Players named with markup and scripts: the join page, the table screen and the phones
+    show the names as typed, no element is made of them and no script runs (no dialog; the
+    security policy refuses nothing, checked for every test)."""
+    names = ["<script>alert(1)//", "<svg onload=alert(2)>", '"><b>bold</b>']
+    joiner = "<img src=x onerror=al()>"  # 24 characters, the longest name
+    created = _api(server, "/api/tables", {"game": "quinta", "players": [*names, None],
+                                           "options": {"hands": "known"}})
+    tid = created["table_id"]
+    dialogs: list[str] = []
+
+    def watch(page: object) -> object:
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))  # type: ignore[attr-defined]
+        return page
+
+    table = watch(browser.new_context(viewport=PHONE, locale="en-GB").new_page())  # type: ignore[attr-defined]
+    table.goto(f"{server}/t/{tid}")  # type: ignore[attr-defined]
+    phone = watch(browser.new_context(viewport=PHONE, locale="en-GB").new_page())  # type: ignore[attr-defined]
+    phone.goto(f"{server}/join/{tid}")  # type: ignore[attr-defined]
+    for name in names:
+        phone.get_by_text(name, exact=False).first.wait_for()  # type: ignore[attr-defined]
+    row = phone.locator(".seat-row").nth(3)  # type: ignore[attr-defined]
+    row.locator("input").fill(joiner)
+    row.get_by_role("button").click()
+    phone.wait_for_url("**/play/*")  # type: ignore[attr-defined]
+    cards = phone.locator(".hand .card")  # type: ignore[attr-defined]
+    cards.first.wait_for()
+    _tap_and_play(phone, cards)
+    phone.get_by_text("Your card is chosen").wait_for()  # type: ignore[attr-defined]
+    for page in (table, phone):
+        for name in [*names, joiner]:
+            page.get_by_text(name, exact=False).first.wait_for()  # type: ignore[attr-defined]
+        made_of_names = page.evaluate(  # type: ignore[attr-defined]
+            "document.querySelectorAll('[onload], [onerror], #main b, #main svg[onload], "
+            "script:not([src]), img[src=x]').length")
+        assert made_of_names == 0
+    assert dialogs == []
+    _shot(table, "table-screen-names-with-markup")
