@@ -220,3 +220,13 @@ def test_ordinary_mistakes_are_not_logged_as_access_refusals(
         assert client.post(f"/api/tables/{tid}/actions", headers=bearer(token),
                            json={"action": {"type": "nonsense"}, "seq": 0}).status_code in (409, 422)
     assert _access_lines(caplog) == []
+
+
+def test_basic_credentials_a_browser_adds_by_itself_do_not_replace_the_csrf_token(app: Flask) -> None:
+    """Behind a proxy asking for a password the browser sends ``Authorization: Basic`` with
+    every request, forged ones too: only a Bearer token stands in for the CSRF token."""
+    phone, tid, _ = _seated(app)
+    resp = phone.delete(f"/api/tables/{tid}/seats/0", headers={"Authorization": "Basic dXNlcjpwdw=="})
+    assert resp.status_code == 403 and resp.get_json()["error"] == "csrf"
+    empty = phone.delete(f"/api/tables/{tid}/seats/0", headers={"Authorization": "Bearer "})
+    assert empty.status_code == 403 and empty.get_json()["error"] == "csrf"

@@ -36,15 +36,21 @@ def host_cookie(table_id: str) -> str:
     return f"host_{table_id}"
 
 
+def bearer(req: Request) -> str | None:
+    """The token of an ``Authorization: Bearer`` header, or None (then cookies are the credentials)."""
+    auth = req.headers.get("Authorization", "")
+    return auth[7:].strip() if auth.startswith("Bearer ") else None
+
+
 def tokens(req: Request, table_id: str) -> list[str]:
     """The caller's credentials: a Bearer token, else the table's seat and host cookies.
 
     ``?as=table`` (the shared table screen) drops the seat: that screen shows only
     what is public, even on the host's phone that also holds a seat.
     """
-    auth = req.headers.get("Authorization", "")
-    if auth.startswith("Bearer "):
-        return [auth[7:].strip()]
+    given = bearer(req)
+    if given is not None:
+        return [given]
     found = [req.cookies.get(host_cookie(table_id))]
     if req.args.get("as") != "table":
         found.append(req.cookies.get(seat_cookie(table_id)))

@@ -8,8 +8,8 @@ The design, a double submit with a custom header:
   the ``X-CSRF-Token`` header of every POST, PUT, PATCH and DELETE. Scripts may ask for it at
   ``GET /api/csrf`` (the reply sets the cookie too).
 - Every such request needs the header equal to the cookie (compared in constant time), unless it
-  carries an ``Authorization`` header (a seat or host token sent as ``Bearer``): a browser never
-  adds that header by itself, and with it the cookies are not used as credentials.
+  carries a seat or host token as ``Authorization: Bearer``: a browser never adds that by
+  itself, and with it the cookies are not used as credentials.
 
 Why it holds: another site cannot read our pages or the cookie (same-origin policy; no CORS
 here), so it cannot know the token; and it cannot send a custom header to us without a CORS
@@ -26,6 +26,7 @@ import secrets
 from flask import Flask, Response, g, jsonify, request
 
 from ..errors import Forbidden
+from .common import bearer
 
 COOKIE = "csrf"
 HEADER = "X-CSRF-Token"
@@ -59,8 +60,9 @@ def token() -> str:
 
 def exempt() -> bool:
     """True for requests that cannot be forged by another site: safe methods, and requests
-    carrying their own credentials in an Authorization header."""
-    return request.method in SAFE_METHODS or bool(request.headers.get("Authorization"))
+    carrying a Bearer token (then the cookies are not credentials). Not any Authorization
+    header: a browser adds Basic credentials by itself, for a proxy that asked for them."""
+    return request.method in SAFE_METHODS or bool(bearer(request))
 
 
 def check() -> None:
