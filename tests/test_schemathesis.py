@@ -2,10 +2,10 @@
 generated requests, well-formed and malformed. No answer is a 500, and a refused request
 changes nothing in the store.
 
-Each generated request is sent three ways: as generated with no credentials (a request that
-changes something is refused: no CSRF token), from a page (the CSRF pair and the host's cookie)
-at a real table, and with the host's Bearer token at that table. Deterministic (derandomised)
-and bounded, to run in ``make test``.
+Each generated request is sent four ways: as generated; without any credentials (a request
+that changes something is refused: no CSRF token); from the host's page (the CSRF pair and the
+host's cookie) at a real table of one of the games; with the host's Bearer token at that table.
+Deterministic (derandomised) and bounded, to run in ``make test``.
 """
 
 from __future__ import annotations
@@ -30,18 +30,35 @@ EXAMPLES = int(os.environ.get("TAVOLO_FUZZ_EXAMPLES", "25"))  # more for a deepe
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
 
+TABLES = [  # a table of every game, its seats taken (Quinta keeps one open), hands dealt by the app
+    {"game": "quinta", "players": ["ADA", "BO", "CY", None], "options": {"hands": "known"}},
+    {"game": "oscuri", "players": ["ADA", "BO", "CY"], "options": {"hands": "known"}},
+    {"game": "diavolo", "players": ["ADA", "BO", "CY"]},
+    {"game": "kaiserspiel", "players": ["ADA", "BO", "CY", "DI"], "options": {"hands": "known"}},
+    {"game": "insonnia", "players": ["ADA", "BO"], "options": {"hands": "known"}},
+    {"game": "kaiserspiel", "players": ["ADA", "BO", "CY", "DI"], "options": {"hands": "unknown"}},
+]
+
+
 class Arena:
-    """An app on a fresh store, a real table with a free seat, and the host's credentials."""
+    """An app on a fresh store, real tables of every game, and their hosts' credentials."""
 
     def __init__(self, app: Flask) -> None:
         self.app = app
         client = app.test_client()
-        made = client.post("/api/tables", json={"game": "quinta", "players": ["ADA", "BO", "CY", None],
-                                                 "options": {"hands": "known"}}).get_json()
-        self.table_id, self.host = made["table_id"], made["host_token"]
-        for seat in range(3):
-            assert client.post(f"/api/tables/{self.table_id}/seats", json={"seat": seat}).status_code == 201
+        self.tables: list[tuple[str, str]] = []
+        for body in TABLES:
+            made = client.post("/api/tables", json=body).get_json()
+            self.tables.append((made["table_id"], made["host_token"]))
+            for seat, name in enumerate(body["players"]):
+                if name is not None:
+                    assert client.post(f"/api/tables/{made['table_id']}/seats",
+                                       json={"seat": seat}).status_code == 201
         self.csrf = client.get("/api/csrf").get_json()["token"]
+
+    def table_for(self, case: Any) -> tuple[str, str]:
+        """One of the tables, chosen by the case itself (deterministic)."""
+        return self.tables[len(repr(case.body)) % len(self.tables)]
 
     def state(self) -> dict[str, int]:
         return snapshot(self.app.config["DATABASE"])
@@ -106,10 +123,11 @@ def test_no_request_gets_a_500_and_refusals_change_nothing(
         status = _send(arena, case, {})  # no credentials at all
         if method in UNSAFE:
             assert status == 403, (case.method, case.formatted_path, status)
+        table_id, host = arena.table_for(case)
         if case.path_parameters and "table_id" in case.path_parameters:
-            case.path_parameters = {**case.path_parameters, "table_id": arena.table_id}
-        cookie = f"csrf={arena.csrf}; host_{arena.table_id}={arena.host}"
+            case.path_parameters = {**case.path_parameters, "table_id": table_id}
+        cookie = f"csrf={arena.csrf}; host_{table_id}={host}"
         _send(arena, case, {"Cookie": cookie, "X-CSRF-Token": arena.csrf})  # from the host's page
-        _send(arena, case, {"Authorization": f"Bearer {arena.host}"})  # the host's script
+        _send(arena, case, {"Authorization": f"Bearer {host}"})  # the host's script
 
     each()
