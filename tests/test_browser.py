@@ -1118,3 +1118,29 @@ def test_names_with_html_and_scripts_stay_text_on_every_screen(server: str, brow
         assert made_of_names == 0
     assert dialogs == []
     _shot(table, "table-screen-names-with-markup")
+
+
+def test_a_stale_csrf_token_is_fetched_again_and_the_move_goes_through(server: str, browser: object) -> None:
+    """The phone's CSRF cookie changes under an open page (cookies cleared, another tab): the
+    first POST is refused with 'csrf', the page fetches the current token and sends the move
+    once more; it is played once. A POST without the token, even from the host's page, is
+    refused by the server."""
+    host, table_id = _new_table(browser, server, names=("Anna", "Bruno", "Carla"), hands="known")
+    phone = _seat(browser, server, table_id, 0, "en-GB")
+    answers: list[int] = []
+    phone.on("response", lambda r: answers.append(r.status) if "/actions" in r.url else None)  # type: ignore[attr-defined]
+    phone.context.add_cookies([{"name": "csrf", "value": "S" * 43, "url": server}])  # type: ignore[attr-defined]
+    cards = phone.locator(".hand .card")  # type: ignore[attr-defined]
+    cards.first.wait_for()
+    before = int(_seq(phone))
+    _tap_and_play(phone, cards)
+    phone.get_by_text("Your card is chosen").wait_for()  # type: ignore[attr-defined]
+    assert answers == [403, 200]
+    with urllib.request.urlopen(f"{server}/api/tables/{table_id}/state?as=table") as resp:
+        view = json.loads(resp.read())
+    assert view["state"]["has_chosen"][0] and view["seq"] == before + 1  # one move, once
+    forged = host.evaluate(  # type: ignore[attr-defined]  # the host's own page, without the token
+        f"fetch('/api/tables/{table_id}/undo', {{method: 'POST', credentials: 'same-origin', "
+        f"headers: {{'Content-Type': 'application/json'}}, body: JSON.stringify({{seq: {before + 1}}})}})"
+        ".then(async (r) => [r.status, (await r.json()).error])")
+    assert forged == [403, "csrf"]
