@@ -1,6 +1,7 @@
 """Schemathesis against the app in-process, from /api/openapi.json: every operation with
-generated requests, well-formed and malformed. No answer is a 500, and a refused request
-changes nothing in the store.
+generated requests, well-formed and malformed. No answer is a 500, a refused request changes
+nothing in the store, and every answer is one the document describes (status, content type,
+body schema, headers).
 
 Each generated request is sent four ways: as generated; without any credentials (a request
 that changes something is refused: no CSRF token); from the host's page (the CSRF pair and the
@@ -20,6 +21,7 @@ import schemathesis
 from flask import Flask
 from hypothesis import HealthCheck, Phase, given, settings
 from schemathesis import GenerationMode
+from schemathesis.specs.openapi import checks
 
 from companion import create_app
 from companion.web.openapi import document
@@ -79,6 +81,8 @@ def api(arena: Arena) -> Any:
 DOC = document()
 OPERATIONS = [(path, method.upper()) for path, item in DOC["paths"].items() for method in item]
 CREDENTIALS = {"authorization", "cookie", "x-csrf-token"}
+CONFORMANCE = [checks.status_code_conformance, checks.content_type_conformance,
+               checks.response_schema_conformance, checks.response_headers_conformance]
 
 
 def _negatable(path: str, method: str) -> bool:
@@ -105,6 +109,7 @@ def _send(arena: Arena, case: Any, headers: dict[str, str]) -> int:
     assert resp.status_code < 500, what
     if resp.status_code >= 400:
         assert arena.state() == before, what
+    case.validate_response(resp, checks=CONFORMANCE)  # the document tells every answer truly
     return int(resp.status_code)
 
 

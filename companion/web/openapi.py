@@ -35,9 +35,16 @@ CSRF_NOTE = ("Every POST, PUT, PATCH and DELETE carries either a seat or host to
 
 
 def _guard_unsafe(doc: dict[str, Any]) -> dict[str, Any]:
-    """Every state-changing operation: a Bearer token or the CSRF pair, and its 403."""
-    for item in doc["paths"].values():
+    """Every state-changing operation: a Bearer token or the CSRF pair, and its 403; the
+    answers every operation of a kind can give (a body: 400 and 413; a table: 404)."""
+    for path, item in doc["paths"].items():
         for method, op in item.items():
+            responses = op.setdefault("responses", {})
+            if "requestBody" in op:
+                responses.setdefault("400", _err("a malformed body"))
+                responses.setdefault("413", _err("the body is too large"))
+            if "{table_id}" in path and path.startswith("/api/"):
+                responses.setdefault("404", _err("no such table"))
             if method not in _UNSAFE:
                 continue
             bearer: list[dict[str, list[str]]] = [{"seatToken": []}] if op.get("security") else []
