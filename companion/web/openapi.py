@@ -413,6 +413,9 @@ def _page_paths() -> dict[str, Any]:
     missing = {"description": "no such table (an HTML page)",
                "content": {"text/html": {"schema": {"type": "string"}}}}
     return {
+        "/sw.js": {"get": {"summary": "The installable app's service worker (its version in X-Tavolo-Shell)",
+                           "responses": {"200": {"description": "the worker's script", "content": {
+                               "text/javascript": {"schema": {"type": "string"}}}}}}},
         "/": {"get": {"summary": "Page: create a table, or join one by its room code",
                       "parameters": [lang], "responses": {"200": _HTML}}},
         "/decks": {"get": {"summary": "Page: the enrolled decks, and teaching the camera one",
