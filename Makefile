@@ -64,4 +64,4 @@ models: $(STAMP)
 	$(PY) -m recognizer.build_models
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

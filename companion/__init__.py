@@ -61,7 +61,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["tavolo"] = TableService(store, doorbell)
     app.extensions["tavolo_misses"] = MissLimiter()  # wrong room codes per address
 
-    from .web import api, decks_api, errors, pages, rules, shell
+    from .web import api, csrf, decks_api, errors, pages, rules, shell
 
     @app.after_request
     def _guard(resp: Response) -> Response:
@@ -79,4 +79,5 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(rules.bp)
     app.register_blueprint(shell.bp)
     errors.register(app)
+    csrf.register(app)
     return app

@@ -69,6 +69,9 @@ def _request(port: int, method: str, path: str, body: Any = None, token: str | N
     headers = {"Content-Type": "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
+    elif method != "GET":  # no seat yet (creating, joining): the CSRF pair, as a page has it
+        csrf = _request(port, "GET", "/api/csrf")[1]["token"]
+        headers.update({"Cookie": f"csrf={csrf}", "X-CSRF-Token": csrf})
     conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
     resp = conn.getresponse()
     data = resp.read()

@@ -57,7 +57,7 @@
   importInput.addEventListener("change", async () => {
     const file = importInput.files[0];
     if (!file) return;
-    const resp = await fetch("/api/decks/import", {method: "POST", credentials: "same-origin",
+    const resp = await csrfFetch("/api/decks/import", {method: "POST",
       headers: {"Content-Type": "application/octet-stream"}, body: file});
     const body = await resp.json().catch(() => null);
     importInput.value = "";
@@ -107,7 +107,7 @@
     const form = new FormData();
     form.append("photo", file);
     form.append("codes", batch().join(" "));
-    const resp = await fetch("/api/decks/cut", {method: "POST", credentials: "same-origin", body: form});
+    const resp = await csrfFetch("/api/decks/cut", {method: "POST", body: form});
     const body = await resp.json().catch(() => null);
     photo.value = "";
     if (!resp.ok) { foundText.textContent = ""; toast(errorText(body)); return; }

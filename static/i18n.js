@@ -441,8 +441,8 @@ function errorText(body) {
   return (body && body.message) || t("network");
 }
 async function postJSON(url, payload, headers) {
-  const resp = await fetch(url, {
-    method: "POST", credentials: "same-origin",
+  const resp = await csrfFetch(url, {
+    method: "POST",
     headers: Object.assign({"Content-Type": "application/json"}, headers || {}),
     body: JSON.stringify(payload || {}),
   });

@@ -221,8 +221,8 @@
     try {
       const form = new FormData();
       form.append("photo", blob, "frame.jpg");
-      const resp = await fetch(`/api/tables/${T.tableId}/photos${T.asTable}`,
-                               {method: "POST", body: form, credentials: "same-origin"});
+      const resp = await csrfFetch(`/api/tables/${T.tableId}/photos${T.asTable}`,
+                                   {method: "POST", body: form});
       if (!resp.ok) return;
       const result = await resp.json();
       const seen = new Set(result.detections.map((d) => d.card));
@@ -294,8 +294,8 @@
     const form = new FormData();
     form.append("photo", file);
     try {
-      const resp = await fetch(`/api/tables/${T.tableId}/photos${T.asTable}`,
-                               {method: "POST", body: form, credentials: "same-origin"});
+      const resp = await csrfFetch(`/api/tables/${T.tableId}/photos${T.asTable}`,
+                                   {method: "POST", body: form});
       let body = null;
       try { body = await resp.json(); } catch (e) { body = null; }
       if (!resp.ok) { box.hidden = true; showError(body); return; }

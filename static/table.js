@@ -82,8 +82,8 @@
       b.textContent = t("free_seat", {who: seat.name});
       b.addEventListener("click", async () => {
         if (!window.confirm(t("free_seat_confirm", {who: seat.name}))) return;
-        const resp = await fetch(`/api/tables/${tableId}/seats/${seat.seat}${asTable}`,
-                                 {method: "DELETE", credentials: "same-origin"});
+        const resp = await csrfFetch(`/api/tables/${tableId}/seats/${seat.seat}${asTable}`,
+                                     {method: "DELETE"});
         const body = await resp.json();
         if (resp.ok) render(body); else showError(body);
       });

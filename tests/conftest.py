@@ -12,6 +12,11 @@ from flask.testing import FlaskClient
 
 from companion import create_app
 from companion.tables import TableService
+from tests.helpers import PageClient
+
+# Every test client sends the CSRF token the way our pages do (read from the page);
+# the tests of refused requests build a plain FlaskClient, which sends none.
+Flask.test_client_class = PageClient
 
 SHARED = Path(os.environ.get("TAVOLO_SHARED") or Path(__file__).resolve().parents[2] / "shared")
 SCENARIOS = SHARED / "rules" / "scenarios"

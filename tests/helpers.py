@@ -8,8 +8,37 @@ from typing import Any
 
 import numpy as np
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from companion.games.quinta import RULES as Q
+
+CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
+UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
+
+
+def page_token(client: FlaskClient) -> str:
+    """The CSRF token as a page gives it to its scripts: from the home page's meta tag."""
+    page = FlaskClient.open(client, "/")
+    assert page.status_code == 200
+    found = CSRF_META.search(page.get_data(as_text=True))
+    assert found, "the page carries no CSRF token"
+    return found[1]
+
+
+class PageClient(FlaskClient):
+    """A test client that behaves like our pages' scripts: every request that changes something
+    carries the CSRF token read from a page (``static/csrf.js``), unless it sends a Bearer token
+    or sets the header itself. ``FlaskClient`` itself sends none: the tests of refusals use it."""
+
+    def open(self, *args: Any, **kwargs: Any) -> TestResponse:
+        method = str(kwargs.get("method", "GET")).upper()
+        headers = dict(kwargs.pop("headers", None) or {})
+        if method in UNSAFE and "Authorization" not in headers and "X-CSRF-Token" not in headers:
+            cookie = self.get_cookie("csrf")
+            if cookie is None or getattr(self, "_csrf", None) != cookie.value:
+                self._csrf = page_token(self)
+            headers["X-CSRF-Token"] = self._csrf
+        return super().open(*args, headers=headers, **kwargs)
 
 
 def create(client: FlaskClient, **body: Any) -> dict[str, Any]:
@@ -77,7 +106,8 @@ def svg_to_image(svg: str, scale: int = 8) -> np.ndarray:
     return img
 
 
-__all__ = ["Q", "act", "bearer", "create", "join", "play_whole_game", "state", "svg_to_image"]
+__all__ = ["PageClient", "Q", "act", "bearer", "create", "join", "page_token", "play_whole_game",
+           "snapshot", "state", "svg_to_image"]
 
 
 def shown(view: dict[str, Any]) -> str:
@@ -88,3 +118,15 @@ def shown(view: dict[str, Any]) -> str:
         if random_id:
             text = text.replace(str(random_id), "")
     return text
+
+
+def snapshot(database: str) -> dict[str, int]:
+    """How many rows each table of the store holds: a refused request changes none."""
+    import sqlite3
+
+    db = sqlite3.connect(database)
+    try:
+        names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        return {n: int(db.execute(f'SELECT COUNT(*) FROM "{n}"').fetchone()[0]) for n in names}
+    finally:
+        db.close()

@@ -300,10 +300,19 @@ def test_openapi_documents_every_route(client: FlaskClient, app: Flask) -> None:
     assert doc["openapi"].startswith("3.")
     paths = set(doc["paths"])
     for rule in app.url_map.iter_rules():
-        if rule.rule.startswith("/api/") and rule.rule != "/api/openapi.json":
-            path = (rule.rule.replace("<table_id>", "{table_id}").replace("<room>", "{room}")
-                    .replace("<int:seat>", "{seat}").replace("<name>", "{name}").replace("<rule>", "{rule}"))
-            assert path in paths, path
+        if rule.endpoint == "static":
+            continue
+        path = (rule.rule.replace("<table_id>", "{table_id}").replace("<room>", "{room}")
+                .replace("<int:seat>", "{seat}").replace("<name>", "{name}").replace("<rule>", "{rule}"))
+        assert path in paths, path
+        for method in rule.methods or ():
+            if method not in ("HEAD", "OPTIONS"):
+                assert method.lower() in doc["paths"][path], (method, path)
+    for path, item in doc["paths"].items():  # every request that changes something: CSRF or Bearer
+        for method, op in item.items():
+            if method in ("post", "put", "patch", "delete"):
+                assert {"csrfToken": [], "csrfCookie": []} in op["security"], (method, path)
+                assert op["responses"]["403"]["content"]["application/json"]
     statuses = doc["paths"]["/api/tables/{table_id}/actions"]["post"]["responses"]
     assert {"400", "401", "403", "409", "413", "422"} <= set(statuses)
 

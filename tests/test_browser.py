@@ -955,9 +955,15 @@ def test_the_table_chooses_who_deals_first_on_the_home_page(server: str, browser
 
 
 def _api(server: str, path: str, body: object, token: str | None = None) -> dict:
+    """A POST from a script: with a seat's token, or else with the CSRF pair as a page has it."""
+    if token:
+        extra = {"Authorization": f"Bearer {token}"}
+    else:
+        with urllib.request.urlopen(server + "/api/csrf") as resp:
+            csrf = json.loads(resp.read())["token"]
+        extra = {"Cookie": f"csrf={csrf}", "X-CSRF-Token": csrf}
     req = urllib.request.Request(server + path, data=json.dumps(body).encode(), method="POST",
-                                 headers={"Content-Type": "application/json",
-                                          **({"Authorization": f"Bearer {token}"} if token else {})})
+                                 headers={"Content-Type": "application/json", **extra})
     with urllib.request.urlopen(req) as resp:
         return dict(json.loads(resp.read()))
 
@@ -1084,3 +1090,69 @@ def test_the_host_gives_the_camera_a_deck_and_a_kaiserspiel_phone_reads_it_live(
         assert urs.evaluate("window.TAVOLO.view().state.face_up[0]") == "QS"
     finally:
         b.close()
+
+
+def test_names_with_html_and_scripts_stay_text_on_every_screen(server: str, browser: object) -> None:
+    """Players named with markup and scripts: the join page, the table screen and the phones
+    show the names as typed, no element is made of them and no script runs (no dialog; the
+    security policy refuses nothing, checked for every test)."""
+    names = ["<script>alert(1)//", "<svg onload=alert(2)>", '"><b>bold</b>']
+    joiner = "<img src=x onerror=al()>"  # 24 characters, the longest name
+    created = _api(server, "/api/tables", {"game": "quinta", "players": [*names, None],
+                                           "options": {"hands": "known"}})
+    tid = created["table_id"]
+    dialogs: list[str] = []
+
+    def watch(page: object) -> object:
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))  # type: ignore[attr-defined]
+        return page
+
+    table = watch(browser.new_context(viewport=PHONE, locale="en-GB").new_page())  # type: ignore[attr-defined]
+    table.goto(f"{server}/t/{tid}")  # type: ignore[attr-defined]
+    phone = watch(browser.new_context(viewport=PHONE, locale="en-GB").new_page())  # type: ignore[attr-defined]
+    phone.goto(f"{server}/join/{tid}")  # type: ignore[attr-defined]
+    for name in names:
+        phone.get_by_text(name, exact=False).first.wait_for()  # type: ignore[attr-defined]
+    row = phone.locator(".seat-row").nth(3)  # type: ignore[attr-defined]
+    row.locator("input").fill(joiner)
+    row.get_by_role("button").click()
+    phone.wait_for_url("**/play/*")  # type: ignore[attr-defined]
+    cards = phone.locator(".hand .card")  # type: ignore[attr-defined]
+    cards.first.wait_for()
+    _tap_and_play(phone, cards)
+    phone.get_by_text("Your card is chosen").wait_for()  # type: ignore[attr-defined]
+    for page in (table, phone):
+        for name in [*names, joiner]:
+            page.get_by_text(name, exact=False).first.wait_for()  # type: ignore[attr-defined]
+        made_of_names = page.evaluate(  # type: ignore[attr-defined]
+            "document.querySelectorAll('[onload], [onerror], #main b, #main svg[onload], "
+            "script:not([src]), img[src=x]').length")
+        assert made_of_names == 0
+    assert dialogs == []
+    _shot(table, "table-screen-names-with-markup")
+
+
+def test_a_stale_csrf_token_is_fetched_again_and_the_move_goes_through(server: str, browser: object) -> None:
+    """The phone's CSRF cookie changes under an open page (cookies cleared, another tab): the
+    first POST is refused with 'csrf', the page fetches the current token and sends the move
+    once more; it is played once. A POST without the token, even from the host's page, is
+    refused by the server."""
+    host, table_id = _new_table(browser, server, names=("Anna", "Bruno", "Carla"), hands="known")
+    phone = _seat(browser, server, table_id, 0, "en-GB")
+    answers: list[int] = []
+    phone.on("response", lambda r: answers.append(r.status) if "/actions" in r.url else None)  # type: ignore[attr-defined]
+    phone.context.add_cookies([{"name": "csrf", "value": "S" * 43, "url": server}])  # type: ignore[attr-defined]
+    cards = phone.locator(".hand .card")  # type: ignore[attr-defined]
+    cards.first.wait_for()
+    before = int(_seq(phone))
+    _tap_and_play(phone, cards)
+    phone.get_by_text("Your card is chosen").wait_for()  # type: ignore[attr-defined]
+    assert answers == [403, 200]
+    with urllib.request.urlopen(f"{server}/api/tables/{table_id}/state?as=table") as resp:
+        view = json.loads(resp.read())
+    assert view["state"]["has_chosen"][0] and view["seq"] == before + 1  # one move, once
+    forged = host.evaluate(  # type: ignore[attr-defined]  # the host's own page, without the token
+        f"fetch('/api/tables/{table_id}/undo', {{method: 'POST', credentials: 'same-origin', "
+        f"headers: {{'Content-Type': 'application/json'}}, body: JSON.stringify({{seq: {before + 1}}})}})"
+        ".then(async (r) => [r.status, (await r.json()).error])")
+    assert forged == [403, "csrf"]

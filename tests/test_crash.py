@@ -70,6 +70,9 @@ def request(port: int, method: str, path: str, body: Any = None, token: str | No
     headers = {"Content-Type": "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
+    elif method != "GET":  # no seat yet (creating, joining): the CSRF pair, as a page has it
+        csrf = request(port, "GET", "/api/csrf")[1]["token"]
+        headers.update({"Cookie": f"csrf={csrf}", "X-CSRF-Token": csrf})
     try:
         conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
         resp = conn.getresponse()

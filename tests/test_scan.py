@@ -102,3 +102,71 @@ def test_bad_photos_are_refused_and_change_nothing(client: FlaskClient, app: Fla
     assert _upload(stranger, tid, b"x").status_code == 401
     assert _upload(client, "nope", b"x", token).status_code == 404
     assert state(client, tid)["seq"] == seq
+
+
+def test_every_bad_image_case_through_the_web_route_as_the_page_sends_it(
+        client: FlaskClient, app: Flask) -> None:
+    """The recogniser's bad-image cases, sent as the page sends a photo (a multipart field):
+    each a 400 with its own sentence in both languages, and nothing changed."""
+    from .helpers import snapshot
+
+    tid = create(client, options={"hands": "unknown"})["table_id"]
+    token = join(client, tid, 0)
+    cases = [
+        (b"", "empty", "vuoto"),
+        (b"<html>not a photo</html>", "not a photo", "formato supportato"),
+        (b"GIF89a" + b"\0" * 100, "not a photo", "formato supportato"),
+        (b"II*\x00" + b"\0" * 100, "not a photo", "formato supportato"),  # TIFF
+        (b"\x00\x00\x00\x18ftypheic" + b"\x00" * 100, "HEIC", "HEIC"),
+        (b"\x00\x00\x00\x1cftypavif" + b"\x00" * 100, "HEIC/AVIF", "HEIC/AVIF"),
+        (_half_jpeg(), "truncated", "troncato"),
+        (_png_header(12_000, 9_000), "megapixels", "megapixel"),
+    ]
+    before = snapshot(app.config["DATABASE"])
+    for data, en, it in cases:
+        resp = client.post(f"/api/tables/{tid}/photos", data={"photo": (io.BytesIO(data), "p.jpg")},
+                           content_type="multipart/form-data", headers=bearer(token))
+        body = resp.get_json()
+        assert resp.status_code == 400 and body["error"] == "bad_request", (en, body)
+        assert en in body["messages"]["en"] and it in body["messages"]["it"], body
+    assert snapshot(app.config["DATABASE"]) == before
+
+
+def test_grey_alpha_and_rotated_photos_simply_work_through_the_web_route(client: FlaskClient) -> None:
+    """A greyscale PNG, a PNG with transparency and a JPEG turned by its EXIF orientation are
+    read like any photo: 200, with the size the phone showed (the rotation applied)."""
+    from .test_recognizer import _png, _with_exif_orientation
+
+    tid = create(client, options={"hands": "unknown"})["table_id"]
+    token = join(client, tid, 0)
+    rgba = np.zeros((80, 100, 4), np.uint8)
+    photos = [
+        (_png(np.full((120, 200), 128, np.uint8)), (200, 120)),
+        (_png(rgba), (100, 80)),
+        (_with_exif_orientation(_jpeg(np.full((300, 500, 3), 180, np.uint8)), 6), (300, 500)),
+    ]
+    for data, (width, height) in photos:
+        for raw in (False, True):
+            resp = _upload(client, tid, data, token, raw=raw)
+            body = resp.get_json()  # type: ignore[attr-defined]
+            assert resp.status_code == 200, body  # type: ignore[attr-defined]
+            assert (body["width"], body["height"]) == (width, height)
+            assert body["detections"] == [] and body["proposal"] is None
+
+
+def test_bad_images_are_refused_by_the_deck_enrolment_photo_route_too(client: FlaskClient) -> None:
+    """Cutting faces out of a photo (enrolling a deck): the same refusals, the same successes."""
+    from .test_recognizer import _png
+
+    for data, words, it in ((b"", "empty", "vuoto"), (b"GIF89a" + b"\0" * 100, "not a photo", "formato"),
+                            (_half_jpeg(), "truncated", "troncato"),
+                            (_png_header(12_000, 9_000), "megapixels", "megapixel")):
+        resp = client.post("/api/decks/cut", data={"photo": (io.BytesIO(data), "p.jpg"), "codes": "AH"},
+                           content_type="multipart/form-data")
+        body = resp.get_json()
+        assert resp.status_code == 400, body
+        assert words in body["messages"]["en"] and it in body["messages"]["it"], body
+    grey = client.post("/api/decks/cut", data={"photo": (io.BytesIO(_png(np.full((90, 120), 40, np.uint8))),
+                                                         "g.png"), "codes": "AH"},
+                       content_type="multipart/form-data")
+    assert grey.status_code == 200 and grey.get_json()["found"] == len(grey.get_json()["faces"])

@@ -138,7 +138,7 @@ def load_action(d: Mapping[str, Any]) -> Action:
     if not isinstance(player, int) or isinstance(player, bool):
         raise bad("malformed", "The action names no player.", "L'azione non indica il giocatore.")
     kind, card = d.get("type"), d.get("card")
-    if kind in _BARE:
+    if isinstance(kind, str) and kind in _BARE:  # a list or an object is no action type
         return _BARE[kind](player)
     if kind in ("play", "reveal", "declare_kaiser") and isinstance(card, str):
         code = normalise_code(card)

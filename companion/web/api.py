@@ -34,7 +34,8 @@ IMAGE_ERRORS_IT = {
 }
 
 
-def _image_error_it(message: str) -> str:
+def image_error_it(message: str) -> str:
+    """The Italian of a recogniser refusal of a photo."""
     if message in IMAGE_ERRORS_IT:
         return IMAGE_ERRORS_IT[message]
     if "megapixels" in message:
@@ -201,7 +202,7 @@ def photo(table_id: str) -> Response:
     try:
         result = scan(table, data, seat, host, service().decks)
     except ImageError as e:
-        raise BadRequest(str(e), _image_error_it(str(e))) from e
+        raise BadRequest(str(e), image_error_it(str(e))) from e
     return jsonify(result)
 
 

@@ -36,15 +36,21 @@ def host_cookie(table_id: str) -> str:
     return f"host_{table_id}"
 
 
+def bearer(req: Request) -> str | None:
+    """The token of an ``Authorization: Bearer`` header, or None (then cookies are the credentials)."""
+    auth = req.headers.get("Authorization", "")
+    return auth[7:].strip() if auth.startswith("Bearer ") else None
+
+
 def tokens(req: Request, table_id: str) -> list[str]:
     """The caller's credentials: a Bearer token, else the table's seat and host cookies.
 
     ``?as=table`` (the shared table screen) drops the seat: that screen shows only
     what is public, even on the host's phone that also holds a seat.
     """
-    auth = req.headers.get("Authorization", "")
-    if auth.startswith("Bearer "):
-        return [auth[7:].strip()]
+    given = bearer(req)
+    if given is not None:
+        return [given]
     found = [req.cookies.get(host_cookie(table_id))]
     if req.args.get("as") != "table":
         found.append(req.cookies.get(seat_cookie(table_id)))
@@ -73,12 +79,11 @@ def public_base() -> str:
 
 def table_of_room(room: str) -> str:
     """The table behind a room code, for this caller. An address that keeps missing (guessing
-    codes) is slowed down: a 429 until its misses age out; every refusal is logged."""
+    codes) is slowed down: a 429 until its misses age out (logged by ``audit``)."""
     limiter = current_app.extensions["tavolo_misses"]
     who = request.remote_addr or "unknown"
     wait = limiter.wait(who)
     if wait > 0:
-        current_app.logger.warning("room code lookups refused for %s: too many misses", who)
         raise TooMany(f"Too many wrong room codes from this device: try again in {int(wait) + 1} s.",
                       f"Troppi codici sbagliati da questo dispositivo: riprova tra {int(wait) + 1} s.",
                       retry_after=int(wait) + 1)

@@ -23,6 +23,7 @@ from recognizer.faces import cut_faces
 from ..decks import KINDS, DeckError, face_code, read_image
 from ..errors import BadRequest, NotFound
 from ..games.cards import card_name, deck_list, normalise_code
+from .api import image_error_it
 from .common import json_body, service, tokens
 
 bp = Blueprint("decks", __name__, url_prefix="/api")
@@ -34,7 +35,9 @@ _DATA_URL = re.compile(r"^data:image/[a-z]+;base64,")
 
 
 def _refused(e: DeckError | ImageError) -> BadRequest:
-    it = e.it if isinstance(e, DeckError) and e.it else f"Il mazzo non si può registrare: {e}"
+    if isinstance(e, ImageError):  # a photo the recogniser cannot read: the photo route's sentence
+        return BadRequest(str(e), image_error_it(str(e)))
+    it = e.it if e.it else f"Il mazzo non si può registrare: {e}"
     return BadRequest(str(e), it)
 
 

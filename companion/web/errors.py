@@ -7,6 +7,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..errors import ServiceError
 from ..rulebook import rule_link
+from . import audit
 from .common import lang
 
 HTTP_IT = {
@@ -27,6 +28,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(ServiceError)
     def service_error(e: ServiceError) -> tuple[Response | str, int]:
+        audit.refused(e)
         if _wants_json():
             body = e.payload(lang())
             why = rule_link(str(body.get("rule", "")))

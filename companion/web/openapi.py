@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..decks import KINDS
 from ..games import PLAYABLE
 
 _ERROR = {"$ref": "#/components/schemas/Error"}
@@ -19,10 +20,49 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 
 _TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
 _VIEW = {"$ref": "#/components/schemas/View"}
+_AS_TABLE = {"name": "as", "in": "query", "required": False, "schema": {"enum": ["table"]},
+             "description": "the public view (the table screen), whatever the seat cookie"}
+_HTML = {"description": "an HTML page", "content": {"text/html": {"schema": {"type": "string"}}}}
+_REDIRECT = {"description": "a redirect to the page to open", "headers": {
+    "Location": {"schema": {"type": "string"}}}}
+
+
+_UNSAFE = ("post", "put", "patch", "delete")
+CSRF_NOTE = ("Every POST, PUT, PATCH and DELETE carries either a seat or host token as "
+             "`Authorization: Bearer`, or the CSRF token: the `csrf` cookie and the same value in "
+             "the `X-CSRF-Token` header (pages have it in `<meta name=\"csrf-token\">`; scripts ask "
+             "`GET /api/csrf`). Without either the answer is 403 with error `csrf`, and nothing changes.")
+
+
+def _guard_unsafe(doc: dict[str, Any]) -> dict[str, Any]:
+    """Every state-changing operation: a Bearer token or the CSRF pair, and its 403; the
+    answers every operation of a kind can give (a body: 400 and 413; a table: 404)."""
+    for path, item in doc["paths"].items():
+        for method, op in item.items():
+            responses = op.setdefault("responses", {})
+            if "requestBody" in op:
+                responses.setdefault("400", _err("a malformed body"))
+                responses.setdefault("413", _err("the body is too large"))
+            if "{table_id}" in path and path.startswith("/api/"):
+                responses.setdefault("404", _err("no such table"))
+            if method not in _UNSAFE:
+                continue
+            bearer: list[dict[str, list[str]]] = [{"seatToken": []}] if op.get("security") else []
+            op["security"] = [*bearer, {"csrfToken": [], "csrfCookie": []}]
+            responses = op.setdefault("responses", {})
+            if "403" in responses:
+                responses["403"] = _err(responses["403"]["description"] + "; or no CSRF token")
+            else:
+                responses["403"] = _err("no CSRF token (error 'csrf')")
+    return doc
 
 
 def document() -> dict[str, Any]:
     """Build the document (the game list comes from the engines)."""
+    return _guard_unsafe(_document())
+
+
+def _document() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
         "info": {
@@ -30,7 +70,7 @@ def document() -> dict[str, Any]:
             "version": "1",
             "description": "Tables for real card games: create, join, act, follow live. "
                            "Errors are JSON with an English and an Italian sentence; "
-                           "a refused request changes nothing.",
+                           "a refused request changes nothing. " + CSRF_NOTE,
         },
         "components": {
             "securitySchemes": {
@@ -38,6 +78,11 @@ def document() -> dict[str, Any]:
                               "description": "A seat token (from joining) or the host token "
                                              "(from creating). Browsers may use the cookies "
                                              "set by the same calls instead."},
+                "csrfToken": {"type": "apiKey", "in": "header", "name": "X-CSRF-Token",
+                              "description": "the page's CSRF token, equal to the csrf cookie"},
+                "csrfCookie": {"type": "apiKey", "in": "cookie", "name": "csrf",
+                               "description": "this browser's CSRF token (set by any page or "
+                                              "by GET /api/csrf)"},
             },
             "schemas": {
                 "Error": {
@@ -57,6 +102,8 @@ def document() -> dict[str, Any]:
                             "properties": {"index": {"type": "integer", "description": "from 0"},
                                            "card": {"type": "string"}, "slot": {"type": "integer"}}},
                         "seq": {"type": "integer", "description": "the table's sequence (409)"},
+                        "reason": {"type": "string", "description": "why a CSRF check failed (403)"},
+                        "retry_after": {"type": "integer", "description": "seconds to wait (429)"},
                     },
                 },
                 "NewTable": {
@@ -128,7 +175,7 @@ def document() -> dict[str, Any]:
                 }}},
             "/api/tables/{table_id}/seats": {"post": {
                 "summary": "Join a table (take a seat)",
-                "parameters": [_TABLE_ID],
+                "parameters": [_TABLE_ID, _AS_TABLE],
                 "requestBody": {"content": {"application/json": {"schema": {
                     "type": "object", "properties": {
                         "seat": {"type": "integer"}, "name": {"type": "string"}}}}}},
@@ -142,7 +189,7 @@ def document() -> dict[str, Any]:
                 }}},
             "/api/tables/{table_id}/seats/{seat}": {"delete": {
                 "summary": "Host: free a seat whose phone was lost",
-                "parameters": [_TABLE_ID, {"name": "seat", "in": "path", "required": True,
+                "parameters": [_TABLE_ID, _AS_TABLE, {"name": "seat", "in": "path", "required": True,
                                            "schema": {"type": "integer"}}],
                 "security": [{"seatToken": []}],
                 "responses": {"200": _json(_VIEW, "the seat is free again"),
@@ -151,15 +198,13 @@ def document() -> dict[str, Any]:
             }},
             "/api/tables/{table_id}/state": {"get": {
                 "summary": "The caller's own view",
-                "parameters": [_TABLE_ID, {"name": "as", "in": "query", "required": False,
-                                           "schema": {"enum": ["table"]},
-                                           "description": "the public view, whatever the cookies"}],
+                "parameters": [_TABLE_ID, _AS_TABLE],
                 "security": [{"seatToken": []}, {}],
                 "responses": {"200": _json(_VIEW, "the view"), "404": _err("no such table")},
             }},
             "/api/tables/{table_id}/actions": {"post": {
                 "summary": "Submit an action",
-                "parameters": [_TABLE_ID],
+                "parameters": [_TABLE_ID, _AS_TABLE],
                 "security": [{"seatToken": []}],
                 "requestBody": {"required": True, "content": {"application/json": {"schema": {
                     "type": "object", "required": ["action", "seq"], "properties": {
@@ -184,7 +229,7 @@ def document() -> dict[str, Any]:
                 "summary": "Host: correct a revealed card entered by mistake",
                 "description": "Only for hands the app does not know. The moves after it are "
                                "replayed; the correction is refused if they no longer fit.",
-                "parameters": [_TABLE_ID],
+                "parameters": [_TABLE_ID, _AS_TABLE],
                 "security": [{"seatToken": []}],
                 "requestBody": {"required": True, "content": {"application/json": {"schema": {
                     "type": "object", "required": ["seq", "target", "action"], "properties": {
@@ -198,7 +243,7 @@ def document() -> dict[str, Any]:
                 }}},
             "/api/tables/{table_id}/record": {"get": {
                 "summary": "Host: the table's complete log as a JSON game record (tavolo-record/1)",
-                "parameters": [_TABLE_ID],
+                "parameters": [_TABLE_ID, _AS_TABLE],
                 "security": [{"seatToken": []}],
                 "responses": {
                     "200": {"description": "the record, as a file to download",
@@ -207,7 +252,7 @@ def document() -> dict[str, Any]:
                 }}},
             "/api/tables/{table_id}/undo": {"post": {
                 "summary": "Host: take back the last action",
-                "parameters": [_TABLE_ID],
+                "parameters": [_TABLE_ID, _AS_TABLE],
                 "security": [{"seatToken": []}],
                 "requestBody": {"required": True, "content": {"application/json": {"schema": {
                     "type": "object", "required": ["seq"],
@@ -266,7 +311,15 @@ def document() -> dict[str, Any]:
                 "summary": "Live view as Server-Sent Events",
                 "description": "Each event is `event: state`, `id: <seq>`, `data: <View>`. "
                                "Send Last-Event-ID (or ?after=) to resume.",
-                "parameters": [_TABLE_ID],
+                "parameters": [
+                    _TABLE_ID, _AS_TABLE,
+                    {"name": "after", "in": "query", "required": False, "schema": {"type": "integer"},
+                     "description": "the last event seen: only newer views are sent"},
+                    {"name": "limit", "in": "query", "required": False,
+                     "schema": {"type": "integer", "minimum": 1},
+                     "description": "end the stream after this many views (scripts, tests)"},
+                    {"name": "Last-Event-ID", "in": "header", "required": False,
+                     "schema": {"type": "string"}, "description": "as ?after=, sent by browsers"}],
                 "responses": {"200": {"description": "an event stream",
                                       "content": {"text/event-stream": {}}},
                               "404": _err("no such table")},
@@ -275,7 +328,7 @@ def document() -> dict[str, Any]:
                 "summary": "Scan a photo of the table: the cards seen and the moves they imply",
                 "description": "Multipart field `photo`, or the raw image as the body. JPEG, PNG, "
                                "WebP or BMP; at most 20 MB and 50 megapixels. Nothing is played.",
-                "parameters": [_TABLE_ID],
+                "parameters": [_TABLE_ID, _AS_TABLE],
                 "security": [{"seatToken": []}],
                 "requestBody": {"required": True, "content": {
                     "multipart/form-data": {"schema": {"type": "object", "properties": {
@@ -295,7 +348,7 @@ def document() -> dict[str, Any]:
                 }}},
             "/api/tables/{table_id}/qr.svg": {"get": {
                 "summary": "QR code of the join link",
-                "parameters": [_TABLE_ID],
+                "parameters": [_TABLE_ID, _AS_TABLE],
                 "responses": {"200": {"description": "SVG",
                                       "content": {"image/svg+xml": {}}},
                               "404": _err("no such table")},
@@ -309,11 +362,23 @@ def document() -> dict[str, Any]:
                               "429": _err("too many wrong codes from this address: wait "
                                           "'retry_after' seconds")},
             }},
+            "/api/csrf": {"get": {
+                "summary": "This browser's CSRF token (also set as the csrf cookie)",
+                "responses": {"200": _json({"type": "object", "required": ["token", "header"],
+                                            "properties": {"token": {"type": "string"},
+                                                           "header": {"type": "string"}}},
+                                           "the token and the header to send it in")},
+            }},
+            "/api/openapi.json": {"get": {
+                "summary": "This document",
+                "responses": {"200": _json({"type": "object"}, "the OpenAPI 3.1 document")},
+            }},
             "/api/games": {"get": {
                 "summary": "The games available",
                 "responses": {"200": _json({"type": "array"}, "games")},
             }},
             **_deck_paths(),
+            **_page_paths(),
         },
     }
 
@@ -333,18 +398,32 @@ def _deck_paths() -> dict[str, Any]:
                 "description": "`{\"name\", \"kind\" (tarot78, kaiser40, kaiser48, french54, custom), "
                                "\"faces\": {code: [data: URL, ...]}, \"replace\"?}`; at most 24 MB.",
                 "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["name", "kind", "faces"]}}}},
+                    "type": "object", "required": ["name", "kind", "faces"], "properties": {
+                        "name": {"type": "string", "description": "1 to 40 letters, digits, spaces, _ . ' -"},
+                        "kind": {"type": "string", "enum": sorted(KINDS)},
+                        "faces": {"type": "object", "additionalProperties": {
+                            "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+                            "description": "card code -> one image or a list of images"},
+                        "replace": {"type": "boolean", "description": "replace a deck of that name"}}}}}},
                 "responses": {"201": deck, "400": _err("a bad name, kind, code or image; the name is taken"),
                               "413": _err("over 24 MB")}},
         },
         "/api/decks/cut": {"post": {
             "summary": "Cut the cards laid upright in a grid out of a photo, in reading order",
             "description": "Multipart `photo` and `codes` (the codes laid out, in the same order).",
-            "requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
-                "type": "object", "properties": {"photo": {"type": "string", "format": "binary"},
-                                                 "codes": {"type": "string"}}}}}},
-            "responses": {"200": _json({"type": "object"}, "each face found, as a JPEG data: URL"),
-                          "400": _err("not an image")}}},
+            "parameters": [{"name": "codes", "in": "query", "required": False, "schema": {"type": "string"},
+                            "description": "as the form field, when the photo is the raw body"}],
+            "requestBody": {"required": True, "content": {
+                "multipart/form-data": {"schema": {
+                    "type": "object", "properties": {"photo": {"type": "string", "format": "binary"},
+                                                     "codes": {"type": "string"}}}},
+                "image/*": {"schema": {"type": "string", "format": "binary"}}}},
+            "responses": {"200": _json({"type": "object", "properties": {
+                "found": {"type": "integer"}, "expected": {"type": "integer"},
+                "faces": {"type": "array", "items": {"type": "object", "properties": {
+                    "code": {"type": ["string", "null"]}, "image": {"type": "string"}}}}}},
+                "each face found, as a JPEG data: URL"),
+                          "400": _err("not an image"), "413": _err("over 20 MB")}}},
         "/api/decks/{name}/file": {"get": {
             "summary": "An enrolled deck as one file (.tavdeck)", "parameters": [name],
             "responses": {"200": {"description": "the deck file",
@@ -352,16 +431,61 @@ def _deck_paths() -> dict[str, Any]:
                           "404": _err("no such deck")}}},
         "/api/decks/import": {"post": {
             "summary": "Store a deck file; ?name= keeps it under another name, ?replace=1 replaces",
+            "parameters": [
+                {"name": "name", "in": "query", "required": False, "schema": {"type": "string"},
+                 "description": "store the deck under this name"},
+                {"name": "replace", "in": "query", "required": False, "schema": {"enum": ["1"]},
+                 "description": "replace a deck of that name"}],
             "requestBody": {"required": True, "content": {
-                "application/octet-stream": {}, "multipart/form-data": {}}},
-            "responses": {"201": deck, "400": _err("not a deck file, or the name is taken")}}},
+                "application/octet-stream": {"schema": {"type": "string", "format": "binary"}},
+                "multipart/form-data": {"schema": {"type": "object", "properties": {
+                    "file": {"type": "string", "format": "binary"}, "name": {"type": "string"}}}}}},
+            "responses": {"201": deck, "400": _err("not a deck file, or the name is taken"),
+                          "413": _err("over 16 MB")}}},
         "/api/tables/{table_id}/camera": {"post": {
             "summary": "The host chooses the enrolled deck the table's camera reads with",
             "description": "`{\"deck\": name | null, \"seq\"}`; the deck's kind must fit the table.",
-            "parameters": [_TABLE_ID], "security": [{"seatToken": []}],
-            "requestBody": {"required": True,
-                            "content": {"application/json": {"schema": {"type": "object"}}}},
+            "parameters": [_TABLE_ID, _AS_TABLE], "security": [{"seatToken": []}],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                "type": "object", "required": ["seq"], "properties": {
+                    "deck": {"type": ["string", "null"], "description": "an enrolled deck; null: none"},
+                    "seq": {"type": "integer"}}}}}},
             "responses": {"200": _json(_VIEW, "the host's view"),
                           "400": _err("no such deck, or not this table's cards"),
-                          "403": _err("not the host"), "409": _err("stale sequence")}}},
+                          "403": _err("not the host"), "404": _err("no such table"),
+                          "409": _err("stale sequence")}}},
+    }
+
+
+def _page_paths() -> dict[str, Any]:
+    """The HTML pages (for completeness: phones open them, scripts use the JSON above)."""
+    table = [_TABLE_ID]
+    room = [{"name": "room", "in": "path", "required": True, "schema": {"type": "string"}}]
+    lang = {"name": "lang", "in": "query", "required": False, "schema": {"enum": ["it", "en"]},
+            "description": "the page's language (kept in a cookie)"}
+    missing = {"description": "no such table (an HTML page)",
+               "content": {"text/html": {"schema": {"type": "string"}}}}
+    return {
+        "/sw.js": {"get": {"summary": "The installable app's service worker (its version in X-Tavolo-Shell)",
+                           "responses": {"200": {"description": "the worker's script", "content": {
+                               "text/javascript": {"schema": {"type": "string"}}}}}}},
+        "/": {"get": {"summary": "Page: create a table, or join one by its room code",
+                      "parameters": [lang], "responses": {"200": _HTML}}},
+        "/decks": {"get": {"summary": "Page: the enrolled decks, and teaching the camera one",
+                           "parameters": [lang], "responses": {"200": _HTML}}},
+        "/r/{room}": {"get": {"summary": "Page: a room code leads to the table's join page",
+                              "parameters": room, "responses": {"302": _REDIRECT, "404": missing,
+                                                                "429": missing}}},
+        "/join": {"get": {"summary": "Page: the home page's room-code form",
+                          "parameters": [{"name": "room", "in": "query", "required": False,
+                                          "schema": {"type": "string"}}],
+                          "responses": {"302": _REDIRECT, "404": missing, "429": missing}}},
+        "/join/{table_id}": {"get": {"summary": "Page: pick a seat (a phone with a seat goes to its view)",
+                                     "parameters": [*table, lang],
+                                     "responses": {"200": _HTML, "302": _REDIRECT, "404": missing}}},
+        "/t/{table_id}": {"get": {"summary": "Page: the table screen", "parameters": [*table, lang],
+                                  "responses": {"200": _HTML, "404": missing}}},
+        "/play/{table_id}": {"get": {"summary": "Page: a player's phone (without a seat: to the join page)",
+                                     "parameters": [*table, lang],
+                                     "responses": {"200": _HTML, "302": _REDIRECT, "404": missing}}},
     }
