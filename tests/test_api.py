@@ -303,7 +303,8 @@ def test_openapi_documents_every_route(client: FlaskClient, app: Flask) -> None:
         if rule.endpoint == "static":
             continue
         path = (rule.rule.replace("<table_id>", "{table_id}").replace("<room>", "{room}")
-                .replace("<int:seat>", "{seat}").replace("<name>", "{name}").replace("<rule>", "{rule}"))
+                .replace("<int:seat>", "{seat}").replace("<name>", "{name}").replace("<rule>", "{rule}")
+                .replace("<game>", "{game}"))
         assert path in paths, path
         for method in rule.methods or ():
             if method not in ("HEAD", "OPTIONS"):
