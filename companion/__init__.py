@@ -54,7 +54,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["tavolo"] = TableService(store, Doorbell())
     app.extensions["tavolo_misses"] = MissLimiter()  # wrong room codes per address
 
-    from .web import api, decks_api, errors, pages
+    from .web import api, decks_api, errors, pages, practice_api
 
     @app.after_request
     def _guard(resp: Response) -> Response:
@@ -69,5 +69,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(decks_api.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(practice_api.bp)
     errors.register(app)
     return app

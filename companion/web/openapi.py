@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import PLAYABLE
+from .practice_doc import PRACTICE_PATHS
 
 _ERROR = {"$ref": "#/components/schemas/Error"}
 
@@ -105,6 +106,7 @@ def document() -> dict[str, Any]:
             },
         },
         "paths": {
+            **PRACTICE_PATHS,
             "/api/tables": {"post": {
                 "summary": "Create a table",
                 "requestBody": {"required": True, "content": {"application/json": {
