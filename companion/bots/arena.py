@@ -60,7 +60,7 @@ def score_of(outcome: Outcome, seats: Sequence[int]) -> float:
 # Per game: the number of players in a match, and the seats the heuristic side holds
 # (Kaiserspiel: a team of two partners). The others are random players.
 MATCH: dict[str, tuple[int, tuple[int, ...]]] = {
-    "quinta": (3, (0,)), "oscuri": (3, (0,)), "kaiserspiel": (4, (0, 2)),
+    "quinta": (3, (0,)), "oscuri": (2, (0,)), "kaiserspiel": (4, (0, 2)),
     "diavolo": (2, (0,)), "insonnia": (2, (0,)),
 }
 
