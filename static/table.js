@@ -38,6 +38,7 @@
     renderCorrections(v);
     const scanBar = document.querySelector(".scan-bar");
     if (scanBar && !v.scannable) scanBar.hidden = true;
+    document.dispatchEvent(new CustomEvent("tavolo:view", {detail: v}));  // practice.js
   }
 
   function renderCorrections(v) {
@@ -220,7 +221,7 @@
     }
   }
 
-  window.TAVOLO = {act, view: () => view, tableId, asTable, role};
+  window.TAVOLO = {act, view: () => view, tableId, asTable, role, render};
 
   document.getElementById("undo").addEventListener("click", async () => {
     const last = view.log.length ? (view.log[view.log.length - 1][LANG] || view.log[view.log.length - 1].en) : "";
