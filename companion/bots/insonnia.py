@@ -56,6 +56,8 @@ class InsonniaBot:
                 total += 100  # the hand empties with a count complete: the game is won
             return total
         if isinstance(a, StartRun):
+            if hand == 1 and any(view["complete"][me]):
+                return 100.0  # the last card: the hand empties with a count complete
             return _start_value(view, a, kinds, hand)
         if isinstance(a, Concentrate):
             return CONCENTRATE
@@ -85,4 +87,4 @@ def _start_value(view: Mapping[str, Any], a: StartRun, kinds: Mapping[str, Any],
     number = int(kinds[a.card].number)
     numbers = {kinds[c].number for c in view.get("hand") or () if kinds[c].number}
     near = sum(1 for n in numbers if n != number and abs(n - number) <= 3)
-    return 3.0 + near - abs(number - 5.5) * 0.2 + (8 if hand == 1 else 0)
+    return 3.0 + near - abs(number - 5.5) * 0.2
