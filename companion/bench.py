@@ -255,6 +255,7 @@ def enrolled_figures(art: Path, photos: Path, scenes: int = 40) -> None:
     for folder, deck in decks.items():
         tally = evaluate_scenes(faces[folder], deck, scenes, seed=7)
         print("  " + tally.line(f"{folder} scenes"))
+    italian_figures(art, scenes)
     # Speed on 12-megapixel photos with the 78-card deck enrolled.
     rng = np.random.default_rng(3)
     codes = ["T0", "T15", "AC", "5D", "KH", "9S"]
@@ -275,6 +276,25 @@ def enrolled_figures(art: Path, photos: Path, scenes: int = 40) -> None:
         print(f"enrolled speed, {label}, JPEG decode included, one thread: median "
               f"{statistics.median(times):.0f} ms, p95 {times[int(0.95 * (len(times) - 1))]:.0f} ms, "
               f"{len(cards)} cards: {' '.join(cards)}")
+
+
+def italian_figures(art: Path, scenes: int) -> None:
+    """The two Italian 40-card decks enrolled for Kaiserspiel (``kaiser40``, the cavallo read
+    as the Ober), measured on rendered scenes: no photos of Italian cards exist to measure on."""
+    from recognizer.enrolled import enrol_faces
+    from recognizer.evaluate import evaluate_scenes
+
+    from .decks import DeckError, images_in_folder
+
+    for folder in ("italian-piacentine", "italian-napoletane"):
+        try:
+            faces = {code: images[0] for code, images in images_in_folder(art / folder, "kaiser40").items()}
+        except DeckError as e:
+            print(f"  {folder}: {e}")
+            continue
+        deck = enrol_faces(faces, "kaiser40", folder)
+        tally = evaluate_scenes(faces, deck, scenes, seed=7)
+        print("  " + tally.line(f"{folder} scenes (kaiser40)"))
 
 
 def run(games_seconds: float = 3.0, actions: int = 2000, photos: str | None = None,

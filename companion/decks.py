@@ -33,7 +33,12 @@ _FILE_STEM = re.compile(r"^(?P<code>[A-Za-z0-9]+?)(?:[-_ ~.(].*)?$")
 
 
 class DeckError(ValueError):
-    """A deck that cannot be enrolled, found or imported; the message says why, for people."""
+    """A deck that cannot be enrolled, found or imported; the message says why, for people
+    (``it``: the same in Italian, where a phone may show it)."""
+
+    def __init__(self, message: str, it: str | None = None) -> None:
+        super().__init__(message)
+        self.it = it
 
 
 @dataclass(frozen=True)
@@ -49,16 +54,19 @@ def check_name(name: str) -> str:
     name = " ".join(name.split())
     if not _NAME.match(name):
         raise DeckError("A deck name has 1 to 40 letters, digits, spaces, or _ . ' - (starting with a "
-                        "letter or digit).")
+                        "letter or digit).", "Il nome di un mazzo ha da 1 a 40 lettere, cifre, spazi o "
+                        "_ . ' - (e comincia con una lettera o una cifra).")
     if name in BUILT_IN or name in KINDS:
-        raise DeckError(f"{name!r} is the name of a kind of deck; choose another name.")
+        raise DeckError(f"{name!r} is the name of a kind of deck; choose another name.",
+                        f"{name!r} è il nome di un tipo di mazzo: scegli un altro nome.")
     return name
 
 
 def check_kind(kind: str) -> str:
     """A deck kind the app knows."""
     if kind not in KINDS:
-        raise DeckError(f"unknown deck kind {kind!r}; known kinds: {', '.join(KINDS)}")
+        raise DeckError(f"unknown deck kind {kind!r}; known kinds: {', '.join(KINDS)}",
+                        f"tipo di mazzo sconosciuto {kind!r}; i tipi noti: {', '.join(KINDS)}")
     return kind
 
 
@@ -69,12 +77,19 @@ def card_code(name: str, kind: str) -> str | None:
     m = _FILE_STEM.match(Path(name).stem)
     if not m:
         return None
-    code = normalise_code(m.group("code"))
+    code = face_code(m.group("code"), kind)
     if kind == CUSTOM:
         return code if _CUSTOM_CODE.match(code) else None
+    return code if code in deck_codes(kind) else None
+
+
+def face_code(code: str, kind: str) -> str:
+    """A card code as a deck of ``kind`` stores it: normalised, and in a Kaiserspiel deck the
+    Italian cavallo ``C`` (``CD``) written as the ober ``Q`` (``QD``)."""
+    code = normalise_code(code)
     if kind in (KAISER40, KAISER48) and len(code) == 2 and code[0] == "C":
         code = "Q" + code[1]
-    return code if code in deck_codes(kind) else None
+    return code
 
 
 def images_in_folder(folder: Path, kind: str) -> dict[str, list[np.ndarray]]:
@@ -105,7 +120,7 @@ def read_image(data: bytes, label: str = "image") -> np.ndarray:
     try:
         return decode(data).image
     except ImageError as e:
-        raise DeckError(f"{label}: {e}") from e
+        raise DeckError(f"{label}: {e}", f"{label}: l'immagine non si può leggere ({e})") from e
 
 
 def _check_codes(codes: Sequence[str], kind: str) -> tuple[str, ...]:
@@ -113,12 +128,14 @@ def _check_codes(codes: Sequence[str], kind: str) -> tuple[str, ...]:
     if kind == CUSTOM:
         bad = [c for c in codes if not _CUSTOM_CODE.match(c)]
         if bad:
-            raise DeckError(f"card codes are 1 to 8 capital letters or digits: {', '.join(bad[:8])}")
+            raise DeckError(f"card codes are 1 to 8 capital letters or digits: {', '.join(bad[:8])}",
+                            f"i codici delle carte hanno da 1 a 8 maiuscole o cifre: {', '.join(bad[:8])}")
         return ()
     known = deck_codes(kind)
     bad = [c for c in codes if c not in known]
     if bad:
-        raise DeckError(f"not cards of {kind}: {', '.join(bad[:8])}")
+        raise DeckError(f"not cards of {kind}: {', '.join(bad[:8])}",
+                        f"non sono carte di {kind}: {', '.join(bad[:8])}")
     have = set(codes)
     return tuple(dict.fromkeys(c for c in deck_list(kind) if c not in have))
 
@@ -137,18 +154,19 @@ class DeckLibrary:
         name, kind = check_name(name), check_kind(kind)
         _check_codes(codes, kind)
         if not replace_existing and self.store.deck_row(name) is not None:
-            raise DeckError(f"a deck named {name!r} exists already")
+            raise DeckError(f"a deck named {name!r} exists already", f"esiste già un mazzo di nome {name!r}")
 
     def enrol(self, name: str, kind: str, images: Mapping[str, Sequence[np.ndarray]],
               replace_existing: bool = False) -> Enrolled:
         """Learn a deck from face images by card code and store it."""
         name, kind = check_name(name), check_kind(kind)
         if not images:
-            raise DeckError("no face images to learn from")
+            raise DeckError("no face images to learn from", "nessuna immagine di carte da imparare")
         missing = _check_codes(list(images), kind)
         too_many = [c for c, imgs in images.items() if len(imgs) > MAX_IMAGES_PER_CARD]
         if too_many:
-            raise DeckError(f"at most {MAX_IMAGES_PER_CARD} images per card: {', '.join(too_many[:8])}")
+            raise DeckError(f"at most {MAX_IMAGES_PER_CARD} images per card: {', '.join(too_many[:8])}",
+                            f"al massimo {MAX_IMAGES_PER_CARD} immagini per carta: {', '.join(too_many[:8])}")
         deck = enrol_faces({c: list(imgs) for c, imgs in images.items()}, kind, name)
         self._save(deck, replace_existing)
         return Enrolled(deck, missing)
@@ -158,7 +176,8 @@ class DeckLibrary:
             row = self.store.save_deck(deck.name, deck.kind, len(deck.codes), deck.to_bytes(),
                                        replace_existing)
         except DeckExists:
-            raise DeckError(f"a deck named {deck.name!r} exists already") from None
+            raise DeckError(f"a deck named {deck.name!r} exists already",
+                            f"esiste già un mazzo di nome {deck.name!r}") from None
         with self._lock:
             self._ready.pop(deck.name, None)
         return row
@@ -192,7 +211,7 @@ class DeckLibrary:
         """A stored deck's one-file form."""
         found = self.store.deck(name)
         if found is None:
-            raise DeckError(f"no deck named {name!r}")
+            raise DeckError(f"no deck named {name!r}", f"nessun mazzo di nome {name!r}")
         return found[1]
 
     def import_file(self, data: bytes, name: str | None = None, replace_existing: bool = False) -> Enrolled:
@@ -200,7 +219,7 @@ class DeckLibrary:
         try:
             deck = EnrolledDeck.from_bytes(data)
         except DeckFileError as e:
-            raise DeckError(str(e)) from e
+            raise DeckError(str(e), f"il file non è un mazzo di Tavolo leggibile ({e})") from e
         kind = check_kind(deck.kind)
         missing = _check_codes(deck.codes, kind)
         new_name = check_name(name if name is not None else deck.name)

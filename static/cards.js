@@ -85,7 +85,8 @@ function cardEl(code, opts) {
 /* Card picker for a hand the app does not know: a suit first, then the rank. Each joker
    sits with the suits of its colour; cards that cannot be played are shown disabled.
    ``memory.suit`` keeps the chosen suit across live redraws. */
-function cardPicker(legal, pick, memory, hidden, rankList) {
+/* ``suitNames`` (optional): suit -> what this table's pack calls it ("denari ♦"), shown on the tabs. */
+function cardPicker(legal, pick, memory, hidden, rankList, suitNames) {
   const box = document.createElement("div");
   box.className = "picker";
   const suits = ["H", "D", "C", "S"];
@@ -116,10 +117,10 @@ function cardPicker(legal, pick, memory, hidden, rankList) {
   for (const suit of suits) {
     const tab = document.createElement("button");
     tab.type = "button";
-    tab.className = "suit-tab " + (RED.has(suit) ? "red" : "black");
+    tab.className = "suit-tab " + (RED.has(suit) ? "red" : "black") + (suitNames ? " named" : "");
     tab.dataset.suit = suit;
-    tab.textContent = SUIT_SYMBOL[suit];
-    tab.setAttribute("aria-label", t("suit_" + suit));
+    tab.textContent = (suitNames && suitNames[suit]) || SUIT_SYMBOL[suit];
+    tab.setAttribute("aria-label", (suitNames && suitNames[suit]) || t("suit_" + suit));
     tab.disabled = !free.includes(suit);
     tab.addEventListener("click", () => { memory.suit = suit; drawRanks(); });
     tabs.append(tab);

@@ -19,14 +19,20 @@
   const skip = document.getElementById("dk-skip");
   const save = document.getElementById("dk-save");
   let kinds = {};
+  let names = {};  // kind -> code -> {en, it}: the card as its players call it
   let job = null;  // {name, kind, codes, next, faces: {code: [dataURL]}, cut: [...]}
 
-  function label(code) { return code + " · " + cardLabel(code); }
+  function spoken(code) {
+    const own = job && names[job.kind] && names[job.kind][code];
+    return own ? own[LANG] : cardLabel(code);
+  }
+  function label(code) { return code + " · " + spoken(code); }
 
   async function loadDecks() {
     const resp = await fetch("/api/decks", {credentials: "same-origin"});
     const body = await resp.json();
     kinds = body.kinds;
+    names = body.names || {};
     list.replaceChildren();
     if (!body.decks.length) {
       const li = document.createElement("li");
@@ -76,7 +82,7 @@
       save.className = "big primary";
       return;
     }
-    lay.textContent = t("dk_lay", {n: codes.length, cards: codes.map(cardLabel).join(", ")});
+    lay.textContent = t("dk_lay", {n: codes.length, cards: codes.map(spoken).join(", ")});
     lay.dataset.codes = codes.join(" ");
     shoot.hidden = false;
     skip.hidden = false;

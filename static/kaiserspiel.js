@@ -489,7 +489,10 @@ window.GAME_UI = window.GAME_UI || {};
     } else {
       const size = view.pack.size;
       const ranks = ["A", "2", "3", "4", "5", "6", "7", ...(size === 48 ? ["8", "9"] : []), "J", "Q", "K"];
-      box.append(cardPicker(legal, pick, memory, new Set(["JK1", "JK2"]), ranks));
+      // The suit tabs say what this pack calls its suits (denari, Bells), not only ♦.
+      const suitNames = view.pack.pack === "french" ? null : Object.fromEntries(
+        Object.entries(view.pack.suits).map(([suit, n]) => [suit, n[LANG]]));
+      box.append(cardPicker(legal, pick, memory, new Set(["JK1", "JK2"]), ranks, suitNames));
     }
     const bar = document.createElement("div");
     bar.className = "sticky-play";

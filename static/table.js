@@ -34,10 +34,11 @@
     const host = document.getElementById("host");
     host.hidden = !v.host;
     document.getElementById("undo").disabled = !v.can_undo;
-    if (v.host) renderSeatAdmin(v);
+    if (v.host) { renderSeatAdmin(v); renderCameraAdmin(v); }
     renderCorrections(v);
     const scanBar = document.querySelector(".scan-bar");
-    if (scanBar && !v.scannable) scanBar.hidden = true;
+    // The scan bar follows the camera: it comes back when the host picks a deck it can read.
+    if (scanBar) scanBar.hidden = !v.scannable || (role === "table" && !v.host);
     document.dispatchEvent(new CustomEvent("tavolo:view", {detail: v}));  // practice.js
   }
 
@@ -82,6 +83,33 @@
       });
       return b;
     }));
+  }
+
+  /* The host picks the enrolled deck the camera reads this table's cards with (or none). */
+  function renderCameraAdmin(v) {
+    const box = document.getElementById("camera-admin");
+    const choices = v.camera_choices || [];
+    box.hidden = !choices.length && !v.camera;
+    if (box.hidden) return;
+    const sel = document.getElementById("camera-deck");
+    if (sel.dataset.shown === JSON.stringify([choices, v.camera])) return;
+    sel.dataset.shown = JSON.stringify([choices, v.camera]);
+    const none = document.createElement("option");
+    none.value = "";
+    none.textContent = t("camera_none");
+    sel.replaceChildren(none, ...choices.map((name) => {
+      const o = document.createElement("option");
+      o.value = name;
+      o.textContent = name;
+      return o;
+    }));
+    sel.value = v.camera || "";
+    sel.onchange = async () => {
+      const res = await postJSON(`/api/tables/${tableId}/camera${asTable}`,
+                                 {seq: view.seq, deck: sel.value || null});
+      if (res.ok) render(res.body);
+      else { toast(errorText(res.body)); sel.value = view.camera || ""; }
+    };
   }
 
   function renderPlayers(v, ui) {

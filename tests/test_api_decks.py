@@ -3,16 +3,20 @@ and scanning with it (a Diavolo tarot, a tarot cut down for Kaiserspiel)."""
 
 from __future__ import annotations
 
+import base64
 from functools import cache
+from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
+import pytest
 from flask.testing import FlaskClient
 
 from recognizer.scenes import render
 
 from .enrol_helpers import drawn_face, grid_photo, jpeg
-from .helpers import bearer, create, join, state
+from .helpers import act, bearer, create, join, state
 
 TAROT = ("T0", "T3", "T15", "CS", "AD", "2C", "KH", "T21")
 
@@ -70,19 +74,23 @@ def test_a_deck_is_enrolled_from_grid_photos_and_listed(client: FlaskClient) -> 
 
 
 def test_bad_enrolments_are_refused_with_a_reason(client: FlaskClient) -> None:
-    for body, words in (
-        ({"name": "x", "kind": "uno", "faces": {}}, "unknown deck kind"),
-        ({"name": "x", "kind": "tarot78", "faces": {"ZZ": [jpeg_face()]}}, "not cards of tarot78"),
-        ({"name": "x", "kind": "tarot78", "faces": {"T1": ["AAAA"]}}, "not a photo"),
-        ({"name": "x", "kind": "tarot78", "faces": {"T1": ["%%%"]}}, "not base64"),
-        ({"name": "x", "kind": "tarot78"}, "faces"),
-        ({"name": "tarot78", "kind": "tarot78", "faces": {"T1": [jpeg_face()]}}, "kind of deck"),
-        ({"name": "x", "kind": "kaiser40", "faces": {"T1": [jpeg_face()]}}, "not cards of kaiser40"),
+    for body, words, parole in (
+        ({"name": "x", "kind": "uno", "faces": {}}, "unknown deck kind", "tipo di mazzo sconosciuto"),
+        ({"name": "x", "kind": "tarot78", "faces": {"ZZ": [jpeg_face()]}}, "not cards of tarot78",
+         "non sono carte di tarot78"),
+        ({"name": "x", "kind": "tarot78", "faces": {"T1": ["AAAA"]}}, "not a photo", "non si può leggere"),
+        ({"name": "x", "kind": "tarot78", "faces": {"T1": ["%%%"]}}, "not base64", "base64"),
+        ({"name": "x", "kind": "tarot78"}, "faces", "facce"),
+        ({"name": "tarot78", "kind": "tarot78", "faces": {"T1": [jpeg_face()]}}, "kind of deck",
+         "tipo di mazzo"),
+        ({"name": "x", "kind": "kaiser40", "faces": {"T1": [jpeg_face()]}}, "not cards of kaiser40",
+         "non sono carte di kaiser40"),
     ):
         resp = client.post("/api/decks", json=body)
         assert resp.status_code == 400, body
         assert words in resp.get_json()["messages"]["en"], (words, resp.get_json())
-        assert resp.get_json()["messages"]["it"]
+        assert parole in resp.get_json()["messages"]["it"], (parole, resp.get_json())
+    assert client.get("/api/decks").get_json()["decks"] == []  # nothing was stored
 
 
 def jpeg_face() -> str:
@@ -163,3 +171,52 @@ def test_a_table_refuses_a_deck_of_other_cards_at_creation(client: FlaskClient) 
                                             "options": {"pack": "italian"}, "camera": "My tarot"})
     assert resp.status_code == 400
     assert "kaiser40" in resp.get_json()["messages"]["en"]
+
+
+ITALIAN = Path(__file__).resolve().parents[2] / "shared" / "cardart" / "italian-piacentine"
+
+
+@pytest.mark.skipif(not ITALIAN.is_dir(), reason=f"no Italian card artwork at {ITALIAN}")
+def test_a_kaiserspiel_table_on_an_italian_deck_scans_its_tricks(client: FlaskClient) -> None:
+    """A Piacentine deck enrolled from its artwork reads a trick at a Kaiserspiel table: the
+    cards already played fit nobody, the new one is offered to the player whose turn it is."""
+    faces = {p.stem: ["data:image/jpeg;base64," + base64.b64encode(p.read_bytes()).decode()]
+             for p in sorted(ITALIAN.glob("*.jpg"))}
+    resp = client.post("/api/decks", json={"name": "Piacentine", "kind": "kaiser40", "faces": faces})
+    assert resp.status_code == 201, resp.get_json()
+    table = create(client, game="kaiserspiel", players=["Urs", "Vreni", "Werner", "Yvonne"],
+                   options={"hands": "unknown", "pack": "italian", "dealer": 3}, camera="Piacentine")
+    tid = table["table_id"]
+    tokens = [join(client, tid, i) for i in range(4)]
+    face_up = ["7D", "QD", "2C", "5S"]  # QD: the cavallo di denari
+    for _ in range(16):
+        s = state(client, tid)["state"]
+        if s["phase"] == "play":
+            break
+        seat = s["to_act"][0]
+        kind = {"reveal": "reveal", "discard": "discard", "declare": "pass"}[s["phase"]]
+        action: dict[str, Any] = {"type": kind, "player": seat}
+        if kind == "reveal":
+            action["card"] = face_up[seat]
+        assert act(client, tid, tokens[seat], action).status_code == 200
+    assert state(client, tid)["state"]["phase"] == "play"
+    art = {code: cv2.imread(str(ITALIAN / f"{code}.jpg")) for code in ("7D", "CD")}
+    rng = np.random.default_rng(11)
+    first = scan(client, tid, jpeg(render({"7D": art["7D"]}, ["7D"], rng).image), tokens[0])
+    assert first["proposal"] == "7D"
+    assert act(client, tid, tokens[0], {"type": "play", "player": 0, "card": "7D"}).status_code == 200
+    trick = {"7D": art["7D"], "QD": art["CD"]}
+    second = scan(client, tid, jpeg(render(trick, ["7D", "QD"], rng).image), tokens[1])
+    moves = {d["card"]: d["move"] for d in second["detections"]}
+    assert set(moves) == {"7D", "QD"}
+    assert moves["7D"]["legal"] is False and moves["QD"]["legal"] is True
+    assert second["proposal"] == "QD"
+    names = {d["card"]: d["names"]["it"] for d in second["detections"]}
+    assert "cavallo" in names["QD"]
+
+
+def test_the_deck_list_names_each_card_as_its_players_call_it(client: FlaskClient) -> None:
+    names = client.get("/api/decks").get_json()["names"]
+    assert names["kaiser40"]["QD"] == {"en": "ober of coins", "it": "ober (cavallo) di denari"}
+    assert names["tarot78"]["T15"]["en"] == "the Devil"
+    assert len(names["tarot78"]) == 78 and "custom" not in names

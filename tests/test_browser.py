@@ -997,7 +997,7 @@ def test_enrol_a_small_deck_on_the_phone_then_scan_a_diavolo_hand_with_it(
     page.locator("#dk-name").fill("Drawn tarot")
     page.locator("#dk-kind").select_option("tarot78")
     page.get_by_role("button", name="Begin").click()
-    assert "T0" in page.locator("#dk-lay").inner_text() or "Trump 0" in page.locator("#dk-lay").inner_text()
+    assert "the Fool, trump 1" in page.locator("#dk-lay").inner_text()  # the cards by their names
     page.locator("#dk-photo").set_input_files(str(grid))
     faces_found = page.locator("#dk-faces .dk-face")
     faces_found.nth(7).wait_for()
@@ -1018,6 +1018,60 @@ def test_enrol_a_small_deck_on_the_phone_then_scan_a_diavolo_hand_with_it(
     assert read == ["T3", "T5"]
     assert panel.locator("svg polygon").count() == 2
     _shot(anna, "phone-diavolo-scan-enrolled")
+
+
+def test_the_host_gives_the_camera_a_deck_and_a_kaiserspiel_phone_reads_it_live(
+        server: str, playwright: object, tmp_path: Path) -> None:
+    """A Kaiserspiel table on a cut-down tarot, created without a camera deck: the host picks
+    an enrolled tarot on the table screen, the Scan bar appears on the phone, and its live
+    camera reads the cavallo of swords as the Ober of shields, offered for one tap."""
+    import base64
+
+    from recognizer.scenes import render
+
+    from .enrol_helpers import drawn_face, jpeg
+
+    codes = ["CS", "AC", "2D", "T1", "KH"]
+    faces = {c: drawn_face(70 + i) for i, c in enumerate(codes)}
+    _api(server, "/api/decks", {"name": "Live tarot", "kind": "tarot78", "faces": {
+        c: ["data:image/jpeg;base64," + base64.b64encode(jpeg(f)).decode()] for c, f in faces.items()}})
+    photo = tmp_path / "cavallo.jpg"
+    photo.write_bytes(jpeg(render(faces, ["CS"], np.random.default_rng(3)).image))
+    video = _y4m(photo, tmp_path / "camera.y4m")
+    args = [*ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+            f"--use-file-for-fake-video-capture={video}"]
+    b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)  # type: ignore[attr-defined]
+    try:
+        host, table_id = _new_table(b, server, "en-GB", "kaiserspiel", ["Urs", "Vreni", "Werner", "Yvonne"],
+                                    seats=4, pack="tarot", viewport=TABLET)
+        ctx = b.new_context(viewport=PHONE, locale="en-GB", permissions=["camera"])
+        urs = ctx.new_page()
+        urs.goto(f"{server}/join/{table_id}")
+        urs.locator(".seat-row").nth(0).get_by_role("button").click()
+        urs.wait_for_url("**/play/*")
+        urs.wait_for_function("() => document.body.dataset.seq !== undefined")
+        assert urs.locator(".scan-bar").is_hidden()  # nothing to read a tarot with yet
+        assert urs.locator(".suit-tab").first.inner_text() == "cups ♥"  # the tarot's own suits
+        chooser = host.locator("#camera-deck")
+        chooser.locator("option[value='Live tarot']").wait_for(state="attached")
+        _shot(host, "kaiser-tablet-camera-deck")
+        chooser.select_option("Live tarot")
+        host.wait_for_function("() => window.TAVOLO.view().camera === 'Live tarot'")
+        assert "Live tarot" in (host.locator("#log").text_content() or "")
+        live = urs.get_by_role("button", name="Live camera")
+        live.wait_for()
+        live.click()
+        urs.locator("#live video").wait_for()
+        offer = urs.locator("#scan button.primary, #scan button.big").first
+        offer.wait_for(timeout=30_000)
+        _shot(urs, "kaiser-phone-live-enrolled")
+        assert "Q" in urs.locator("#scan").inner_text() or "Ober" in urs.locator("#scan").inner_text()
+        before = _seq(urs)
+        offer.click()
+        _wait_moved(urs, before)
+        assert urs.evaluate("window.TAVOLO.view().state.face_up[0]") == "QS"
+    finally:
+        b.close()
 
 
 def test_practice_quinta_against_bots_with_their_cards_shown_and_a_move_taken_back(

@@ -220,3 +220,16 @@ def test_pip_cards_of_a_french_deck_are_counted_right() -> None:
                 (wrong if found else missed).append((code, found))
     assert not wrong
     assert len(missed) <= 2, missed
+
+
+@needs_art
+def test_an_italian_deck_enrolled_for_kaiserspiel_reads_its_cavalli_as_obers() -> None:
+    from companion.decks import images_in_folder
+
+    by_code = images_in_folder(ART / "italian-piacentine", "kaiser40")
+    assert len(by_code) == 40 and "QC" in by_code and "CC" not in by_code  # the cavallo is the Ober
+    faces = {code: images[0] for code, images in by_code.items()}
+    deck = enrol_faces(faces, "kaiser40", "piacentine")
+    tally = evaluate_scenes(faces, deck, 12, seed=3)
+    assert tally.recall >= 0.9, tally.misses
+    assert tally.precision >= 0.99, tally.misses

@@ -20,9 +20,9 @@ from flask import Blueprint, Response, jsonify, request
 from recognizer.decode import ImageError, decode
 from recognizer.faces import cut_faces
 
-from ..decks import KINDS, DeckError, read_image
+from ..decks import KINDS, DeckError, face_code, read_image
 from ..errors import BadRequest, NotFound
-from ..games.cards import deck_list, normalise_code
+from ..games.cards import card_name, deck_list, normalise_code
 from .common import json_body, service, tokens
 
 bp = Blueprint("decks", __name__, url_prefix="/api")
@@ -34,7 +34,8 @@ _DATA_URL = re.compile(r"^data:image/[a-z]+;base64,")
 
 
 def _refused(e: DeckError | ImageError) -> BadRequest:
-    return BadRequest(str(e), f"Il mazzo non si può registrare: {e}")
+    it = e.it if isinstance(e, DeckError) and e.it else f"Il mazzo non si può registrare: {e}"
+    return BadRequest(str(e), it)
 
 
 def _upload(field: str) -> bytes:
@@ -63,6 +64,9 @@ def decks() -> Response:
         "decks": [{"name": r.name, "kind": r.kind, "cards": r.cards, "bytes": r.size, "created": r.created}
                   for r in rows],
         "kinds": {k: list(dict.fromkeys(deck_list(k))) if k != "custom" else [] for k in KINDS},
+        # What the player calls each card (an Italian deck's cavallo, not a French "Q").
+        "names": {k: {c: {"en": card_name(k, c, "en"), "it": card_name(k, c, "it")}
+                      for c in dict.fromkeys(deck_list(k))} for k in KINDS if k != "custom"},
     })
 
 
@@ -109,10 +113,10 @@ def enrol() -> tuple[Response, int]:
     replace = body.get("replace") is True
     library = service().decks
     try:
-        library.precheck(name, kind, [normalise_code(str(c)) for c in faces], replace)
+        library.precheck(name, kind, [face_code(str(c), kind) for c in faces], replace)
         images: dict[str, list[np.ndarray]] = {}
         for code, values in faces.items():
-            code = normalise_code(str(code))
+            code = face_code(str(code), kind)
             for v in values if isinstance(values, list) else [values]:
                 images.setdefault(code, []).append(read_image(_face_bytes(v, code), code))
         done = library.enrol(name, kind, images, replace_existing=replace)
