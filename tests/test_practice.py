@@ -205,3 +205,27 @@ def test_practice_over_the_api(practice_app: Flask) -> None:
     nobody = client.post(f"/api/tables/{tid}/show-bots", json={"show": False},
                          headers=bearer("not-a-token"))
     assert nobody.status_code == 403
+
+
+def test_a_practice_table_travels_as_a_game_record(service: TableService, practice: Practice,
+                                                  tmp_path: Path) -> None:
+    from companion.store import Store
+
+    created, joined = practice.create({"game": "diavolo", "name": "Nora", "bots": 2})
+    tid = created.table_id
+    for _ in range(3):
+        table = service.table(tid)
+        if 0 not in table.rules.to_act(table.state):
+            break
+        action = table.rules.legal_actions(table.state, 0)[0]
+        service.submit(tid, [joined.token], {"action": table.rules.dump_action(action),
+                                             "seq": table.seq})
+        practice.kick(tid)
+    practice.show_bots(tid, [joined.token], True)
+    if service.view(tid, 0)["practice"]["can_rewind"]:
+        practice.rewind(tid, [joined.token])
+    record = service.store.export_table(tid)
+    elsewhere = TableService(Store(tmp_path / "elsewhere.sqlite3"))
+    assert elsewhere.store.import_table(record) == tid
+    assert elsewhere.view(tid, 0) == service.view(tid, 0)
+    assert elsewhere.table(tid).bots == (1, 2) and elsewhere.table(tid).show_bots
