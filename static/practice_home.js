@@ -8,8 +8,7 @@
     button.textContent = t("pr_play", {game: button.dataset.title});
     button.addEventListener("click", async () => {
       const body = {game: button.dataset.practice};
-      const name = nameInput.value.trim();
-      if (name) body.name = name;
+      body.name = nameInput.value.trim() || t("pr_default_name");
       button.disabled = true;
       try {
         const res = await postJSON("/api/practice", body);

@@ -3,7 +3,7 @@
 Object.assign(TEXT.en, {
   pr_title: "Practice against bots",
   pr_why: "Play on this phone against the app's bots: the app deals, the bots play the other seats.",
-  pr_name: "Your name", pr_play: "Play {game}",
+  pr_name: "Your name", pr_play: "{game} against bots", pr_default_name: "Player",
   pr_bots: "Bots: {who}. They move a moment after you.",
   pr_show: "Show the bots' cards",
   pr_rewind: "Take back my last move",
@@ -15,7 +15,7 @@ Object.assign(TEXT.en, {
 Object.assign(TEXT.it, {
   pr_title: "Allenati contro i bot",
   pr_why: "Gioca su questo telefono contro i bot dell'app: le carte le dà l'app, i bot occupano gli altri posti.",
-  pr_name: "Il tuo nome", pr_play: "Gioca a {game}",
+  pr_name: "Il tuo nome", pr_play: "{game} contro i bot", pr_default_name: "Giocatore",
   pr_bots: "Bot: {who}. Giocano un attimo dopo di te.",
   pr_show: "Mostra le carte dei bot",
   pr_rewind: "Riprendi la mia ultima mossa",

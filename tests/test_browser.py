@@ -1080,7 +1080,7 @@ def test_practice_quinta_against_bots_with_their_cards_shown_and_a_move_taken_ba
     page = ctx.new_page()
     page.goto(server + "/")
     page.locator("#practice-name").fill("Nora")
-    page.get_by_role("button", name="Play Quinta").click()
+    page.get_by_role("button", name="Quinta against bots").click()
     page.wait_for_url("**/play/*")
     page.locator(".hand .card").first.wait_for()
     assert page.locator(".hand .card").count() == 12  # four players: 12 cards each
@@ -1097,18 +1097,24 @@ def test_practice_quinta_against_bots_with_their_cards_shown_and_a_move_taken_ba
     page.locator("#log-box summary").click()
     assert "Ada" in page.locator("#log").inner_text()
     _shot(page, "practice-quinta-after-round-1")
-    # The bots' cards, for learning: 11 each (the bots may have chosen their next card).
+    # A second round: the bots choose again after the reveal, by themselves.
+    _tap_and_play(page, plain)
+    page.wait_for_function("() => document.querySelectorAll('.hand .card').length === 10",
+                           timeout=15000)
+    page.wait_for_function("() => /Round 2 revealed/.test(document.getElementById('log').textContent)",
+                           timeout=15000)
+    # The bots' cards, for learning (a bot's card chosen face down is shown too).
     page.locator("#show-bots").check()
     page.locator(".bot-hands li").nth(2).wait_for()
     assert page.locator(".bot-hands li").count() == 3
     assert "Ada:" in page.locator(".bot-hands").inner_text()
     _shot(page, "practice-quinta-bots-cards")
-    # Take the move back: the player's card returns to his hand, the round with it.
+    # Take the move back: the player's card of round 2 returns to his hand.
     page.locator("#rewind").click()
-    page.wait_for_function("() => document.querySelectorAll('.hand .card').length === 12",
+    page.wait_for_function("() => document.querySelectorAll('.hand .card').length === 11",
                            timeout=15000)
-    page.wait_for_function("() => !document.querySelectorAll('.revealed-item').length")
     assert "took back" in page.locator("#log").inner_text()
+    assert page.locator("#status").inner_text().startswith("Choose your card")
     page.locator("#show-bots").uncheck()
     page.wait_for_function("() => !document.querySelector('.bot-hands')")
     _no_horizontal_scroll(page)
