@@ -364,6 +364,9 @@ class TableService:
             if not host:
                 raise Forbidden("You can only act for your own seat.",
                                 "Puoi agire solo per il tuo posto.")
+            if player in table.bots:
+                raise Forbidden("The app's bot plays that seat: it moves by itself.",
+                                "Quel posto lo gioca un bot dell'app: muove da solo.")
             private = getattr(table.rules, "private", None)
             secret = bool(private(table.state, player)) \
                 if private is not None and isinstance(player, int) and 0 <= player < len(table.names) \

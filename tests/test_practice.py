@@ -155,6 +155,12 @@ def test_practice_refusals(service: TableService, practice: Practice) -> None:
         practice.rewind(other.table_id, [other.host_token])
     with pytest.raises(BadRequest, match="not a practice table"):
         practice.show_bots(other.table_id, [other.host_token], True)
+    # The player, host of his practice table, does not play for the bots.
+    table = service.table(created.table_id)
+    bot_seat = min(table.rules.to_act(table.state) & set(table.bots), default=1)
+    with pytest.raises(Forbidden, match="moves by itself"):
+        service.submit(created.table_id, [created.host_token],
+                       {"action": {"type": "pass", "player": bot_seat}, "seq": table.seq})
     # A bot's seat is nobody else's: no phone may join it (it would see the bot's hand).
     with pytest.raises(Conflict, match="Every seat"):
         service.join(created.table_id, name="Mallory")
