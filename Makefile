@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench bench-bots lint browser models clean
+.PHONY: run test bench bench-bots lint browser postgres models clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -17,27 +17,37 @@ $(STAMP): pyproject.toml | $(PY)
 run: $(STAMP)
 	$(VENV)/bin/companion serve
 
-# Debian's chromium for the browser tests: installed when missing and we are root;
-# otherwise those tests are skipped with the reason printed.
-browser:
-	@if [ ! -x /usr/bin/chromium ]; then \
+# $(call debian,CHECK,PACKAGE,WHAT): Debian's PACKAGE, installed when CHECK fails and we are
+# root; otherwise WHAT is skipped, with the reason printed (here and by the tests).
+define debian
+	@if ! $(1) >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
-	    echo "Installing Debian's chromium for the browser tests..."; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	    echo "Installing Debian's $(2) for $(3)..."; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2) >/dev/null; \
 	  else \
-	    echo "NOTE: /usr/bin/chromium is missing and we are not root: browser tests will be skipped."; \
+	    echo "NOTE: $(2) is missing and we are not root: $(3) will be skipped."; \
 	  fi; \
 	fi
+endef
+
+# Chromium for the browser tests.
+browser:
+	$(call debian,test -x /usr/bin/chromium,chromium,the browser tests)
+
+# PostgreSQL for the tests of the second store and the benchmark with several app servers
+# (each run starts a throwaway server of its own).
+postgres:
+	$(call debian,ls /usr/lib/postgresql/*/bin/initdb,postgresql,the PostgreSQL tests)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check companion recognizer tests
 	$(VENV)/bin/mypy
 
-test: $(STAMP) browser lint
+test: $(STAMP) browser postgres lint
 	$(PY) -m pytest -q -rs
 
 # Speed figures are for one core: one OpenCV thread, one BLAS thread.
-bench: $(STAMP)
+bench: $(STAMP) postgres
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(VENV)/bin/companion bench
 	$(VENV)/bin/companion bots-bench --games 1000
 

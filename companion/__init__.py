@@ -14,9 +14,9 @@ from typing import Any
 
 from flask import Flask, Response
 
+from .eventlog import DEFAULT_DATABASE, is_postgres, open_store
 from .limits import MissLimiter
 from .live import Doorbell
-from .store import Store
 from .tables import TableService
 
 MAX_BODY = 256 * 1024  # JSON requests; photos get their own limit
@@ -36,12 +36,13 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the app. Config: DATABASE (path), PUBLIC_URL (the link phones use)."""
+    """Build the app. Config: DATABASE (a SQLite path or a ``postgresql://`` URL; the
+    environment's DATABASE_URL or TAVOLO_DATABASE by default), PUBLIC_URL (the link phones use)."""
     app = Flask(
         __name__, template_folder=_asset_dir("templates"), static_folder=_asset_dir("static"),
     )
     app.config.update(
-        DATABASE=os.environ.get("TAVOLO_DATABASE", str(Path("data") / "tavolo.sqlite3")),
+        DATABASE=os.environ.get("DATABASE_URL") or os.environ.get("TAVOLO_DATABASE") or DEFAULT_DATABASE,
         PUBLIC_URL=os.environ.get("TAVOLO_PUBLIC_URL"),
         MAX_CONTENT_LENGTH=MAX_BODY,
         SSE_HEARTBEAT=15.0,
@@ -49,12 +50,18 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     if config:
         app.config.update(config)
-    writer = app.config.get("STORE_WRITER")  # the server's own thread for commits
-    store = Store(app.config["DATABASE"], writer) if writer else Store(app.config["DATABASE"])
-    app.extensions["tavolo"] = TableService(store, Doorbell())
+    database = str(app.config["DATABASE"])
+    # SQLite's commits get the server's own thread (STORE_WRITER); PostgreSQL takes them as they come.
+    store = open_store(database, app.config.get("STORE_WRITER"))
+    doorbell = Doorbell()
+    if is_postgres(database):  # other app servers' commits wake this one's streams
+        from .live_pg import PgListener
+
+        app.extensions["tavolo_listener"] = PgListener(database, doorbell)
+    app.extensions["tavolo"] = TableService(store, doorbell)
     app.extensions["tavolo_misses"] = MissLimiter()  # wrong room codes per address
 
-    from .web import api, decks_api, errors, pages, practice_api
+    from .web import api, decks_api, errors, pages, practice_api, shell
 
     @app.after_request
     def _guard(resp: Response) -> Response:
@@ -70,5 +77,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(decks_api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(practice_api.bp)
+    app.register_blueprint(shell.bp)
     errors.register(app)
     return app

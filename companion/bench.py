@@ -316,3 +316,23 @@ def run(games_seconds: float = 3.0, actions: int = 2000, photos: str | None = No
         # Its own process: the load client patches the standard library for gevent.
         subprocess.run([sys.executable, "-m", "companion.loadbench", "--tables", str(load_tables),
                         "--seconds", str(load_seconds)], check=False)
+        postgres_load(load_tables, load_seconds)
+
+
+def postgres_load(tables: int, seconds: float) -> None:
+    """The same load on a throwaway PostgreSQL server shared by 2, then 4 app servers."""
+    from . import pgtemp
+
+    try:
+        server = pgtemp.start()
+    except pgtemp.NoPostgres as e:
+        print(f"load, PostgreSQL: skipped ({e})")
+        return
+    try:
+        for servers in (2, 4):
+            url = server.new_database()
+            subprocess.run([sys.executable, "-m", "companion.loadbench", "--tables", str(tables),
+                            "--seconds", str(seconds), "--database", url, "--servers", str(servers)],
+                           check=False)
+    finally:
+        server.stop()

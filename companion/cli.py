@@ -18,16 +18,28 @@ if TYPE_CHECKING:
     from .decks import DeckLibrary
 
 
+DATABASE_HELP = ("a SQLite file or a postgresql:// URL (default $DATABASE_URL, $TAVOLO_DATABASE or "
+                 "data/tavolo.sqlite3)")
+
+
 def _database(args: argparse.Namespace) -> str:
-    return str(args.database or os.environ.get("TAVOLO_DATABASE") or "data/tavolo.sqlite3")
+    from .eventlog import database_from_env
+
+    return database_from_env(args.database)
+
+
+def _shown(args: argparse.Namespace) -> str:
+    from .eventlog import shown
+
+    return shown(_database(args))
 
 
 def _export(args: argparse.Namespace) -> int:
-    from .store import Store
+    from .eventlog import open_store
 
-    record = Store(_database(args)).export_table(args.table_id)
+    record = open_store(_database(args)).export_table(args.table_id)
     if record is None:
-        print(f"companion export: no table {args.table_id!r} in {_database(args)}", file=sys.stderr)
+        print(f"companion export: no table {args.table_id!r} in {_shown(args)}", file=sys.stderr)
         return 2
     text = json.dumps(record, ensure_ascii=False, indent=1)
     if args.output in (None, "-"):
@@ -39,17 +51,17 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from .store import Store
+    from .eventlog import open_store
 
     try:
         record = json.loads(Path(args.record).read_text(encoding="utf-8"))
         if not isinstance(record, dict):
             raise ValueError("a game record is a JSON object")
-        table_id = Store(_database(args)).import_table(record)
+        table_id = open_store(_database(args)).import_table(record)
     except (OSError, ValueError) as e:
         print(f"companion import: {e}", file=sys.stderr)
         return 2
-    print(f"table {table_id} restored into {_database(args)}")
+    print(f"table {table_id} restored into {_shown(args)}")
     return 0
 
 
@@ -75,6 +87,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from .eventlog import is_postgres
     from .server import patch, serve, writer_thread
 
     patch()  # before the app exists: its locks and sockets must be cooperative
@@ -91,17 +104,24 @@ def _serve(args: argparse.Namespace) -> int:
         from .tls import CertificateError, ensure_certificate
 
         try:
-            cert, key = ensure_certificate(Path(database).parent, address)
+            home = Path("data") if is_postgres(database) else Path(database).parent
+            cert, key = ensure_certificate(home, address)
             ssl_context = (str(cert), str(key))
         except CertificateError as e:
             print(f"companion serve: {e}", file=sys.stderr)
             return 2
-    app = create_app({"DATABASE": database, "PUBLIC_URL": public, "STORE_WRITER": writer_thread()})
+    try:
+        app = create_app({"DATABASE": database, "PUBLIC_URL": public,
+                          **({} if is_postgres(database) else {"STORE_WRITER": writer_thread()})})
+    except Exception as e:
+        print(f"companion serve: cannot open the database {_shown(args)}: {e}", file=sys.stderr)
+        return 2
 
     def ready() -> None:
         print(f"Tavolo is running. On phones on the same network, open:\n\n    {public}/\n")
         print(qr_terminal(f"{public}/"))
-        print(f"Data: {Path(database).resolve()}   (Ctrl-C stops the server)", flush=True)
+        where = _shown(args) if is_postgres(database) else Path(database).resolve()
+        print(f"Data: {where}   (Ctrl-C stops the server)", flush=True)
 
     certfile, keyfile = ssl_context or (None, None)
     try:
@@ -117,9 +137,9 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _library(args: argparse.Namespace) -> DeckLibrary:
     from .decks import DeckLibrary
-    from .store import Store
+    from .eventlog import open_store
 
-    return DeckLibrary(Store(_database(args)))
+    return DeckLibrary(open_store(_database(args)))
 
 
 def _deck_for(args: argparse.Namespace) -> str | EnrolledDeck:
@@ -138,7 +158,7 @@ def _deck_for(args: argparse.Namespace) -> str | EnrolledDeck:
     deck = _library(args).load(args.deck)
     if deck is None:
         raise CliError(f"unknown deck {args.deck!r}: not a built-in deck ({', '.join(DECKS)}), not a "
-                       f"deck file, and not enrolled in {_database(args)} (see `companion decks`)")
+                       f"deck file, and not enrolled in {_shown(args)} (see `companion decks`)")
     return deck
 
 
@@ -228,7 +248,7 @@ def _enrol(args: argparse.Namespace) -> int:
     deck = done.deck
     print(f"Enrolled {deck.name!r} ({deck.kind}): {len(deck.codes)} cards from "
           f"{sum(len(v) for v in images.values())} images in {time.perf_counter() - start:.1f} s, "
-          f"{len(deck.to_bytes()) / 1e6:.2f} MB, into {_database(args)}")
+          f"{len(deck.to_bytes()) / 1e6:.2f} MB, into {_shown(args)}")
     if done.missing:
         print(f"No face for {len(done.missing)} card(s) of {deck.kind}: {' '.join(done.missing)}")
     return 0
@@ -239,7 +259,7 @@ def _decks(args: argparse.Namespace) -> int:
 
     rows = _library(args).decks()
     if not rows:
-        print(f"No enrolled decks in {_database(args)}. Enrol one with `companion enrol`.")
+        print(f"No enrolled decks in {_shown(args)}. Enrol one with `companion enrol`.")
     for r in rows:
         when = datetime.datetime.fromtimestamp(r.created).strftime("%Y-%m-%d %H:%M")
         print(f"{r.name:24} {r.kind:9} {r.cards:3} cards  {r.size / 1e6:5.2f} MB  {when}")
@@ -274,7 +294,7 @@ def _deck_import(args: argparse.Namespace) -> int:
         print(f"companion deck-import: cannot read {args.file}: {e.strerror}", file=sys.stderr)
         return 2
     print(f"Imported {done.deck.name!r} ({done.deck.kind}, {len(done.deck.codes)} cards) into "
-          f"{_database(args)}")
+          f"{_shown(args)}")
     return 0
 
 
@@ -300,11 +320,11 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("export", help="write a table's complete log as a JSON game record")
     p.add_argument("table_id")
     p.add_argument("-o", "--output", default=None, help="file to write (default: print it)")
-    p.add_argument("--database", default=None, help="SQLite file (default data/tavolo.sqlite3)")
+    p.add_argument("--database", default=None, help=DATABASE_HELP)
     p.set_defaults(func=_export)
     p = sub.add_parser("import", help="restore a table from a JSON game record")
     p.add_argument("record")
-    p.add_argument("--database", default=None, help="SQLite file (default data/tavolo.sqlite3)")
+    p.add_argument("--database", default=None, help=DATABASE_HELP)
     p.set_defaults(func=_import)
     p = sub.add_parser("replay", help="replay a rules-scenario/1 file and print a JSON report")
     p.add_argument("scenario")
@@ -312,7 +332,7 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("serve", help="start the web app for phones")
     p.add_argument("--host", default="0.0.0.0")
     p.add_argument("--port", type=int, default=None, help="default: $PORT or 5000")
-    p.add_argument("--database", default=None, help="SQLite file (default data/tavolo.sqlite3)")
+    p.add_argument("--database", default=None, help=DATABASE_HELP)
     p.add_argument("--https", action="store_true",
                    help="serve over HTTPS with a self-signed certificate (for the live camera)")
     p.add_argument("--connections", type=int, default=int(os.environ.get("TAVOLO_CONNECTIONS", "4000")),
@@ -347,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=_print_deck)
     database = argparse.ArgumentParser(add_help=False)
     database.add_argument("--database", default=None,
-                          help="SQLite file (default $TAVOLO_DATABASE or data/tavolo.sqlite3)")
+                          help=DATABASE_HELP)
     p = sub.add_parser("recognize", help="find the cards in photos", parents=[database])
     p.add_argument("--deck", default="french54",
                    help="french54, insonnia108, an enrolled deck's name, or a deck file (.tavdeck)")

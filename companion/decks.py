@@ -19,8 +19,9 @@ import numpy as np
 from recognizer.decode import ImageError, decode
 from recognizer.enrolled import DeckFileError, EnrolledDeck, enrol_faces
 
+from .eventlog import EventLog
 from .games.cards import FRENCH54, KAISER40, KAISER48, TAROT78, deck_codes, deck_list, normalise_code
-from .store import DeckExists, DeckRow, Store
+from .store import DeckExists, DeckRow
 
 CUSTOM = "custom"
 KINDS = (TAROT78, KAISER40, KAISER48, FRENCH54, CUSTOM)
@@ -143,7 +144,7 @@ def _check_codes(codes: Sequence[str], kind: str) -> tuple[str, ...]:
 class DeckLibrary:
     """Enrolled decks kept in the store, with the last few used held ready in memory."""
 
-    def __init__(self, store: Store, keep: int = 6) -> None:
+    def __init__(self, store: EventLog, keep: int = 6) -> None:
         self.store = store
         self.keep = keep
         self._ready: OrderedDict[str, tuple[float, EnrolledDeck]] = OrderedDict()

@@ -37,6 +37,13 @@ class Doorbell:
             self._rings[table_id] += 1
             cond.notify_all()
 
+    def ring_all(self) -> None:
+        """Wake every stream of every table (after live updates may have been missed)."""
+        with self._lock:
+            tables = list(self._conditions)
+        for table_id in tables:
+            self.ring(table_id)
+
     def wait(self, table_id: str, seen: int, timeout: float) -> bool:
         """Block until the bell rings past ``seen`` rings, or ``timeout``; True if it rang."""
         cond = self._condition(table_id)

@@ -151,37 +151,51 @@ def _move(port: int, table: Table, seat: int, seq: int, action: dict[str, Any],
     busy[0] = False
 
 
-def run(tables: int, seconds: float, think: tuple[float, float]) -> dict[str, Any]:
-    """Start a server, play ``tables`` tables for ``seconds``; the measured figures."""
-    port = free_port()
+def _start_servers(ports: list[int], database: str, log: Any) -> list[subprocess.Popen[bytes]]:
+    servers = [subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+         "--database", database], stdout=log, stderr=subprocess.STDOUT) for port in ports]
+    for port in ports:
+        for _ in range(400):
+            try:
+                _request(port, "GET", "/api/games")
+                break
+            except OSError:
+                time.sleep(0.05)
+    return servers
+
+
+def run(tables: int, seconds: float, think: tuple[float, float], database: str | None = None,
+        servers: int = 1) -> dict[str, Any]:
+    """Start ``servers`` app servers on one database (a fresh SQLite file by default; several
+    need a ``postgresql://`` URL), play ``tables`` tables for ``seconds``; the measured figures.
+    The phones of a table are spread over the servers, so a move made through one server
+    reaches phones held by the others."""
+    if servers > 1 and not (database or "").startswith("postgresql://"):
+        raise ValueError("several app servers need a shared PostgreSQL database")
+    ports = [free_port() for _ in range(servers)]
     with tempfile.TemporaryDirectory() as tmp:
         log = open(os.path.join(tmp, "server.log"), "w")  # noqa: SIM115
-        server = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--database", os.path.join(tmp, "load.sqlite3")], stdout=log, stderr=subprocess.STDOUT)
+        procs = _start_servers(ports, database or os.path.join(tmp, "load.sqlite3"), log)
         try:
-            for _ in range(200):
-                try:
-                    _request(port, "GET", "/api/games")
-                    break
-                except OSError:
-                    time.sleep(0.05)
-            opened = [gevent.spawn(_open_table, port) for _ in range(tables)]
+            opened = [gevent.spawn(_open_table, ports[i % servers]) for i in range(tables)]
             gevent.joinall(opened, raise_error=True)
             all_tables = [g.value for g in opened]
             figures = Figures()
             until = time.monotonic() + seconds
-            phones = [gevent.spawn(_phone, port, t, seat, until, think, figures)
-                      for t in all_tables for seat in range(PLAYERS)]
+            phones = [gevent.spawn(_phone, ports[(n + seat) % servers], t, seat, until, think, figures)
+                      for n, t in enumerate(all_tables) for seat in range(PLAYERS)]
             started = time.monotonic()
             gevent.sleep(seconds)
             streams = figures.streams
-            rss = _server_rss_mb(server.pid)
+            rss = sum(_server_rss_mb(proc.pid) for proc in procs)
             gevent.killall(phones, timeout=5)
             elapsed = time.monotonic() - started
         finally:
-            server.terminate()
-            server.wait(10)
+            for proc in procs:
+                proc.terminate()
+            for proc in procs:
+                proc.wait(10)
             log.close()
     for t in all_tables:
         for seq, at in t.sent.items():
@@ -190,7 +204,8 @@ def run(tables: int, seconds: float, think: tuple[float, float]) -> dict[str, An
                 figures.latencies.append((max(got) - at) * 1000)
     lat = sorted(figures.latencies)
     return {
-        "tables": tables, "streams": streams, "seconds": elapsed, "actions": figures.actions,
+        "servers": servers, "tables": tables, "streams": streams, "seconds": elapsed,
+        "actions": figures.actions,
         "actions_per_s": figures.actions / elapsed if elapsed else 0.0,
         "p50_ms": statistics.median(lat) if lat else float("nan"),
         "p99_ms": lat[min(len(lat) - 1, int(0.99 * len(lat)))] if lat else float("nan"),
@@ -206,13 +221,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think", type=float, nargs=2, default=(2.0, 8.0),
                         help="seconds a phone thinks before its move (uniform between the two)")
+    parser.add_argument("--database", default=None,
+                        help="a postgresql:// URL shared by the servers (default: a fresh SQLite file)")
+    parser.add_argument("--servers", type=int, default=1, help="app server processes (PostgreSQL only)")
     args = parser.parse_args(argv)
-    f = run(args.tables, args.seconds, tuple(args.think))
-    print(f"load, {f['tables']} tables x {PLAYERS} phones ({f['streams']} live streams) for "
+    f = run(args.tables, args.seconds, tuple(args.think), args.database, args.servers)
+    engine = "SQLite" if args.database is None else "PostgreSQL"
+    print(f"load, {engine}, {f['servers']} app server(s), "
+          f"{f['tables']} tables x {PLAYERS} phones ({f['streams']} live streams) for "
           f"{f['seconds']:.0f} s on loopback: {f['actions']} moves ({f['actions_per_s']:.0f}/s), "
           f"POST to the last phone of the table p50 {f['p50_ms']:.0f} ms, p99 {f['p99_ms']:.0f} ms "
           f"({f['measured']} moves measured; {f['refused']} refused as stale, {f['errors']} errors); "
-          f"server memory {f['server_mb']:.0f} MB" + (f"; errors: {f['why']}" if f["why"] else ""))
+          f"server memory {f['server_mb']:.0f} MB in all" + (f"; errors: {f['why']}" if f["why"] else ""))
     return 0
 
 

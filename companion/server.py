@@ -3,9 +3,10 @@
 Every phone keeps one Server-Sent Events stream open for the whole evening, so the
 server must hold thousands of idle connections cheaply: each request runs in a
 greenlet (``gevent.monkey`` makes locks, sockets and sleeps cooperative), not in an
-operating-system thread. One process, on purpose: the doorbell that wakes the
-streams of a table and the cache of replayed tables live in memory; SQLite is the
-truth and is written with one short transaction per event.
+operating-system thread. On SQLite, one process on purpose: the doorbell that wakes the
+streams of a table lives in memory; SQLite is the truth and is written with one short
+transaction per event. On PostgreSQL, any number of these processes share the log and
+wake each other's streams through LISTEN/NOTIFY (:mod:`companion.live_pg`).
 
 CPU-heavy work (reading a photo) would stop every stream while it runs: it is sent
 to a pool of real threads with :func:`offload` (OpenCV releases the GIL).

@@ -127,6 +127,46 @@ class TableRow:
 
 Writer = Callable[[Callable[[], Any]], Any]
 
+RecordRows = tuple[
+    tuple[str, str, str, str, float],  # the table: id, room, game, host token hash, created
+    list[tuple[int, str, str, float]],  # events: seq, kind, payload as JSON text, created
+    list[tuple[int, str]],  # seats: seat, token hash
+    list[tuple[str, int]],  # requests: request id, seq
+]
+
+
+def parse_record(record: dict[str, Any]) -> RecordRows:
+    """The rows of a game record made by ``export_table``; ValueError when it is malformed."""
+    try:
+        if record.get("format") != RECORD_FORMAT:
+            raise ValueError(f"not a {RECORD_FORMAT} record")
+        t = record["table"]
+        table = (str(t["id"]), str(t["room"]), str(t["game"]), str(t["host_token_hash"]),
+                 float(t["created"]))
+        events = [(int(e["seq"]), str(e["kind"]), json.dumps(e["payload"]), float(e["created"]))
+                  for e in record["events"]]
+        seats = [(int(s["seat"]), str(s["token_hash"])) for s in record.get("seats", [])]
+        requests = [(str(r["request_id"]), int(r["seq"])) for r in record.get("requests", [])]
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise ValueError(f"malformed game record: {e}") from e
+    if [e[0] for e in events] != list(range(1, len(events) + 1)) or not events or events[0][1] != "setup":
+        raise ValueError("malformed game record: the events must be numbered 1, 2, 3... from the setup")
+    return table, events, seats, requests
+
+
+def record_of(row: TableRow, events: list[tuple[Any, ...]], seats: list[tuple[Any, ...]],
+              requests: list[tuple[Any, ...]]) -> dict[str, Any]:
+    """A table's stored rows as a game record (``tavolo-record/1``)."""
+    return {
+        "format": RECORD_FORMAT,
+        "table": {"id": row.id, "room": row.room, "game": row.game,
+                  "host_token_hash": row.host_token_hash, "created": row.created},
+        "events": [{"seq": int(s), "kind": k, "payload": json.loads(p), "created": float(c)}
+                   for s, k, p, c in events],
+        "seats": [{"seat": int(s), "token_hash": h} for s, h in seats],
+        "requests": [{"request_id": r, "seq": int(s)} for r, s in requests],
+    }
+
 
 def _inline(work: Callable[[], Any]) -> Any:
     return work()
@@ -341,33 +381,12 @@ class Store:
                            (table_id,)).fetchall()
         requests = db.execute("SELECT request_id, seq FROM requests WHERE table_id=? ORDER BY seq",
                               (table_id,)).fetchall()
-        return {
-            "format": RECORD_FORMAT,
-            "table": {"id": row.id, "room": row.room, "game": row.game,
-                      "host_token_hash": row.host_token_hash, "created": row.created},
-            "events": [{"seq": s, "kind": k, "payload": json.loads(p), "created": c}
-                       for s, k, p, c in events],
-            "seats": [{"seat": s, "token_hash": h} for s, h in seats],
-            "requests": [{"request_id": r, "seq": s} for r, s in requests],
-        }
+        return record_of(row, events, seats, requests)
 
     def import_table(self, record: dict[str, Any]) -> str:
         """Store a record made by :meth:`export_table`; the table's id. Refused (ValueError)
         when the record is malformed or the table or its room code already exists."""
-        try:
-            if record.get("format") != RECORD_FORMAT:
-                raise ValueError(f"not a {RECORD_FORMAT} record")
-            t = record["table"]
-            table = (str(t["id"]), str(t["room"]), str(t["game"]), str(t["host_token_hash"]),
-                     float(t["created"]))
-            events = [(int(e["seq"]), str(e["kind"]), json.dumps(e["payload"]), float(e["created"]))
-                      for e in record["events"]]
-            seats = [(int(s["seat"]), str(s["token_hash"])) for s in record.get("seats", [])]
-            requests = [(str(r["request_id"]), int(r["seq"])) for r in record.get("requests", [])]
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
-            raise ValueError(f"malformed game record: {e}") from e
-        if [e[0] for e in events] != list(range(1, len(events) + 1)) or not events or events[0][1] != "setup":
-            raise ValueError("malformed game record: the events must be numbered 1, 2, 3... from the setup")
+        table, events, seats, requests = parse_record(record)
 
         def write() -> str:
             with self._write() as db:

@@ -22,6 +22,7 @@ from recognizer import pipeline
 from .camera import table_kinds
 from .decks import DeckLibrary
 from .errors import BadRequest, Conflict, Forbidden, Illegal, NotFound, Unauthorized
+from .eventlog import EventLog
 from .games import GAMES, PLAYABLE, get_rules
 from .games.cards import card_label, faces_of
 from .games.diavolo_story import narrate as diavolo_narrate
@@ -33,7 +34,7 @@ from .games.quinta_story import narrate as quinta_narrate
 from .games.settlement import settle
 from .live import Doorbell
 from .practice_log import PRACTICE_EVENTS, fold_practice, practice_view
-from .store import DuplicateRequest, Event, SeatTaken, StaleSequence, Store
+from .store import DuplicateRequest, Event, SeatTaken, StaleSequence
 
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1
 ROOM_LENGTH = 5
@@ -126,7 +127,7 @@ def _clean_name(raw: Any) -> str | None:
 class TableService:
     """Everything a phone can ask of a table, over one store."""
 
-    def __init__(self, store: Store, doorbell: Doorbell | None = None) -> None:
+    def __init__(self, store: EventLog, doorbell: Doorbell | None = None) -> None:
         self.store = store
         self.doorbell = doorbell or Doorbell()
         self.decks = DeckLibrary(store)

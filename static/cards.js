@@ -35,6 +35,7 @@ function cardEl(code, opts) {
     el.className = "card trump" + (o.small ? " small" : "");
     if (o.button) el.type = "button";
     el.dataset.card = code;
+    if (!o.button) el.setAttribute("role", "img");  // a card shown: a picture with a name
     el.setAttribute("aria-label", cardSpeech(code));
     const num = document.createElement("span");
     num.className = "rank";
@@ -53,6 +54,7 @@ function cardEl(code, opts) {
   if (o.small) el.classList.add("small");
   if (o.button) el.type = "button";
   el.dataset.card = code;
+  if (!o.button) el.setAttribute("role", "img");
   el.setAttribute("aria-label", cardSpeech(code));
   const rank = document.createElement("span");
   rank.className = "rank";

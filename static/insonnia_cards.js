@@ -92,6 +92,7 @@ window.INSONNIA_CARDS = (function () {
     if (button) el.type = "button";
     el.className = `in-card sz-${size} ` + (k.role === "sheep" ? `sheep col-${k.colour}` : k.role);
     el.dataset.card = code;
+    if (!button) el.setAttribute("role", "img");
     el.setAttribute("aria-label", cardName(code));
     const body = [];
     if (k.role === "sheep") {

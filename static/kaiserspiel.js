@@ -39,6 +39,7 @@ window.GAME_UI = window.GAME_UI || {};
     el.className = "card kc " + (RED.has(suit) ? "red" : "black") + " suit-" + suit;
     el.dataset.card = code;
     const n = names(view, code);
+    if (!o.button) el.setAttribute("role", "img");
     el.setAttribute("aria-label", n.name + (n.physical ? " (" + n.physical + ")" : ""));
     const face = document.createElement("span");
     face.className = "kc-face";

@@ -30,6 +30,7 @@ window.GAME_UI = window.GAME_UI || {};
   function rows(view) {
     const box = document.createElement("div");
     box.className = "rows";
+    box.setAttribute("role", "group");
     box.setAttribute("aria-label", t("rows"));
     for (const suit of ROWS) {
       const row = document.createElement("div");

@@ -7,6 +7,8 @@
   const conn = document.getElementById("conn");
   let view = null;
   let busy = false;
+  let wasMyTurn = false;
+  let announced = -1;
   // The table screen shows only what is public, even on a host's phone that holds a seat.
   const asTable = role === "table" ? "?as=table" : "";
 
@@ -23,8 +25,12 @@
     const statusText = ui.status(v);
     const status = document.getElementById("status");
     status.textContent = statusText;
-    status.classList.toggle("your-turn", v.me !== null && v.state.to_act.includes(v.me));
-    document.title = (v.me !== null && v.state.to_act.includes(v.me) ? "● " : "") + "Tavolo · " + v.room;
+    const myTurn = v.me !== null && v.state.to_act.includes(v.me) && !v.outcome;
+    status.classList.toggle("your-turn", myTurn);
+    document.title = (myTurn ? "● " : "") + "Tavolo · " + v.room;
+    if (myTurn && !wasMyTurn && window.TAVOLO_ALERT) window.TAVOLO_ALERT.yourTurn();
+    wasMyTurn = myTurn;
+    announce(v);
     const parts = ui.render(v, act);
     document.getElementById("game").replaceChildren(parts.game);
     document.getElementById("controls").replaceChildren(parts.controls);
@@ -182,6 +188,16 @@
     box.replaceChildren(h, p, table);
   }
 
+  /* For a screen reader: what just happened, said once (the status line says whose turn). */
+  function announce(v) {
+    if (v.seq === announced) return;
+    const first = announced < 0;
+    announced = v.seq;
+    const last = v.log.length ? v.log[v.log.length - 1] : null;
+    if (first || !last) return;  // the page just opened: nothing has "just" happened
+    document.getElementById("announce").textContent = last[LANG] || last.en;
+  }
+
   function renderLog(v) {
     const ol = document.getElementById("log");
     ol.replaceChildren(...v.log.slice().reverse().map((line) => {
@@ -206,34 +222,96 @@
 
   // One request, sent again with the same id after a network drop: the server applies an
   // id once, so a retry after a lost answer can never play the card twice.
-  async function postOnce(url, body) {
-    const payload = {...body, id: requestId()};
+  async function postOnce(url, payload) {
     for (let attempt = 0; ; attempt++) {
       try {
         return await postJSON(url, payload);
       } catch (e) {
-        if (attempt >= 4) throw e;
+        if (attempt >= 4 || !navigator.onLine) throw e;
         setConn("reconnecting");
         await new Promise((done) => setTimeout(done, 400 * 2 ** attempt));
       }
     }
   }
 
+  /* After a 409 (the table moved since this phone looked): a card the player chose is sent
+     again if that very move is still his to make; anything else (an accept, a refusal: its
+     meaning may have changed, a different raise) is left for him to decide again. */
+  function stillLegal(action) {
+    return action.card !== undefined && (view.state.legal || []).some(
+      (a) => a.type === action.type && a.card === action.card && a.row === action.row);
+  }
+
+  // ---- moves made without a connection wait on the phone (with their ids) -----------
+  const OUTBOX_KEY = `tavolo-outbox-${tableId}${asTable}`;
+  function outbox() {
+    try { return JSON.parse(localStorage.getItem(OUTBOX_KEY) || "[]"); } catch (e) { return []; }
+  }
+  function saveOutbox(items) {
+    if (items.length) localStorage.setItem(OUTBOX_KEY, JSON.stringify(items));
+    else localStorage.removeItem(OUTBOX_KEY);
+    const box = document.getElementById("outbox");
+    if (box) {
+      box.hidden = !items.length;
+      box.textContent = items.length ? t("queued_n", {n: items.length}) : "";
+    }
+  }
+  let flushing = false;
+  async function flushOutbox() {
+    if (flushing || !navigator.onLine) return;
+    flushing = true;
+    try {
+      let items = outbox();
+      while (items.length) {
+        const item = items[0];
+        let res;
+        try {
+          res = await postJSON(item.url, item.payload);
+        } catch (e) {
+          return;  // still no connection: try again when it comes back
+        }
+        if (res.status === 409) {
+          await refresh();
+          if (stillLegal(item.payload.action)) {  // the same id: never applied twice
+            item.payload = {...item.payload, seq: view.seq};
+            saveOutbox(items);
+            continue;
+          }
+          toast(t("queued_dropped"));
+        } else if (res.ok) {
+          render(res.body);
+        } else {
+          toast(errorText(res.body));
+        }
+        items = items.slice(1);
+        saveOutbox(items);
+      }
+    } finally {
+      flushing = false;
+    }
+  }
+  window.addEventListener("online", flushOutbox);
+
   async function act(action, opts) {
     if (busy) return false;
+    if (outbox().length) {  // earlier moves are still waiting: this one goes after them
+      const items = outbox();
+      items.push({url: `/api/tables/${tableId}/actions${asTable}`,
+                  payload: {action, seq: view.seq, id: requestId()}});
+      saveOutbox(items);
+      toast(t("queued"));
+      flushOutbox();
+      return false;
+    }
     busy = true;
+    const url = `/api/tables/${tableId}/actions${asTable}`;
+    const payload = {action, seq: view.seq, id: requestId()};
     try {
-      const res = await postOnce(`/api/tables/${tableId}/actions${asTable}`, {action, seq: view.seq});
+      const res = await postOnce(url, payload);
       if (res.ok) { render(res.body); return true; }
       if (res.status === 409) {
-        // The table moved since this phone looked (another player's move, an undo): look
-        // again. A card the player chose is sent once more if that very move is still his
-        // to make; anything else (an accept, a refusal: its meaning may have changed, a
-        // different raise) is left for him to decide again.
         await refresh();
-        const still = action.card !== undefined && !(opts && opts.retried) &&
-          (view.state.legal || []).some((a) => a.type === action.type && a.card === action.card &&
-                                              a.row === action.row);
+        const still = !(opts && opts.retried) && stillLegal(action);
         busy = false;
         if (still) return act(action, {...(opts || {}), retried: true});
         toast(t("retry_changed"));
@@ -242,7 +320,11 @@
       if (opts && opts.onRefused) opts.onRefused(res.body); else toast(errorText(res.body));
       return false;
     } catch (e) {
-      toast(t("network"));
+      // No answer at all: the move waits on this phone, and goes (with the same id, so never
+      // twice) as soon as the connection returns.
+      saveOutbox([...outbox(), {url, payload}]);
+      setConn("offline");
+      toast(t("queued"));
       return false;
     } finally {
       busy = false;
@@ -260,12 +342,13 @@
 
   function follow() {
     const source = new EventSource(`/api/tables/${tableId}/events${asTable}`);
-    source.addEventListener("open", () => setConn("connected"));
+    source.addEventListener("open", () => { setConn("connected"); flushOutbox(); });
     source.addEventListener("state", (ev) => { setConn("connected"); render(JSON.parse(ev.data)); });
     source.addEventListener("error", () => setConn(source.readyState === EventSource.CLOSED ? "offline" : "reconnecting"));
   }
 
   if (role === "table") document.body.classList.add("table-screen");
+  saveOutbox(outbox());  // moves still waiting from before a reload
   setConn("reconnecting");
   refresh().catch(() => setConn("offline")).finally(follow);
 })();

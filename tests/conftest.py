@@ -33,3 +33,17 @@ def client(app: Flask) -> FlaskClient:
 def service(app: Flask) -> TableService:
     svc: TableService = app.extensions["tavolo"]
     return svc
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[object]:
+    """A throwaway PostgreSQL server for the session (Debian's package; `make test` installs
+    it when missing and we are root), or the tests that need it are skipped with the reason."""
+    from companion import pgtemp
+
+    try:
+        server = pgtemp.start()
+    except pgtemp.NoPostgres as e:
+        pytest.skip(f"no PostgreSQL server: {e}")
+    yield server
+    server.stop()

@@ -34,7 +34,7 @@ KILLS = 20
 class Server:
     """``companion serve`` as a child process that can be killed and started again."""
 
-    def __init__(self, db: Path, port: int) -> None:
+    def __init__(self, db: Path | str, port: int) -> None:
         self.db, self.port = db, port
         self.proc: subprocess.Popen[bytes] | None = None
 

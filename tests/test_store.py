@@ -1,24 +1,46 @@
-"""The SQLite event log: sequences, stale writers, concurrency, restarts."""
+"""The event log, on SQLite and on PostgreSQL alike: sequences, stale writers, concurrency,
+restarts, seats, request ids; and what each engine promises about durability."""
 
 from __future__ import annotations
 
 import sqlite3
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from companion.eventlog import EventLog, open_store
 from companion.store import DuplicateRequest, SeatTaken, StaleSequence, Store
 
+OPENED: list[EventLog] = []
 
-def _store(tmp_path: Path) -> Store:
-    s = Store(tmp_path / "log.sqlite3")
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """Where the log lives: a SQLite file, or a fresh schema on the throwaway server."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "log.sqlite3")
+    else:
+        yield request.getfixturevalue("postgres").new_database()
+    while OPENED:
+        getattr(OPENED.pop(), "shutdown", lambda: None)()
+
+
+def _open(database: str) -> EventLog:
+    s = open_store(database)
+    OPENED.append(s)
+    return s
+
+
+def _store(database: str) -> EventLog:
+    s = _open(database)
     s.create_table("t1", "ROOM1", "quinta", "hash", {"game": "quinta"})
     return s
 
 
-def test_setup_is_event_one_and_sequences_follow(tmp_path: Path) -> None:
-    s = _store(tmp_path)
+def test_setup_is_event_one_and_sequences_follow(database: str) -> None:
+    s = _store(database)
     assert s.last_seq("t1") == 1
     e = s.append("t1", 1, "action", {"n": 1})
     assert e.seq == 2
@@ -26,8 +48,8 @@ def test_setup_is_event_one_and_sequences_follow(tmp_path: Path) -> None:
     assert [x.seq for x in s.read("t1", after=1)] == [2]
 
 
-def test_stale_sequence_changes_nothing(tmp_path: Path) -> None:
-    s = _store(tmp_path)
+def test_stale_sequence_changes_nothing(database: str) -> None:
+    s = _store(database)
     s.append("t1", 1, "action", {"n": 1})
     with pytest.raises(StaleSequence) as e:
         s.append("t1", 1, "action", {"n": 2})
@@ -37,16 +59,16 @@ def test_stale_sequence_changes_nothing(tmp_path: Path) -> None:
     assert s.last_seq("t1") == 2 and len(s.read("t1")) == 2
 
 
-def test_wal_mode_and_durable_commits(tmp_path: Path) -> None:
-    s = _store(tmp_path)
+def test_sqlite_is_in_wal_mode_with_durable_commits(tmp_path: Path) -> None:
+    s = Store(tmp_path / "log.sqlite3")
     db = s._connect()
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
 
 
-def test_concurrent_writers_each_sequence_once(tmp_path: Path) -> None:
+def test_concurrent_writers_each_sequence_once(database: str) -> None:
     """Eight threads race to append 25 events each, retrying on stale sequences."""
-    s = _store(tmp_path)
+    s = _store(database)
     written: list[int] = []
     lock = threading.Lock()
 
@@ -74,19 +96,19 @@ def test_concurrent_writers_each_sequence_once(tmp_path: Path) -> None:
     assert all(ns == list(range(25)) for ns in per_writer.values())
 
 
-def test_restart_loses_nothing(tmp_path: Path) -> None:
-    s = _store(tmp_path)
+def test_restart_loses_nothing(database: str) -> None:
+    s = _store(database)
     for i in range(10):
         s.append("t1", i + 1, "action", {"i": i})
     s.close()
-    again = Store(tmp_path / "log.sqlite3")
+    again = _open(database)
     assert again.last_seq("t1") == 11
     assert [e.payload.get("i") for e in again.read("t1", 1)] == list(range(10))
     assert again.table("t1") is not None and again.table_by_room("ROOM1") is not None
 
 
-def test_seat_tokens_are_unique_per_seat(tmp_path: Path) -> None:
-    s = _store(tmp_path)
+def test_seat_tokens_are_unique_per_seat(database: str) -> None:
+    s = _store(database)
     s.append("t1", 1, "join", {"seat": 0}, seat_token=(0, "tok0"))
     with pytest.raises(SeatTaken):
         s.append("t1", 2, "join", {"seat": 0}, seat_token=(0, "tok1"))
@@ -95,19 +117,43 @@ def test_seat_tokens_are_unique_per_seat(tmp_path: Path) -> None:
     assert s.taken_seats("t1") == {0}
 
 
-def test_sequence_is_unique_even_bypassing_the_store(tmp_path: Path) -> None:
-    _store(tmp_path)
+def test_sequence_is_unique_even_bypassing_the_sqlite_store(tmp_path: Path) -> None:
+    _store(str(tmp_path / "log.sqlite3"))
     db = sqlite3.connect(tmp_path / "log.sqlite3")
     with pytest.raises(sqlite3.IntegrityError):
         db.execute("INSERT INTO events VALUES ('t1', 1, 'x', '{}', 0)")
     db.close()
 
 
-def test_a_request_id_appends_once_and_names_its_event(tmp_path: Path) -> None:
-    s = _store(tmp_path)
+def test_a_request_id_appends_once_and_names_its_event(database: str) -> None:
+    s = _store(database)
     e = s.append("t1", 1, "action", {"n": 1}, request_id="phone-A-0001")
     assert s.request_seq("t1", "phone-A-0001") == e.seq == 2
     with pytest.raises(DuplicateRequest) as dup:
         s.append("t1", 2, "action", {"n": 1}, request_id="phone-A-0001")
     assert dup.value.seq == 2 and s.last_seq("t1") == 2
     assert s.request_seq("t1", "never-sent-00") is None
+
+
+def test_postgres_commits_are_durable_and_sequences_unique_even_bypassing_the_store(postgres: object) -> None:
+    import psycopg
+
+    url: str = postgres.new_database()  # type: ignore[attr-defined]
+    _store(url)
+    with psycopg.connect(url, autocommit=True) as db:
+        assert db.execute("SHOW fsync").fetchone() == ("on",)
+        assert db.execute("SHOW synchronous_commit").fetchone() == ("on",)
+        with pytest.raises(psycopg.errors.UniqueViolation):
+            db.execute("INSERT INTO events VALUES ('t1', 1, 'x', '{}', 0)")
+
+
+def test_two_stores_on_one_postgres_database_share_the_log(postgres: object) -> None:
+    """Two app servers' stores: appends interleave, each sequence once, each sees the other's."""
+    url: str = postgres.new_database()  # type: ignore[attr-defined]
+    a, b = _store(url), _open(url)
+    a.append("t1", 1, "action", {"by": "a"})
+    with pytest.raises(StaleSequence):
+        b.append("t1", 1, "action", {"by": "b"})
+    b.append("t1", 2, "action", {"by": "b"})
+    assert [e.payload.get("by") for e in a.read("t1", 1)] == ["a", "b"]
+    assert b.table_by_room("ROOM1") is not None and a.last_seq("t1") == 3

@@ -1,0 +1,182 @@
+"""PostgreSQL behind several app servers: live updates across processes, and a whole game
+played by phones joined to different servers sharing one database.
+
+The store's own suite runs on both engines in ``test_store.py``; here are the parts only
+a shared database has: LISTEN/NOTIFY waking another process's streams, and a stream that
+reconnects to another server missing nothing.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from companion.joining import free_port
+from companion.live import Doorbell
+from companion.live_pg import PgListener
+from companion.store_pg import PgStore
+
+from .test_crash import Server, request
+
+
+def test_a_commit_through_one_store_rings_the_bell_of_another_process(postgres: Any) -> None:
+    url = postgres.new_database()
+    writer, bell = PgStore(url), Doorbell()
+    listener = PgListener(url, bell)
+    try:
+        assert listener.listening.wait(10)
+        writer.create_table("t1", "ROOM1", "quinta", "hash", {"game": "quinta"})
+        seen = bell.rings("t1")
+        writer.append("t1", 1, "action", {"n": 1})
+        assert bell.wait("t1", seen, 5), "no notification arrived"
+    finally:
+        listener.stop()
+        writer.shutdown()
+
+
+class Stream(threading.Thread):
+    """A phone's live stream on one server: the sequence numbers of the views it receives."""
+
+    def __init__(self, port: int, table_id: str, token: str, after: int = -1) -> None:
+        super().__init__(daemon=True)
+        self.port, self.table_id, self.token, self.after = port, table_id, token, after
+        self.seqs: list[int] = []
+        self.views: list[dict[str, Any]] = []
+        self.stopped = threading.Event()
+
+    def run(self) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        conn.request("GET", f"/api/tables/{self.table_id}/events",
+                     headers={"Authorization": f"Bearer {self.token}", "Last-Event-ID": str(self.after)})
+        resp = conn.getresponse()
+        data = None
+        while not self.stopped.is_set():
+            line = resp.readline()
+            if not line:
+                break
+            text = line.decode().rstrip("\n")
+            if text.startswith("data: "):
+                data = text[6:]
+            elif text == "" and data is not None:
+                view = json.loads(data)
+                self.views.append(view)
+                self.seqs.append(int(view["seq"]))
+                data = None
+        conn.close()
+
+    def wait_for(self, seq: int, timeout: float = 10.0) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.seqs and self.seqs[-1] >= seq:
+                return True
+            time.sleep(0.01)
+        return False
+
+
+@pytest.fixture
+def two_servers(postgres: Any) -> Iterator[tuple[Server, Server]]:
+    url = postgres.new_database()
+    servers = (Server(url, free_port()), Server(url, free_port()))
+    for s in servers:
+        s.start()
+    try:
+        yield servers
+    finally:
+        for s in servers:
+            s.stop()
+
+
+def test_phones_on_two_app_servers_play_a_whole_game_together(two_servers: tuple[Server, Server]) -> None:
+    one, two = two_servers
+    status, created = request(one.port, "POST", "/api/tables", {
+        "game": "quinta", "players": ["Anna", "Bruno", "Carla"], "options": {"hands": "known"}})
+    assert status == 201, created
+    tid = created["table_id"]
+    # Anna and Carla joined through the first server, Bruno through the second.
+    ports = [one.port, two.port, one.port]
+    tokens = []
+    for seat, port in enumerate(ports):
+        status, joined = request(port, "POST", f"/api/tables/{tid}/seats", {"seat": seat})
+        assert status == 201, joined
+        tokens.append(joined["token"])
+    streams = [Stream(port, tid, token) for port, token in zip(ports, tokens, strict=True)]
+    for s in streams:
+        s.start()
+    moves = 0
+    try:
+        for _ in range(400):
+            status, view = request(one.port, "GET", f"/api/tables/{tid}/state?as=table")
+            assert status == 200
+            if view["outcome"]:
+                break
+            for seat in view["state"]["to_act"]:
+                # Each phone asks its own server and answers through it.
+                status, mine = request(ports[seat], "GET", f"/api/tables/{tid}/state", token=tokens[seat])
+                legal = mine["state"].get("legal") or []
+                if seat not in mine["state"]["to_act"] or not legal:
+                    continue
+                status, done = request(ports[seat], "POST", f"/api/tables/{tid}/actions",
+                                       {"action": legal[0], "seq": mine["seq"], "id": uuid.uuid4().hex},
+                                       token=tokens[seat])
+                if status == 409:  # another phone moved first: look again
+                    continue
+                assert status == 200, done
+                moves += 1
+                # The move reaches every phone, whichever server holds its stream.
+                for s in streams:
+                    assert s.wait_for(done["seq"]), (s.port, done["seq"], s.seqs[-3:])
+        else:
+            raise AssertionError("the game did not end")
+    finally:
+        for s in streams:
+            s.stopped.set()
+    assert moves > 10
+    finals = [request(port, "GET", f"/api/tables/{tid}/state", token=token)[1]
+              for port, token in zip(ports, tokens, strict=True)]
+    assert all(f["outcome"] == finals[0]["outcome"] and f["seq"] == finals[0]["seq"] for f in finals)
+    # A phone whose stream moves to the other server resumes after its last event: nothing missed,
+    # nothing sent twice.
+    last = finals[0]["seq"]
+    resumed = Stream(two.port, tid, tokens[0], after=last - 3)
+    resumed.start()
+    assert resumed.wait_for(last)
+    resumed.stopped.set()
+    assert resumed.seqs[0] == last  # a view is the whole state as of the last event
+
+
+def test_a_retry_sent_to_the_other_server_is_answered_once(two_servers: tuple[Server, Server]) -> None:
+    """The same request id through both servers: one event, the same answer twice."""
+    one, two = two_servers
+    _, created = request(one.port, "POST", "/api/tables", {
+        "game": "quinta", "players": ["Anna", "Bruno", "Carla"], "options": {"hands": "known"}})
+    tid = created["table_id"]
+    tokens = [request(one.port, "POST", f"/api/tables/{tid}/seats", {"seat": s})[1]["token"]
+              for s in range(3)]
+    _, mine = request(one.port, "GET", f"/api/tables/{tid}/state", token=tokens[0])
+    body = {"action": mine["state"]["legal"][0], "seq": mine["seq"], "id": "retry-" + uuid.uuid4().hex}
+    first = request(one.port, "POST", f"/api/tables/{tid}/actions", body, token=tokens[0])
+    again = request(two.port, "POST", f"/api/tables/{tid}/actions", body, token=tokens[0])
+    assert first[0] == again[0] == 200
+    assert first[1]["seq"] == again[1]["seq"] == mine["seq"] + 1
+    _, after = request(two.port, "GET", f"/api/tables/{tid}/state?as=table")
+    assert after["seq"] == mine["seq"] + 1
+
+
+def test_a_server_pointed_at_an_unreachable_database_says_so(tmp_path: Any) -> None:
+    import subprocess
+    import sys
+
+    port = free_port()  # nothing listens there
+    done = subprocess.run([sys.executable, "-m", "companion.cli", "serve", "--port", str(free_port()),
+                           "--database", f"postgresql://tavolo:secret@127.0.0.1:{port}/tavolo"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "cannot open the database postgresql://tavolo:***@127.0.0.1" in done.stderr
+    assert "secret" not in done.stderr and "Traceback" not in done.stderr
