@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint browser postgres models clean
+.PHONY: run test bench bench-bots lint browser postgres models clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,11 @@ test: $(STAMP) browser postgres lint
 # Speed figures are for one core: one OpenCV thread, one BLAS thread.
 bench: $(STAMP) postgres
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(VENV)/bin/companion bench
+	$(VENV)/bin/companion bots-bench --games 1000
+
+# The bots: 1,000 seeded games of each game against random players, legal moves only.
+bench-bots: $(STAMP)
+	$(VENV)/bin/companion bots-bench --games 1000
 
 # The recogniser's glyph templates, rendered from free fonts (Debian packages, installed
 # when missing and we are root) and cut from synthetic photos of the card faces in

@@ -61,7 +61,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["tavolo"] = TableService(store, doorbell)
     app.extensions["tavolo_misses"] = MissLimiter()  # wrong room codes per address
 
-    from .web import api, csrf, decks_api, errors, pages, rules, shell
+    from .web import api, csrf, decks_api, errors, pages, practice_api, rules, shell
 
     @app.after_request
     def _guard(resp: Response) -> Response:
@@ -77,6 +77,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(decks_api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(rules.bp)
+    app.register_blueprint(practice_api.bp)
     app.register_blueprint(shell.bp)
     errors.register(app)
     csrf.register(app)

@@ -306,6 +306,13 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bots_bench(args: argparse.Namespace) -> int:
+    from .bots.bench import GAMES, run
+
+    run(games=args.games, only=tuple(args.game or GAMES))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``companion`` command."""
     parser = argparse.ArgumentParser(prog="companion", description="Tavolo companion")
@@ -346,6 +353,11 @@ def main(argv: list[str] | None = None) -> int:
                    help="tables of six phones with live streams for the load test (0: skip it)")
     p.add_argument("--load-seconds", type=float, default=20.0, help="length of the load test")
     p.set_defaults(func=_bench)
+    p = sub.add_parser("bots-bench", help="bots against random players: legality, win rate, speed")
+    p.add_argument("--games", type=int, default=1000, help="seeded games per game (default 1000)")
+    p.add_argument("--game", action="append", choices=["quinta", "oscuri", "kaiserspiel", "diavolo",
+                                                        "insonnia"], help="only this game (repeatable)")
+    p.set_defaults(func=_bots_bench)
     p = sub.add_parser("print-deck", help="write a printable deck (PDF or SVG) the camera reads")
     p.add_argument("deck", choices=["insonnia"])
     p.add_argument("--paper", choices=["a4", "letter"], default="a4")

@@ -34,6 +34,7 @@ from .games.quinta_story import narrate as quinta_narrate
 from .games.settlement import settle
 from .hints import hints_for
 from .live import Doorbell
+from .practice_log import PRACTICE_EVENTS, fold_practice, practice_view
 from .store import DuplicateRequest, Event, SeatTaken, StaleSequence
 
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1
@@ -76,6 +77,8 @@ class Table:
     log: tuple[dict[str, Any], ...] = field(default=())
     camera: str | None = None  # the enrolled deck the camera reads this table's cards with
     hints: bool = True  # the host may switch hints off for a serious game
+    bots: tuple[int, ...] = ()  # a practice table: the seats the app's bots play
+    show_bots: bool = False  # a practice table: the bots' hands shown to the player
 
     @property
     def rules(self) -> Rules[Any, Any]:
@@ -134,8 +137,10 @@ class TableService:
         self._lock = threading.Lock()
 
     # ---- creating and joining --------------------------------------------
-    def create(self, body: Mapping[str, Any], seed: int | None = None) -> Created:
-        """Create a table from ``{"game", "players": [names or null] | n, "options": {}}``."""
+    def create(self, body: Mapping[str, Any], seed: int | None = None,
+               bots: Sequence[int] = ()) -> Created:
+        """Create a table from ``{"game", "players": [names or null] | n, "options": {}}``;
+        ``bots``: the seats the app's bots play (a practice table, see practice.py)."""
         game = body.get("game")
         if not isinstance(game, str) or game not in PLAYABLE:
             raise BadRequest(
@@ -176,6 +181,8 @@ class TableService:
             raise BadRequest("'hints' must be true or false.", "'hints' deve essere true o false.")
         if not hints:
             setup["hints"] = False
+        if bots:
+            setup["practice"] = {"bots": sorted(bots)}
         camera = body.get("camera")
         if camera is not None:
             draft = Table("", "", str(game), 0, tuple(names), dict(options), state)
@@ -214,7 +221,7 @@ class TableService:
     def _join_once(self, table_id: str, seat: Any, name: Any) -> Joined:
         table = self.table(table_id)
         taken = self.store.taken_seats(table_id)
-        free = [i for i in range(len(table.names)) if i not in taken]
+        free = [i for i in range(len(table.names)) if i not in taken and i not in table.bots]
         if seat is None:
             if not free:
                 raise Conflict("Every seat at this table is taken.",
@@ -222,6 +229,9 @@ class TableService:
             seat = free[0]
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.names):
             raise BadRequest("No such seat at this table.", "Questo posto non esiste.")
+        if seat in table.bots:
+            raise Conflict("The app's bot plays that seat at this practice table.",
+                           "A questo tavolo di prova quel posto lo gioca un bot dell'app.")
         if seat in taken:
             raise Conflict("That seat is already taken by another phone.",
                            "Quel posto è già occupato da un altro telefono.")
@@ -318,21 +328,26 @@ class TableService:
             "hints": table.hints,
             **({"camera_choices": self.camera_choices(table)} if host else {}),
             "pack": info(table.state) if (info := getattr(rules, "table_info", None)) else None,
+            "practice": practice_view(table, seat),
         }
 
     # ---- acting -----------------------------------------------------------
     def submit(
-        self, table_id: str, tokens: Sequence[str], body: Mapping[str, Any]
+        self, table_id: str, tokens: Sequence[str], body: Mapping[str, Any], bot: int | None = None
     ) -> tuple[Table, Event]:
         """Check and append one action: ``{"action": {...}, "seq": last seen}``.
 
         ``tokens`` are the caller's credentials (a seat token, the host token): a
         seat acts for itself. The host (the referee, or the tablet that scans the
         table) acts for others, except for a seat whose hand the app dealt to a
-        phone: his refusals would tell the host that hand.
+        phone: his refusals would tell the host that hand. ``bot``: the practice table's
+        bots act for that seat (practice.py), with no token.
         """
         table = self.table(table_id)
-        seats, host = self.credentials(table_id, tokens)
+        seats, host = self.credentials(table_id, tokens) if bot is None else ([bot], False)
+        if bot is not None and bot not in table.bots:
+            raise Forbidden("Only a practice table's bots play by themselves.",
+                            "Solo i bot di un tavolo di prova giocano da soli.")
         if not seats and not host:
             raise Unauthorized("This phone has no seat at this table: join first.",
                                "Questo telefono non ha un posto a questo tavolo: entra prima.")
@@ -358,6 +373,9 @@ class TableService:
             if not host:
                 raise Forbidden("You can only act for your own seat.",
                                 "Puoi agire solo per il tuo posto.")
+            if player in table.bots:
+                raise Forbidden("The app's bot plays that seat: it moves by itself.",
+                                "Quel posto lo gioca un bot dell'app: muove da solo.")
             private = getattr(table.rules, "private", None)
             secret = bool(private(table.state, player)) \
                 if private is not None and isinstance(player, int) and 0 <= player < len(table.names) \
@@ -377,7 +395,7 @@ class TableService:
             raise Illegal(*for_players(e, table.names), rule=e.rule, **e.details()) from e
         if expected != table.seq and not self._independent(table, expected, action):
             self._fresh(table, expected)
-        by = player if player in seats else "host"
+        by = "bot" if bot is not None else player if player in seats else "host"
         try:
             event = self._append(table, "action", {
                 "action": table.rules.dump_action(action), "by": by,
@@ -716,7 +734,8 @@ def _start(table_id: str, room: str, setup: Event) -> Table:
     names = tuple(p["players"])
     state = rules.new_state(len(names), p["options"], int(p["seed"]))
     return Table(table_id, room, p["game"], setup.seq, names, dict(p["options"]), state,
-                 camera=p.get("camera"), hints=bool(p.get("hints", True)))
+                 camera=p.get("camera"), hints=bool(p.get("hints", True)),
+                 bots=tuple(p.get("practice", {}).get("bots", ())))
 
 
 def _corrected(table: Table, target: int, action: Any, seq: int) -> Table:
@@ -780,6 +799,8 @@ def _fold(table: Table, events: Sequence[Event]) -> Table:
         elif ev.kind == "correct":
             table = _corrected(table, int(ev.payload["target"]),
                                table.rules.load_action(ev.payload["action"]), ev.seq)
+        elif ev.kind in PRACTICE_EVENTS:
+            table = fold_practice(table, ev)
         elif ev.kind == "undo":
             last = table.applied[-1]
             table = replace(

@@ -45,7 +45,7 @@
     const scanBar = document.querySelector(".scan-bar");
     // The scan bar follows the camera: it comes back when the host picks a deck it can read.
     if (scanBar) scanBar.hidden = !v.scannable || (role === "table" && !v.host);
-    document.dispatchEvent(new CustomEvent("tavolo:view", {detail: v}));  // teach.js and others
+    document.dispatchEvent(new CustomEvent("tavolo:view", {detail: v}));  // teach.js, practice.js
   }
 
   function renderCorrections(v) {
@@ -331,7 +331,7 @@
     }
   }
 
-  window.TAVOLO = {act, view: () => view, tableId, asTable, role};
+  window.TAVOLO = {act, view: () => view, tableId, asTable, role, render};
 
   document.getElementById("undo").addEventListener("click", async () => {
     const last = view.log.length ? (view.log[view.log.length - 1][LANG] || view.log[view.log.length - 1].en) : "";

@@ -1156,3 +1156,49 @@ def test_a_stale_csrf_token_is_fetched_again_and_the_move_goes_through(server: s
         f"headers: {{'Content-Type': 'application/json'}}, body: JSON.stringify({{seq: {before + 1}}})}})"
         ".then(async (r) => [r.status, (await r.json()).error])")
     assert forged == [403, "csrf"]
+
+
+def test_practice_quinta_against_bots_with_their_cards_shown_and_a_move_taken_back(
+        server: str, browser: object) -> None:
+    ctx = browser.new_context(viewport=PHONE, locale="en-GB", is_mobile=True, has_touch=True)  # type: ignore[attr-defined]
+    page = ctx.new_page()
+    page.goto(server + "/")
+    page.locator("#practice-name").fill("Nora")
+    page.get_by_role("button", name="Quinta against bots").click()
+    page.wait_for_url("**/play/*")
+    page.locator(".hand .card").first.wait_for()
+    assert page.locator(".hand .card").count() == 12  # four players: 12 cards each
+    assert "Bots: Ada, Bruno, Carla" in page.locator("#practice").inner_text()
+    assert page.locator("#undo").is_hidden()  # the practice table's own undo instead
+    # The bots choose by themselves, a moment apart, and the phone sees it live.
+    page.wait_for_function(
+        "() => document.querySelectorAll('.player.acting').length === 1", timeout=15000)
+    plain = page.locator(".hand .card:not([data-card^='JK'])")
+    _tap_and_play(page, plain)
+    page.wait_for_function("() => document.querySelectorAll('.revealed-item').length === 4",
+                           timeout=15000)
+    page.wait_for_function("() => document.querySelectorAll('.hand .card').length === 11")
+    page.locator("#log-box summary").click()
+    assert "Ada" in page.locator("#log").inner_text()
+    _shot(page, "practice-quinta-after-round-1")
+    # A second round: the bots choose again after the reveal, by themselves.
+    _tap_and_play(page, plain)
+    page.wait_for_function("() => document.querySelectorAll('.hand .card').length === 10",
+                           timeout=15000)
+    page.wait_for_function("() => /Round 2 revealed/.test(document.getElementById('log').textContent)",
+                           timeout=15000)
+    # The bots' cards, for learning (a bot's card chosen face down is shown too).
+    page.locator("#show-bots").check()
+    page.locator(".bot-hands li").nth(2).wait_for()
+    assert page.locator(".bot-hands li").count() == 3
+    assert "Ada:" in page.locator(".bot-hands").inner_text()
+    _shot(page, "practice-quinta-bots-cards")
+    # Take the move back: the player's card of round 2 returns to his hand.
+    page.locator("#rewind").click()
+    page.wait_for_function("() => document.querySelectorAll('.hand .card').length === 11",
+                           timeout=15000)
+    assert "took back" in page.locator("#log").inner_text()
+    assert page.locator("#status").inner_text().startswith("Choose your card")
+    page.locator("#show-bots").uncheck()
+    page.wait_for_function("() => !document.querySelector('.bot-hands')")
+    _no_horizontal_scroll(page)

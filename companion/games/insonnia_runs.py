@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .cards import INSONNIA88, INSONNIA108, deck_list
 
@@ -152,7 +153,14 @@ def is_open(deck: Deck, run: Run, slot: int) -> bool:
 
 def open_slots(deck: Deck, run: Run) -> list[int]:
     """Every open slot of a run, lowest first."""
-    return [n for n in SLOTS if is_open(deck, run, n)]
+    return list(_open_slots(deck.name, run.cards))
+
+
+@lru_cache(maxsize=16384)
+def _open_slots(deck: str, cards: tuple[str | None, ...]) -> tuple[int, ...]:
+    """The open slots of a run's cards (legal moves and every view ask for them, often)."""
+    run, table = Run(cards), DECKS[deck]
+    return tuple(n for n in SLOTS if is_open(table, run, n))
 
 
 def clashes(deck: Deck, run: Run, slot: int, card: str) -> bool:

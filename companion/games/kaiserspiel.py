@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -62,10 +63,17 @@ __all__ = [
 def marks(s: KaiserState) -> dict[str, list[str]]:
     """The tally board (kaiserspiel.md §7.3): a canonical drawing of the scores the game was
     set up with, then one cluster per won hand."""
-    entries: list[list[HandScore | int]] = [[s.opening[0]], [s.opening[1]]]
-    for r in s.results:
+    drawn = _marks(s.opening, s.results)
+    return {team: list(side) for team, side in drawn.items()}
+
+
+@lru_cache(maxsize=1024)
+def _marks(opening: tuple[int, int], results: tuple[HandResult, ...]) -> dict[str, tuple[str, ...]]:
+    """The board for a game's results (every view of every seat asks for it again)."""
+    entries: list[list[HandScore | int]] = [[opening[0]], [opening[1]]]
+    for r in results:
         entries[r.team].append(HandScore(r.raises))
-    return {TEAMS[t]: board(entries[t]) for t in (0, 1)}
+    return {TEAMS[t]: tuple(board(entries[t])) for t in (0, 1)}
 
 
 class Kaiserspiel:

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..decks import KINDS
 from ..games import PLAYABLE
+from .practice_doc import PRACTICE_PATHS
 
 _ERROR = {"$ref": "#/components/schemas/Error"}
 
@@ -160,6 +161,7 @@ def _document() -> dict[str, Any]:
             },
         },
         "paths": {
+            **PRACTICE_PATHS,
             "/api/tables": {"post": {
                 "summary": "Create a table",
                 "requestBody": {"required": True, "content": {"application/json": {

@@ -1,0 +1,87 @@
+/* A practice table on the player's phone: the bots' names, the switch that shows their
+   cards, and "take back my last move" (with the bots' moves after it). table.js announces
+   every new view with a "tavolo:view" event. */
+"use strict";
+(function () {
+  const box = document.getElementById("practice");
+  if (!box) return;
+
+  function label(code) {
+    return typeof cardLabel === "function" && /^([2-9AJQKC]|10|T\d|JK)/.test(code) ? cardLabel(code) : code;
+  }
+
+  async function post(path, payload) {
+    const app = window.TAVOLO;
+    try {
+      const res = await postJSON(`/api/tables/${app.tableId}/${path}`, payload);
+      if (res.ok) app.render(res.body); else toast(errorText(res.body));
+      return res.ok;
+    } catch (e) {
+      toast(t("network"));
+      return false;
+    }
+  }
+
+  function render(v) {
+    const p = v.practice;
+    box.hidden = !p || v.me === null;
+    if (box.hidden) return;
+    // The ordinary undo takes back one move (often a bot's): here the player's own undo.
+    const undo = document.getElementById("undo");
+    if (undo) undo.hidden = true;
+    const admin = document.getElementById("seat-admin");  // no phone but the player's: no seats to free
+    if (admin) admin.hidden = true;
+    const note = document.createElement("p");
+    note.className = "hint";
+    note.textContent = t("pr_bots", {who: p.bots.map((s) => v.names[s]).join(", ")});
+    const switchLabel = document.createElement("label");
+    switchLabel.className = "radio";
+    const toggle = document.createElement("input");
+    toggle.type = "checkbox";
+    toggle.id = "show-bots";
+    toggle.checked = p.show_bots;
+    toggle.addEventListener("change", async () => {
+      toggle.disabled = true;
+      if (!await post("show-bots", {show: toggle.checked})) toggle.checked = !toggle.checked;
+      toggle.disabled = false;
+    });
+    const text = document.createElement("span");
+    text.textContent = t("pr_show");
+    switchLabel.append(toggle, text);
+    const back = document.createElement("button");
+    back.type = "button";
+    back.id = "rewind";
+    back.className = "big";
+    back.textContent = t("pr_rewind");
+    back.disabled = !p.can_rewind;
+    back.addEventListener("click", async () => {
+      back.disabled = true;
+      if (await post("rewind", {})) toast(t("pr_rewound"));
+    });
+    const parts = [note, switchLabel, back];
+    if (p.hands) {
+      const h = document.createElement("h3");
+      h.textContent = t("pr_hands");
+      const list = document.createElement("ul");
+      list.className = "bot-hands";
+      for (const hand of p.hands) {
+        const li = document.createElement("li");
+        const who = document.createElement("strong");
+        who.textContent = v.names[hand.seat] + ": ";
+        const cards = document.createElement("span");
+        cards.textContent = hand.cards && hand.cards.length ? hand.cards.map(label).join(" ") : t("pr_no_cards");
+        li.append(who, cards);
+        if (hand.chosen) {
+          const chosen = document.createElement("em");
+          chosen.textContent = " (" + t("pr_chosen", {card: label(hand.chosen)}) + ")";
+          li.append(chosen);
+        }
+        list.append(li);
+      }
+      parts.push(h, list);
+    }
+    box.replaceChildren(...parts);
+  }
+
+  document.addEventListener("tavolo:view", (ev) => render(ev.detail));
+})();
