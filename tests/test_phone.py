@@ -70,6 +70,14 @@ def test_every_page_is_readable_and_passes_the_audit(server: str, browser: Any, 
         phone.locator("#hints-button").click()  # the hints open under the game
         phone.locator("#hints").wait_for()
         _check_page(phone, f"{size}-{game}-phone-hints", problems)
+    for game in ("Kaiserspiel", "Insonnia"):  # a practice table against the bots
+        practice = browser.new_context(viewport=viewport, locale="en-GB").new_page()
+        practice.goto(server + "/")
+        practice.locator("#practice-name").fill("Nora")
+        practice.get_by_role("button", name=f"{game} against bots").click()
+        practice.wait_for_url("**/play/*")
+        practice.locator("#practice").wait_for()
+        _check_page(practice, f"{size}-practice-{game.lower()}", problems)
     assert not problems, "\n".join(problems)
 
 
