@@ -26,10 +26,8 @@ class Region:
 
 def whiteness(image: np.ndarray, s: LocateSettings = LocateSettings()) -> np.ndarray:
     """Brightness less saturation, blurred: high on card faces, low on felt, wood and shadows."""
-    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
-    sat = hsv[:, :, 1].astype(np.int16)
-    val = hsv[:, :, 2].astype(np.int16)
-    score = np.clip(val - sat, 0, 255).astype(np.uint8)
+    _, sat, val = cv2.split(cv2.cvtColor(image, cv2.COLOR_BGR2HSV))
+    score = cv2.subtract(val, sat)  # saturates at 0
     return np.asarray(cv2.GaussianBlur(score, (s.blur, s.blur), 0), np.uint8)
 
 
@@ -57,9 +55,10 @@ def card_mask(image: np.ndarray, s: LocateSettings = LocateSettings(), level: in
     keep = np.zeros(n, bool)
     keep[labels[score > high]] = True
     keep[0] = False
-    mask = keep[labels].astype(np.uint8) * 255
+    shade = np.where(keep, 255, 0).astype(np.uint8)
+    mask = np.asarray(np.take(shade, np.asarray(labels, np.int32)), np.uint8)
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, k)
+    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, k), np.uint8)
     # Fill the pips and the court art: a card is a solid shape.
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(mask)
