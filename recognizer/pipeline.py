@@ -144,10 +144,15 @@ def _read_frames(decoded: Decoded, region: Region, rid: int, frames: list[Corner
     """The confident readings at these corner frames of one region."""
     out = []
     whole = region.single and _card_shaped(region)  # else its outline is only the part in view
+    sure: list[np.ndarray] = []  # corners already read for sure (at one of the sizes tried)
     for frame in frames:
+        if any(np.array_equal(frame.point, p) for p in sure):
+            continue
         reading = read_corner(decoded.image, frame, settings.index, grey=decoded.grey)
         if reading is None or reading.confidence < settings.index.min_confidence:
             continue
+        if reading.confidence >= 1.0:
+            sure.append(frame.point)
         if whole:  # the outline found, from the corner read (not a guess)
             at = int(np.argmin(np.linalg.norm(region.polygon - frame.point, axis=1)))
             top_left = at - 1 if frame.right else at
