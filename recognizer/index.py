@@ -108,7 +108,10 @@ def _ink(patch: np.ndarray, grow: bool = False) -> tuple[np.ndarray, np.ndarray]
 
 def _components(mask: np.ndarray, s: IndexSettings) -> list[tuple[int, int, int, int, np.ndarray]]:
     """Ink components (x, y, w, h, mask) that do not touch the top or left border."""
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    # Grana's block-based labelling: the same labels and statistics, several times faster
+    # on a small patch than the default algorithm.
+    _, labels, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(
+        mask.astype(np.uint8), 8, cv2.CV_32S, cv2.CCL_GRANA)
     x, y, w, h, area = (stats[1:, k] for k in range(5))
     fit = ((h >= s.patch_height * 0.07) & (area >= 10) & (x > 0) & (y > 0)
            & (h <= s.patch_height * 0.85) & (w <= s.patch_width * 0.8))
