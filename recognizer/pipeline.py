@@ -60,16 +60,30 @@ def _unit(v: np.ndarray) -> np.ndarray:
     return v / max(float(np.linalg.norm(v)), 1e-6)
 
 
-def _corner_frames(region: Region, single_width: float | None, ratio: float
-                   ) -> tuple[list[Corner], list[Corner]]:
+def _on_frame(a: np.ndarray, b: np.ndarray, size: tuple[int, int] | None) -> bool:
+    """Whether the segment a-b runs along the photo's frame (``size`` = width, height)."""
+    if size is None:
+        return False
+    w, h = size
+    return any(abs(a[k] - edge) <= 1.5 and abs(b[k] - edge) <= 1.5
+               for k, edge in ((0, 0.0), (0, w - 1.0), (1, 0.0), (1, h - 1.0)))
+
+
+def _corner_frames(region: Region, single_width: float | None, ratio: float,
+                   size: tuple[int, int] | None = None) -> tuple[list[Corner], list[Corner]]:
     """Frames to try at the corners of a region (several card sizes when unsure): each
     corner as a card's top-left one; and for a lone card, the corners where the edge
-    after it is the card's long side as its top-right one (decks with four indices)."""
+    after it is the card's long side as its top-right one (decks with four indices).
+
+    Where cards overlap, a corner with an edge along the photo's frame (``size``) is
+    where the frame cuts a card, not a card's corner: it is not tried."""
     lefts: list[Corner] = []
     rights: list[Corner] = []
     for at, e_next, e_prev in corners(region):
         n_next, n_prev = float(np.linalg.norm(e_next)), float(np.linalg.norm(e_prev))
         if not region.single:
+            if _on_frame(at, at + e_next, size) or _on_frame(at, at + e_prev, size):
+                continue
             for w in _widths(max(n_next, n_prev / ratio), single_width):
                 lefts.append(Corner(at, _unit(e_next) * w, _unit(e_prev) * w * ratio))
             continue
@@ -176,7 +190,8 @@ def recognize_decoded(decoded: Decoded, settings: Settings = Settings(),
     width = _single_width(found_regions)
     readings: list[tuple[Reading, Corner, int, bool]] = []
     for rid, region in enumerate(found_regions):
-        lefts, rights = _corner_frames(region, width, settings.index.card_ratio)
+        lefts, rights = _corner_frames(region, width, settings.index.card_ratio,
+                                       (image.shape[1], image.shape[0]))
         before = len(readings)
         readings += _read_frames(decoded, region, rid, lefts, settings)
         if len(readings) == before:  # nothing read as a top-left index: a four-index deck?

@@ -18,7 +18,8 @@ import pytest
 from recognizer.decode import ImageError, decode
 from recognizer.evaluate import evaluate_folder
 from recognizer.index import read_corner, split_waist
-from recognizer.pipeline import recognize
+from recognizer.locate import Region
+from recognizer.pipeline import _corner_frames, recognize
 from recognizer.synth import card_code, corner_frame, load_face, scene
 
 from .conftest import SHARED
@@ -318,3 +319,17 @@ def test_a_lone_zero_is_no_queen() -> None:
 def test_a_white_card_on_white_paper_is_found_by_its_edges() -> None:
     """Its colour is the paper's; two straight edges meeting square, in a card's proportions, show it."""
     assert [d.card for d in recognize(PHOTOS / "guillex7" / "query_q6.jpg")] == ["AC"]
+
+
+def test_corners_where_the_photo_frame_cuts_overlapping_cards_are_not_read() -> None:
+    # Two overlapping cards running off the top of a 400x300 photo: the region's corners on
+    # the frame are where the frame cuts them, not card corners, and get no frames; the
+    # other convex corners still do.
+    poly = np.array([[100, 0], [220, 0], [220, 120], [160, 180], [100, 180]], np.float32)
+    region = Region(poly, 20000.0, False)
+    lefts, _ = _corner_frames(region, 90.0, 1.42, (400, 300))
+    tried = {tuple(int(v) for v in c.point) for c in lefts}
+    assert tried and not any(y == 0 for _, y in tried)
+    # Without the photo's size every convex corner is tried, as before.
+    unframed, _ = _corner_frames(region, 90.0, 1.42)
+    assert any(int(c.point[1]) == 0 for c in unframed)
