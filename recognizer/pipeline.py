@@ -75,15 +75,18 @@ def _corner_frames(region: Region, single_width: float | None, ratio: float,
     corner as a card's top-left one; and for a lone card, the corners where the edge
     after it is the card's long side as its top-right one (decks with four indices).
 
-    Where cards overlap, a corner with an edge along the photo's frame (``size``) is
-    where the frame cuts a card, not a card's corner: it is not tried."""
+    A corner with an edge along the photo's frame (``size``) is where the frame cuts a
+    card, not a card's corner: it is not tried (unless the frame itself is the card)."""
     lefts: list[Corner] = []
     rights: list[Corner] = []
+    p = region.polygon
+    # The photo's frame taken as the card (a close-up) keeps its corners.
+    cut = not all(_on_frame(p[i - 1], p[i], size) for i in range(len(p)))
     for at, e_next, e_prev in corners(region):
         n_next, n_prev = float(np.linalg.norm(e_next)), float(np.linalg.norm(e_prev))
+        if cut and (_on_frame(at, at + e_next, size) or _on_frame(at, at + e_prev, size)):
+            continue
         if not region.single:
-            if _on_frame(at, at + e_next, size) or _on_frame(at, at + e_prev, size):
-                continue
             for w in _widths(max(n_next, n_prev / ratio), single_width):
                 lefts.append(Corner(at, _unit(e_next) * w, _unit(e_prev) * w * ratio))
             continue

@@ -333,3 +333,13 @@ def test_corners_where_the_photo_frame_cuts_overlapping_cards_are_not_read() -> 
     # Without the photo's size every convex corner is tried, as before.
     unframed, _ = _corner_frames(region, 90.0, 1.42)
     assert any(int(c.point[1]) == 0 for c in unframed)
+
+
+def test_a_lone_card_cut_by_the_frame_is_read_at_its_own_corners_only() -> None:
+    # A card running off the left edge: the two corners on the frame get no frames.
+    cut = Region(np.array([[0, 50], [120, 50], [120, 220], [0, 220]], np.float32), 20400.0, True)
+    lefts, rights = _corner_frames(cut, None, 1.42, (400, 300))
+    assert {int(c.point[0]) for c in [*lefts, *rights]} == {120}
+    # A close-up, where the photo's frame is taken as the card, keeps all four corners.
+    frame = Region(np.array([[0, 0], [399, 0], [399, 299], [0, 299]], np.float32), 120000.0, True)
+    assert len(_corner_frames(frame, None, 1.42, (400, 300))[0]) == 4
