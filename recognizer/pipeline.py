@@ -27,6 +27,7 @@ DECKS = ("french54", "insonnia108")  # read without enrolment: indices, markers
 
 LONG_SIDE = 1.15  # an edge this much longer than the card's width is its long side
 CARD_SHAPE = (1.2, 1.75)  # long side over short side of a card seen whole (tilt allowed)
+SAME_POINT = 0.04  # corners closer than this share of the card width are one corner
 _ENROLLED: dict[str, EnrolledDeck] = {}
 _ENROLLED_LOCK = threading.Lock()
 
@@ -157,19 +158,25 @@ def _merge(found: list[tuple[Reading, Corner, int, bool]]) -> list[tuple[Reading
 
 
 def _read_frames(decoded: Decoded, region: Region, rid: int, frames: list[Corner],
-                 settings: Settings) -> list[tuple[Reading, Corner, int, bool]]:
-    """The confident readings at these corner frames of one region."""
+                 settings: Settings, sure: list[np.ndarray]) -> list[tuple[Reading, Corner, int, bool]]:
+    """The confident readings at these corner frames of one region.
+
+    ``sure`` holds the points already settled (a corner read for sure, every corner of a
+    whole card read for sure): a frame there is not read again, whatever the region or
+    card size; this region's settled points are added to it.
+    """
     out = []
     whole = region.single and _card_shaped(region)  # else its outline is only the part in view
-    sure: list[np.ndarray] = []  # corners already read for sure (at one of the sizes tried)
     for frame in frames:
-        if any(np.array_equal(frame.point, p) for p in sure):
+        near = max(SAME_POINT * float(np.linalg.norm(frame.across)), 2.0)
+        if any(float(np.linalg.norm(frame.point - p)) <= near for p in sure):
             continue
         reading = read_corner(decoded.image, frame, settings.index, grey=decoded.grey)
         if reading is None or reading.confidence < settings.index.min_confidence:
             continue
         if reading.confidence >= 1.0:
-            sure.append(frame.point)
+            # A whole lone card is one card: its other corners hold nothing else.
+            sure += list(region.polygon) if whole else [frame.point]
         if whole:  # the outline found, from the corner read (not a guess)
             at = int(np.argmin(np.linalg.norm(region.polygon - frame.point, axis=1)))
             top_left = at - 1 if frame.right else at
@@ -192,13 +199,14 @@ def recognize_decoded(decoded: Decoded, settings: Settings = Settings(),
     found_regions = regions(image, settings.locate)
     width = _single_width(found_regions)
     readings: list[tuple[Reading, Corner, int, bool]] = []
+    sure: list[np.ndarray] = []
     for rid, region in enumerate(found_regions):
         lefts, rights = _corner_frames(region, width, settings.index.card_ratio,
                                        (image.shape[1], image.shape[0]))
         before = len(readings)
-        readings += _read_frames(decoded, region, rid, lefts, settings)
+        readings += _read_frames(decoded, region, rid, lefts, settings, sure)
         if len(readings) == before:  # nothing read as a top-left index: a four-index deck?
-            readings += _read_frames(decoded, region, rid, rights, settings)
+            readings += _read_frames(decoded, region, rid, rights, settings, sure)
     out = []
     for reading, corner in _merge(readings):
         quad = corner.quad() * decoded.scale

@@ -15,12 +15,13 @@ import cv2
 import numpy as np
 import pytest
 
-from recognizer.decode import ImageError, decode
+from recognizer.decode import ImageError, decode, decode_array
 from recognizer.evaluate import evaluate_folder
 from recognizer.index import read_corner, split_waist
 from recognizer.locate import Region
-from recognizer.pipeline import _corner_frames, recognize
+from recognizer.pipeline import _corner_frames, _read_frames, recognize
 from recognizer.synth import card_code, corner_frame, load_face, scene
+from recognizer.types import Settings
 
 from .conftest import SHARED
 
@@ -343,3 +344,22 @@ def test_a_lone_card_cut_by_the_frame_is_read_at_its_own_corners_only() -> None:
     # A close-up, where the photo's frame is taken as the card, keeps all four corners.
     frame = Region(np.array([[0, 0], [399, 0], [399, 299], [0, 299]], np.float32), 120000.0, True)
     assert len(_corner_frames(frame, None, 1.42, (400, 300))[0]) == 4
+
+
+@needs_art
+def test_a_whole_card_read_for_sure_settles_its_corners_for_later_regions() -> None:
+    # A clean card read for sure: its four corners are settled, so the same outline found
+    # again (as by the second threshold) is not read a second time.
+    face = load_face(sorted((ART / "french-vector").glob("*.png"))[0])
+    h, w = face.shape[:2]
+    image = cv2.copyMakeBorder(face, 40, 40, 40, 40, cv2.BORDER_CONSTANT, value=(40, 90, 40))
+    quad = np.array([[40, 40], [40 + w, 40], [40 + w, 40 + h], [40, 40 + h]], np.float32)
+    decoded = decode_array(image)
+    scale = 1.0 / decoded.scale
+    region = Region(quad * scale, float(w * h) * scale * scale, True)
+    sure: list[np.ndarray] = []
+    first = _read_frames(decoded, region, 0, _corner_frames(region, None, 1.42)[0], Settings(), sure)
+    assert first and first[0][0].confidence >= 1.0
+    assert len(sure) == 4
+    again = _read_frames(decoded, region, 1, _corner_frames(region, None, 1.42)[0], Settings(), sure)
+    assert again == []
