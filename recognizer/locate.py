@@ -88,8 +88,11 @@ def regions(image: np.ndarray, s: LocateSettings = LocateSettings()) -> list[Reg
     first = _scaled(_regions(card_mask(small, s, score=score), s), 1.0 / f)
     # Split the bright part once more: a pale table, a grey screen or a white wall
     # under the cards. Both splits are kept; readings of one card merge later. When
-    # every bright region is already one whole card, there is nothing to split.
-    clear = bool(first) and all(r.single for r in first) and _covered(first) <= s.pale_table * total
+    # every bright region is already one whole card, there is nothing to split; nor when
+    # the bright regions cover at most half the photo: no pale table under them.
+    covered = _covered(first)
+    clear = bool(first) and (covered <= s.no_split * total
+                             or (all(r.single for r in first) and covered <= s.pale_table * total))
     second = [] if clear else _scaled(_regions(card_mask(small, s, level=1, score=score), s), 1.0 / f)
     levels = [first, second]
     if _covered(first) > s.pale_table * total and second:

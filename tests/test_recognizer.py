@@ -18,7 +18,7 @@ import pytest
 from recognizer.decode import ImageError, decode, decode_array
 from recognizer.evaluate import evaluate_folder
 from recognizer.index import read_corner, split_waist
-from recognizer.locate import Region
+from recognizer.locate import Region, regions
 from recognizer.pipeline import _corner_frames, _read_frames, recognize
 from recognizer.synth import card_code, corner_frame, load_face, scene
 from recognizer.types import Settings
@@ -363,3 +363,18 @@ def test_a_whole_card_read_for_sure_settles_its_corners_for_later_regions() -> N
     assert len(sure) == 4
     again = _read_frames(decoded, region, 1, _corner_frames(region, None, 1.42)[0], Settings(), sure)
     assert again == []
+
+
+def test_cards_on_a_dark_table_are_outlined_by_the_first_threshold_alone() -> None:
+    # A white card over a grey one, and a lone card, on dark felt: the pair stays one region
+    # whose corners are read, not split again (that is for pale tables, whose bright part is
+    # most of the photo); on a pale table the bright part is split again into the cards.
+    img = np.full((600, 800, 3), (40, 90, 40), np.uint8)
+    cv2.rectangle(img, (200, 150), (380, 400), (130, 130, 130), -1)
+    cv2.rectangle(img, (300, 200), (480, 450), (250, 250, 250), -1)
+    cv2.rectangle(img, (560, 100), (700, 300), (250, 250, 250), -1)
+    found = sorted(regions(img), key=lambda r: r.single)
+    assert [r.single for r in found] == [False, True]  # the pair, and the lone card
+    img[:] = (200, 200, 200)
+    cv2.rectangle(img, (300, 200), (480, 450), (250, 250, 250), -1)
+    assert any(r.single and 30000 < r.area < 60000 for r in regions(img))
