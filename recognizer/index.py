@@ -108,16 +108,17 @@ def _ink(patch: np.ndarray, grow: bool = False) -> tuple[np.ndarray, np.ndarray]
 
 def _components(mask: np.ndarray, s: IndexSettings) -> list[tuple[int, int, int, int, np.ndarray]]:
     """Ink components (x, y, w, h, mask) that do not touch the top or left border."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    # Grana's block-based labelling: the same labels and statistics, several times faster
+    # on a small patch than the default algorithm.
+    _, labels, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(
+        mask.astype(np.uint8), 8, cv2.CV_32S, cv2.CCL_GRANA)
+    x, y, w, h, area = (stats[1:, k] for k in range(5))
+    fit = ((h >= s.patch_height * 0.07) & (area >= 10) & (x > 0) & (y > 0)
+           & (h <= s.patch_height * 0.85) & (w <= s.patch_width * 0.8))
     out = []
-    min_h = s.patch_height * 0.07
-    for i in range(1, n):
-        x, y, w, h, area = (int(v) for v in stats[i])
-        if h < min_h or area < 10 or x == 0 or y == 0:
-            continue
-        if h > s.patch_height * 0.85 or w > s.patch_width * 0.8:
-            continue
-        out.append((x, y, w, h, labels[y:y + h, x:x + w] == i))
+    for i in (np.nonzero(fit)[0] + 1).tolist():
+        cx, cy, cw, ch = (int(v) for v in stats[i, :4])
+        out.append((cx, cy, cw, ch, labels[cy:cy + ch, cx:cx + cw] == i))
     return out
 
 
@@ -323,11 +324,11 @@ def _read(glyphs: Glyphs | None, s: IndexSettings, grey: bool) -> Reading | None
     _, _, sw, sh, smask = glyphs.suit
     _, suits = load()
     rank_match = _match_rank(rank, parts)
-    suit_match = suits.match(normalise(smask), sh / sw)
     r_label, r_score = rank_match[0]
+    if r_label in ("1", "0") or r_score < s.min_rank_score:
+        return None  # no rank here: the suit need not be matched
+    suit_match = suits.match(normalise(smask), sh / sw)
     s_label, s_score = suit_match[0]
-    if r_label in ("1", "0"):
-        return None
     red = _red_suit(glyphs)
     if s_label in ("O", "o"):
         if r_label != "J":

@@ -26,10 +26,8 @@ class Region:
 
 def whiteness(image: np.ndarray, s: LocateSettings = LocateSettings()) -> np.ndarray:
     """Brightness less saturation, blurred: high on card faces, low on felt, wood and shadows."""
-    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
-    sat = hsv[:, :, 1].astype(np.int16)
-    val = hsv[:, :, 2].astype(np.int16)
-    score = np.clip(val - sat, 0, 255).astype(np.uint8)
+    _, sat, val = cv2.split(cv2.cvtColor(image, cv2.COLOR_BGR2HSV))
+    score = cv2.subtract(val, sat)  # saturates at 0
     return np.asarray(cv2.GaussianBlur(score, (s.blur, s.blur), 0), np.uint8)
 
 
@@ -57,9 +55,10 @@ def card_mask(image: np.ndarray, s: LocateSettings = LocateSettings(), level: in
     keep = np.zeros(n, bool)
     keep[labels[score > high]] = True
     keep[0] = False
-    mask = keep[labels].astype(np.uint8) * 255
+    shade = np.where(keep, 255, 0).astype(np.uint8)
+    mask = np.asarray(np.take(shade, np.asarray(labels, np.int32)), np.uint8)
     k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, k)
+    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, k), np.uint8)
     # Fill the pips and the court art: a card is a solid shape.
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(mask)
@@ -89,8 +88,11 @@ def regions(image: np.ndarray, s: LocateSettings = LocateSettings()) -> list[Reg
     first = _scaled(_regions(card_mask(small, s, score=score), s), 1.0 / f)
     # Split the bright part once more: a pale table, a grey screen or a white wall
     # under the cards. Both splits are kept; readings of one card merge later. When
-    # every bright region is already one whole card, there is nothing to split.
-    clear = bool(first) and all(r.single for r in first) and _covered(first) <= s.pale_table * total
+    # every bright region is already one whole card, there is nothing to split; nor when
+    # the bright regions cover at most half the photo: no pale table under them.
+    covered = _covered(first)
+    clear = bool(first) and (covered <= s.no_split * total
+                             or (all(r.single for r in first) and covered <= s.pale_table * total))
     second = [] if clear else _scaled(_regions(card_mask(small, s, level=1, score=score), s), 1.0 / f)
     levels = [first, second]
     if _covered(first) > s.pale_table * total and second:

@@ -27,6 +27,7 @@ DECKS = ("french54", "insonnia108")  # read without enrolment: indices, markers
 
 LONG_SIDE = 1.15  # an edge this much longer than the card's width is its long side
 CARD_SHAPE = (1.2, 1.75)  # long side over short side of a card seen whole (tilt allowed)
+SAME_POINT = 0.04  # corners closer than this share of the card width are one corner
 _ENROLLED: dict[str, EnrolledDeck] = {}
 _ENROLLED_LOCK = threading.Lock()
 
@@ -60,15 +61,32 @@ def _unit(v: np.ndarray) -> np.ndarray:
     return v / max(float(np.linalg.norm(v)), 1e-6)
 
 
-def _corner_frames(region: Region, single_width: float | None, ratio: float
-                   ) -> tuple[list[Corner], list[Corner]]:
+def _on_frame(a: np.ndarray, b: np.ndarray, size: tuple[int, int] | None) -> bool:
+    """Whether the segment a-b runs along the photo's frame (``size`` = width, height)."""
+    if size is None:
+        return False
+    w, h = size
+    return any(abs(a[k] - edge) <= 1.5 and abs(b[k] - edge) <= 1.5
+               for k, edge in ((0, 0.0), (0, w - 1.0), (1, 0.0), (1, h - 1.0)))
+
+
+def _corner_frames(region: Region, single_width: float | None, ratio: float,
+                   size: tuple[int, int] | None = None) -> tuple[list[Corner], list[Corner]]:
     """Frames to try at the corners of a region (several card sizes when unsure): each
     corner as a card's top-left one; and for a lone card, the corners where the edge
-    after it is the card's long side as its top-right one (decks with four indices)."""
+    after it is the card's long side as its top-right one (decks with four indices).
+
+    A corner with an edge along the photo's frame (``size``) is where the frame cuts a
+    card, not a card's corner: it is not tried (unless the frame itself is the card)."""
     lefts: list[Corner] = []
     rights: list[Corner] = []
+    p = region.polygon
+    # The photo's frame taken as the card (a close-up) keeps its corners.
+    cut = not all(_on_frame(p[i - 1], p[i], size) for i in range(len(p)))
     for at, e_next, e_prev in corners(region):
         n_next, n_prev = float(np.linalg.norm(e_next)), float(np.linalg.norm(e_prev))
+        if cut and (_on_frame(at, at + e_next, size) or _on_frame(at, at + e_prev, size)):
+            continue
         if not region.single:
             for w in _widths(max(n_next, n_prev / ratio), single_width):
                 lefts.append(Corner(at, _unit(e_next) * w, _unit(e_prev) * w * ratio))
@@ -140,14 +158,25 @@ def _merge(found: list[tuple[Reading, Corner, int, bool]]) -> list[tuple[Reading
 
 
 def _read_frames(decoded: Decoded, region: Region, rid: int, frames: list[Corner],
-                 settings: Settings) -> list[tuple[Reading, Corner, int, bool]]:
-    """The confident readings at these corner frames of one region."""
+                 settings: Settings, sure: list[np.ndarray]) -> list[tuple[Reading, Corner, int, bool]]:
+    """The confident readings at these corner frames of one region.
+
+    ``sure`` holds the points already settled (a corner read for sure, every corner of a
+    whole card read for sure): a frame there is not read again, whatever the region or
+    card size; this region's settled points are added to it.
+    """
     out = []
     whole = region.single and _card_shaped(region)  # else its outline is only the part in view
     for frame in frames:
+        near = max(SAME_POINT * float(np.linalg.norm(frame.across)), 2.0)
+        if any(float(np.linalg.norm(frame.point - p)) <= near for p in sure):
+            continue
         reading = read_corner(decoded.image, frame, settings.index, grey=decoded.grey)
         if reading is None or reading.confidence < settings.index.min_confidence:
             continue
+        if reading.confidence >= 1.0:
+            # A whole lone card is one card: its other corners hold nothing else.
+            sure += list(region.polygon) if whole else [frame.point]
         if whole:  # the outline found, from the corner read (not a guess)
             at = int(np.argmin(np.linalg.norm(region.polygon - frame.point, axis=1)))
             top_left = at - 1 if frame.right else at
@@ -170,12 +199,14 @@ def recognize_decoded(decoded: Decoded, settings: Settings = Settings(),
     found_regions = regions(image, settings.locate)
     width = _single_width(found_regions)
     readings: list[tuple[Reading, Corner, int, bool]] = []
+    sure: list[np.ndarray] = []
     for rid, region in enumerate(found_regions):
-        lefts, rights = _corner_frames(region, width, settings.index.card_ratio)
+        lefts, rights = _corner_frames(region, width, settings.index.card_ratio,
+                                       (image.shape[1], image.shape[0]))
         before = len(readings)
-        readings += _read_frames(decoded, region, rid, lefts, settings)
+        readings += _read_frames(decoded, region, rid, lefts, settings, sure)
         if len(readings) == before:  # nothing read as a top-left index: a four-index deck?
-            readings += _read_frames(decoded, region, rid, rights, settings)
+            readings += _read_frames(decoded, region, rid, rights, settings, sure)
     out = []
     for reading, corner in _merge(readings):
         quad = corner.quad() * decoded.scale

@@ -43,6 +43,7 @@ class LocateSettings:
     min_area: float = 0.002  # of the image area
     max_area: float = 0.9
     pale_table: float = 0.6  # bright regions covering more than this share: split again
+    no_split: float = 0.5  # bright regions covering at most this share: no second split
     mask_side: int = 1400  # the long side of the copy the outlines are found on
     blur: int = 5
     low_ratio: float = 0.7  # hysteresis: low threshold as a share of the high one

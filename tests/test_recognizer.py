@@ -15,11 +15,13 @@ import cv2
 import numpy as np
 import pytest
 
-from recognizer.decode import ImageError, decode
+from recognizer.decode import ImageError, decode, decode_array
 from recognizer.evaluate import evaluate_folder
 from recognizer.index import read_corner, split_waist
-from recognizer.pipeline import recognize
+from recognizer.locate import Region, regions
+from recognizer.pipeline import _corner_frames, _read_frames, recognize
 from recognizer.synth import card_code, corner_frame, load_face, scene
+from recognizer.types import Settings
 
 from .conftest import SHARED
 
@@ -318,3 +320,61 @@ def test_a_lone_zero_is_no_queen() -> None:
 def test_a_white_card_on_white_paper_is_found_by_its_edges() -> None:
     """Its colour is the paper's; two straight edges meeting square, in a card's proportions, show it."""
     assert [d.card for d in recognize(PHOTOS / "guillex7" / "query_q6.jpg")] == ["AC"]
+
+
+def test_corners_where_the_photo_frame_cuts_overlapping_cards_are_not_read() -> None:
+    # Two overlapping cards running off the top of a 400x300 photo: the region's corners on
+    # the frame are where the frame cuts them, not card corners, and get no frames; the
+    # other convex corners still do.
+    poly = np.array([[100, 0], [220, 0], [220, 120], [160, 180], [100, 180]], np.float32)
+    region = Region(poly, 20000.0, False)
+    lefts, _ = _corner_frames(region, 90.0, 1.42, (400, 300))
+    tried = {tuple(int(v) for v in c.point) for c in lefts}
+    assert tried and not any(y == 0 for _, y in tried)
+    # Without the photo's size every convex corner is tried, as before.
+    unframed, _ = _corner_frames(region, 90.0, 1.42)
+    assert any(int(c.point[1]) == 0 for c in unframed)
+
+
+def test_a_lone_card_cut_by_the_frame_is_read_at_its_own_corners_only() -> None:
+    # A card running off the left edge: the two corners on the frame get no frames.
+    cut = Region(np.array([[0, 50], [120, 50], [120, 220], [0, 220]], np.float32), 20400.0, True)
+    lefts, rights = _corner_frames(cut, None, 1.42, (400, 300))
+    assert {int(c.point[0]) for c in [*lefts, *rights]} == {120}
+    # A close-up, where the photo's frame is taken as the card, keeps all four corners.
+    frame = Region(np.array([[0, 0], [399, 0], [399, 299], [0, 299]], np.float32), 120000.0, True)
+    assert len(_corner_frames(frame, None, 1.42, (400, 300))[0]) == 4
+
+
+@needs_art
+def test_a_whole_card_read_for_sure_settles_its_corners_for_later_regions() -> None:
+    # A clean card read for sure: its four corners are settled, so the same outline found
+    # again (as by the second threshold) is not read a second time.
+    face = load_face(sorted((ART / "french-vector").glob("*.png"))[0])
+    h, w = face.shape[:2]
+    image = cv2.copyMakeBorder(face, 40, 40, 40, 40, cv2.BORDER_CONSTANT, value=(40, 90, 40))
+    quad = np.array([[40, 40], [40 + w, 40], [40 + w, 40 + h], [40, 40 + h]], np.float32)
+    decoded = decode_array(image)
+    scale = 1.0 / decoded.scale
+    region = Region(quad * scale, float(w * h) * scale * scale, True)
+    sure: list[np.ndarray] = []
+    first = _read_frames(decoded, region, 0, _corner_frames(region, None, 1.42)[0], Settings(), sure)
+    assert first and first[0][0].confidence >= 1.0
+    assert len(sure) == 4
+    again = _read_frames(decoded, region, 1, _corner_frames(region, None, 1.42)[0], Settings(), sure)
+    assert again == []
+
+
+def test_cards_on_a_dark_table_are_outlined_by_the_first_threshold_alone() -> None:
+    # A white card over a grey one, and a lone card, on dark felt: the pair stays one region
+    # whose corners are read, not split again (that is for pale tables, whose bright part is
+    # most of the photo); on a pale table the bright part is split again into the cards.
+    img = np.full((600, 800, 3), (40, 90, 40), np.uint8)
+    cv2.rectangle(img, (200, 150), (380, 400), (130, 130, 130), -1)
+    cv2.rectangle(img, (300, 200), (480, 450), (250, 250, 250), -1)
+    cv2.rectangle(img, (560, 100), (700, 300), (250, 250, 250), -1)
+    found = sorted(regions(img), key=lambda r: r.single)
+    assert [r.single for r in found] == [False, True]  # the pair, and the lone card
+    img[:] = (200, 200, 200)
+    cv2.rectangle(img, (300, 200), (480, 450), (250, 250, 250), -1)
+    assert any(r.single and 30000 < r.area < 60000 for r in regions(img))
