@@ -8,6 +8,11 @@ Templates and static files live at the project's top level (``templates/``,
 from __future__ import annotations
 
 import os
+
+# Photos are read in a small pool of threads of our own: numpy's BLAS must not start threads
+# of its own per call, which spin for nothing on a small matrix (set before numpy loads).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
