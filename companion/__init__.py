@@ -62,7 +62,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if is_postgres(database):  # other app servers' commits wake this one's streams
         from .live_pg import PgListener
 
-        app.extensions["tavolo_listener"] = PgListener(database, doorbell)
+        app.extensions["tavolo_listener"] = PgListener(database, doorbell, own=getattr(store, "origin", None))
     app.extensions["tavolo"] = TableService(store, doorbell)
     app.extensions["tavolo_misses"] = MissLimiter()  # wrong room codes per address
 

@@ -25,9 +25,10 @@ log = logging.getLogger(__name__)
 class PgListener:
     """A background listener (a greenlet under the gevent server, a thread elsewhere)."""
 
-    def __init__(self, url: str, doorbell: Doorbell, retry: float = 1.0) -> None:
+    def __init__(self, url: str, doorbell: Doorbell, retry: float = 1.0, own: str | None = None) -> None:
         self.url = url
         self.doorbell = doorbell
+        self.own = own  # this server's store: its commits have rung the bell already
         self.retry = retry
         self._stop = threading.Event()
         self.listening = threading.Event()  # set while a LISTEN connection is open
@@ -46,7 +47,9 @@ class PgListener:
                     first = False
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=1.0):
-                            self.doorbell.ring(note.payload)
+                            origin, _, table_id = note.payload.rpartition(":")
+                            if origin != self.own:
+                                self.doorbell.ring(table_id)
             except psycopg.Error as e:
                 if self._stop.is_set():
                     break

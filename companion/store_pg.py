@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -51,8 +52,9 @@ class DatabaseUnavailable(RuntimeError):
 class PgStore:
     """The event log in PostgreSQL through a pool of connections (psycopg 3)."""
 
-    def __init__(self, url: str, pool_size: int = 10) -> None:
+    def __init__(self, url: str, pool_size: int = 20) -> None:
         self.url = url
+        self.origin = uuid.uuid4().hex[:12]  # names this store's commits in its notifications
         try:  # fail at once, and plainly, when the server cannot be reached
             psycopg.connect(url, connect_timeout=10).close()
         except psycopg.Error as e:
@@ -69,6 +71,10 @@ class PgStore:
         """One transaction on a pooled connection: committed when the block ends."""
         with self._pool.connection() as db, db.transaction():
             yield db
+
+    def _notify(self, db: psycopg.Connection[Any], table_id: str) -> None:
+        """Tell every app server, at commit, that the table has a new event (``origin:table``)."""
+        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.origin}:{table_id}"))
 
     def _one(self, sql: str, params: tuple[Any, ...]) -> tuple[Any, ...] | None:
         with self._pool.connection() as db:
@@ -97,7 +103,7 @@ class PgStore:
                        (table_id, room, game, host_token_hash, now))
             db.execute("INSERT INTO events (table_id, seq, kind, payload, created) "
                        "VALUES (%s,1,'setup',%s,%s)", (table_id, json.dumps(setup), now))
-            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
+            self._notify(db, table_id)
         return Event(1, "setup", setup, now)
 
     def room_exists(self, room: str) -> bool:
@@ -153,7 +159,7 @@ class PgStore:
                 db.execute("DELETE FROM seats WHERE table_id=%s AND seat=%s", (table_id, release_seat))
             db.execute("INSERT INTO events (table_id, seq, kind, payload, created) "
                        "VALUES (%s,%s,%s,%s,%s)", (table_id, last + 1, kind, json.dumps(payload), now))
-            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
+            self._notify(db, table_id)
         return Event(last + 1, kind, payload, now)
 
     def request_seq(self, table_id: str, request_id: str) -> int | None:

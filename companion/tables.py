@@ -79,6 +79,7 @@ class Table:
     hints: bool = True  # the host may switch hints off for a serious game
     bots: tuple[int, ...] = ()  # a practice table: the seats the app's bots play
     show_bots: bool = False  # a practice table: the bots' hands shown to the player
+    seats_seq: int = 0  # the last event that gave or took a seat's token (join, release)
 
     @property
     def rules(self) -> Rules[Any, Any]:
@@ -133,7 +134,13 @@ class TableService:
         self.store = store
         self.doorbell = doorbell or Doorbell()
         self.decks = DeckLibrary(store)
-        self._cache: dict[str, Table] = {}
+        # Each table as last read, with the doorbell's count when it was read: every commit
+        # rings the table's bell (other app servers' commits too, through the database), so
+        # while the count stands the cached table is the log's last word and no query is needed.
+        self._cache: dict[str, tuple[Table, int]] = {}
+        # (table, token hash) -> (the table's seats_seq when looked up, the seat or None)
+        self._seats: dict[tuple[str, str], tuple[int, int | None]] = {}
+        self._hosts: dict[str, str] = {}  # table -> its host token's hash (never changes)
         self._lock = threading.Lock()
 
     # ---- creating and joining --------------------------------------------
@@ -258,7 +265,16 @@ class TableService:
         """The seat a token belongs to; None when the token is missing or not a seat's."""
         if not token:
             return None
-        return self.store.seat_for_token(table_id, hash_token(token))
+        hashed = hash_token(token)
+        version = self.table(table_id).seats_seq
+        with self._lock:
+            known = self._seats.get((table_id, hashed))
+        if known is not None and known[0] == version:
+            return known[1]
+        seat = self.store.seat_for_token(table_id, hashed)
+        with self._lock:
+            self._seats[(table_id, hashed)] = (version, seat)
+        return seat
 
     def credentials(self, table_id: str, tokens: Sequence[str]) -> tuple[list[int], bool]:
         """The seats the caller's tokens hold, and whether one of them is the host token."""
@@ -267,26 +283,39 @@ class TableService:
 
     def is_host(self, table_id: str, token: str | None) -> bool:
         """True when ``token`` is the table's host token."""
-        row = self.store.table(table_id)
-        return bool(row and token and secrets.compare_digest(row.host_token_hash, hash_token(token)))
+        if not token:
+            return False
+        with self._lock:
+            known = self._hosts.get(table_id)
+        if known is None:
+            row = self.store.table(table_id)
+            if row is None:
+                return False
+            known = row.host_token_hash
+            with self._lock:
+                self._hosts[table_id] = known
+        return secrets.compare_digest(known, hash_token(token))
 
     # ---- reading ----------------------------------------------------------
     def table(self, table_id: str) -> Table:
         """The table as of its last event (cached, caught up from the log)."""
+        rings = self.doorbell.rings(table_id)  # before reading: a later commit rings again
         with self._lock:
-            cached = self._cache.get(table_id)
-        if cached is None:
+            found = self._cache.get(table_id)
+        if found is not None and found[1] == rings:
+            return found[0]
+        if found is None:
             row = self.store.table(table_id)
             if row is None:
                 raise NotFound("No such table.", "Questo tavolo non esiste.")
             events = self.store.read(table_id)
             table = _fold(_start(row.id, row.room, events[0]), events[1:])
         else:
-            table = _fold(cached, self.store.read(table_id, cached.seq))
+            table = _fold(found[0], self.store.read(table_id, found[0].seq))
         with self._lock:
             old = self._cache.get(table_id)
-            if old is None or old.seq <= table.seq:
-                self._cache[table_id] = table
+            if old is None or (old[0].seq, old[1]) <= (table.seq, rings):
+                self._cache[table_id] = (table, rings)
         return table
 
     def view(self, table_id: str, seat: int | None, host: bool = False) -> dict[str, Any]:
@@ -762,6 +791,8 @@ def _corrected(table: Table, target: int, action: Any, seq: int) -> Table:
 def _fold(table: Table, events: Sequence[Event]) -> Table:
     """Apply events to a derived table; each event was checked before it was stored."""
     for ev in events:
+        if ev.kind in ("join", "release"):
+            table = replace(table, seats_seq=ev.seq)
         if ev.kind == "join":
             names = list(table.names)
             names[int(ev.payload["seat"])] = str(ev.payload["name"])

@@ -237,7 +237,7 @@ def events(table_id: str) -> Response:
         yield "retry: 2000\n\n"
         while limit is None or sent < limit:
             rings = svc.doorbell.rings(table_id)
-            seq = svc.store.last_seq(table_id)
+            seq = svc.table(table_id).seq  # read from the log only when the bell has rung
             if seq != last:
                 # Who is asking is looked up again for every view: a seat the host has
                 # freed must stop seeing the hand of the phone that took it since.
