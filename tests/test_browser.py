@@ -269,22 +269,30 @@ def _pick(page: object, card: str) -> None:
     page.locator("#play").click()  # type: ignore[attr-defined]
 
 
-def test_a_refusal_is_explained_in_the_players_language(server: str, browser: object) -> None:
-    """A stale picker lets an Italian phone try a card already on the table: the server
-    refuses it and the phone shows the engine's sentence in Italian. Then two phones
-    enter the same card and both are asked to look again."""
+def stale_card_refused(browser: object, server: str) -> tuple[object, list[object]]:
+    """A Quinta round of real cards is revealed (Anna on an Italian phone played the 3 of
+    clubs); a stale picker then lets Anna send the 3 of clubs again, which the server refuses.
+    The table screen and the three phones."""
     host, table_id = _new_table(browser, server, "it-IT")
     anna = _seat(browser, server, table_id, 0, "it-IT")
     bruno = _seat(browser, server, table_id, 1, "en-GB")
     carla = _seat(browser, server, table_id, 2, "en-GB")
     for page, card in ((anna, "3C"), (bruno, "6S"), (carla, "7C")):
         _pick(page, card)
-    host.wait_for_function("() => document.querySelectorAll('.revealed-item').length === 3")
-    anna.locator(".suit-tab[data-suit=C]").click()
-    anna.wait_for_function("() => document.querySelector(\".picker .card[data-card='3C']\").disabled")
-    anna.evaluate("document.querySelector(\".picker .card[data-card='3C']\").disabled = false")
-    anna.locator(".picker .card[data-card='3C']").click()
-    anna.locator("#play").click()
+    host.wait_for_function("() => document.querySelectorAll('.revealed-item').length === 3")  # type: ignore[attr-defined]
+    anna.locator(".suit-tab[data-suit=C]").click()  # type: ignore[attr-defined]
+    anna.wait_for_function("() => document.querySelector(\".picker .card[data-card='3C']\").disabled")  # type: ignore[attr-defined]
+    anna.evaluate("document.querySelector(\".picker .card[data-card='3C']\").disabled = false")  # type: ignore[attr-defined]
+    anna.locator(".picker .card[data-card='3C']").click()  # type: ignore[attr-defined]
+    anna.locator("#play").click()  # type: ignore[attr-defined]
+    return host, [anna, bruno, carla]
+
+
+def test_a_refusal_is_explained_in_the_players_language(server: str, browser: object) -> None:
+    """A stale picker lets an Italian phone try a card already on the table: the server
+    refuses it and the phone shows the engine's sentence in Italian. Then two phones
+    enter the same card and both are asked to look again."""
+    host, (anna, bruno, carla) = stale_card_refused(browser, server)
     toast = anna.locator("#toast")
     toast.wait_for(state="visible")
     assert "Il 3 di fiori non può essere nella tua mano" in toast.inner_text()

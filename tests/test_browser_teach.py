@@ -8,31 +8,20 @@ import pytest
 from .test_browser import (  # the same server, browser and helpers as the other browser tests
     _close_phones,  # noqa: F401 - an autouse fixture: the CSP check after every test
     _new_table,
-    _pick,
     _seat,
     _shot,
     browser,  # noqa: F401 - a fixture
     playwright,  # noqa: F401 - a fixture
     server,  # noqa: F401 - a fixture
+    stale_card_refused,
 )
 
 pytestmark = pytest.mark.browser
 
 
 def test_a_refusal_has_a_why_link_that_opens_its_paragraph(server: str, browser: object) -> None:  # noqa: F811
-    host, table_id = _new_table(browser, server, "it-IT")
-    anna = _seat(browser, server, table_id, 0, "it-IT")
-    bruno = _seat(browser, server, table_id, 1, "en-GB")
-    carla = _seat(browser, server, table_id, 2, "en-GB")
-    for page, card in ((anna, "3C"), (bruno, "6S"), (carla, "7C")):
-        _pick(page, card)
-    host.wait_for_function("() => document.querySelectorAll('.revealed-item').length === 3")
     # A stale picker lets Anna try the 3 of clubs again, now on the table: refused.
-    anna.locator(".suit-tab[data-suit=C]").click()
-    anna.wait_for_function("() => document.querySelector(\".picker .card[data-card='3C']\").disabled")
-    anna.evaluate("document.querySelector(\".picker .card[data-card='3C']\").disabled = false")
-    anna.locator(".picker .card[data-card='3C']").click()
-    anna.locator("#play").click()
+    _, (anna, _bruno, _carla) = stale_card_refused(browser, server)
     why = anna.locator("#toast a.why")
     why.wait_for(state="visible")
     assert why.inner_text() == "perché?"
