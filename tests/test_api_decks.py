@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import base64
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import cv2
@@ -15,6 +14,7 @@ from flask.testing import FlaskClient
 
 from recognizer.scenes import render
 
+from .conftest import SHARED
 from .enrol_helpers import drawn_face, grid_photo, jpeg
 from .helpers import act, bearer, create, join, state
 
@@ -173,7 +173,7 @@ def test_a_table_refuses_a_deck_of_other_cards_at_creation(client: FlaskClient) 
     assert "kaiser40" in resp.get_json()["messages"]["en"]
 
 
-ITALIAN = Path(__file__).resolve().parents[2] / "shared" / "cardart" / "italian-piacentine"
+ITALIAN = SHARED / "cardart" / "italian-piacentine"
 
 
 @pytest.mark.skipif(not ITALIAN.is_dir(), reason=f"no Italian card artwork at {ITALIAN}")
