@@ -32,6 +32,7 @@ from typing import Any  # noqa: E402
 import gevent  # noqa: E402
 
 from .joining import free_port  # noqa: E402
+from .loopback import request, wait_serving  # noqa: E402
 
 PLAYERS = 6
 
@@ -63,22 +64,6 @@ class Figures:
         self.why[what] = self.why.get(what, 0) + 1
 
 
-def _request(port: int, method: str, path: str, body: Any = None, token: str | None = None
-             ) -> tuple[int, Any]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    elif method != "GET":  # no seat yet (creating, joining): the CSRF pair, as a page has it
-        csrf = _request(port, "GET", "/api/csrf")[1]["token"]
-        headers.update({"Cookie": f"csrf={csrf}", "X-CSRF-Token": csrf})
-    conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
-    resp = conn.getresponse()
-    data = resp.read()
-    conn.close()
-    return resp.status, json.loads(data) if data else None
-
-
 def _server_rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -87,12 +72,12 @@ def _server_rss_mb(pid: int) -> float:
 
 
 def _open_table(port: int) -> Table:
-    status, created = _request(port, "POST", "/api/tables", {
+    status, created = request(port, "POST", "/api/tables", {
         "game": "quinta", "players": [f"P{i}" for i in range(PLAYERS)], "options": {"hands": "known"}})
     assert status == 201, created
     table = Table(created["table_id"], [])
     for seat in range(PLAYERS):
-        status, joined = _request(port, "POST", f"/api/tables/{table.table_id}/seats", {"seat": seat})
+        status, joined = request(port, "POST", f"/api/tables/{table.table_id}/seats", {"seat": seat})
         assert status == 201, joined
         table.tokens.append(joined["token"])
     return table
@@ -137,7 +122,7 @@ def _move(port: int, table: Table, seat: int, seq: int, action: dict[str, Any],
         return
     start = time.perf_counter()
     try:
-        status, body = _request(port, "POST", f"/api/tables/{table.table_id}/actions",
+        status, body = request(port, "POST", f"/api/tables/{table.table_id}/actions",
                                 {"action": action, "seq": seq,
                                  "id": f"b{table.table_id[:8]}s{seat}q{seq}"}, table.tokens[seat])
     except OSError as e:
@@ -159,12 +144,8 @@ def _start_servers(ports: list[int], database: str, log: Any) -> list[subprocess
         [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
          "--database", database], stdout=log, stderr=subprocess.STDOUT) for port in ports]
     for port in ports:
-        for _ in range(400):
-            try:
-                _request(port, "GET", "/api/games")
-                break
-            except OSError:
-                time.sleep(0.05)
+        if not wait_serving(port):
+            raise RuntimeError(f"the app server on port {port} did not start (see its log)")
     return servers
 
 

@@ -11,7 +11,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -21,6 +20,7 @@ import numpy as np
 import pytest
 
 from companion.joining import free_port
+from companion.loopback import wait_serving
 
 from .conftest import SHARED
 
@@ -50,13 +50,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         env=env, stdout=log, stderr=subprocess.STDOUT,
     )
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(base + "/api/games", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
-        else:
+        if not wait_serving(port, 10):
             pytest.fail("the server did not start")
         yield base
     finally:

@@ -10,7 +10,6 @@ table replays.
 from __future__ import annotations
 
 import http.client
-import json
 import os
 import random
 import signal
@@ -27,6 +26,8 @@ from typing import Any
 import pytest
 
 from companion.joining import free_port
+from companion.loopback import request as _request
+from companion.loopback import wait_serving
 
 KILLS = 20
 
@@ -43,14 +44,8 @@ class Server:
             [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1",
              "--port", str(self.port), "--database", str(self.db)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                status, _ = request(self.port, "GET", "/api/games")
-                if status == 200:
-                    return
-            except OSError:
-                time.sleep(0.05)
+        if wait_serving(self.port):
+            return
         raise AssertionError("the server did not come back")
 
     def kill(self) -> None:
@@ -66,20 +61,8 @@ class Server:
 
 def request(port: int, method: str, path: str, body: Any = None, token: str | None = None
             ) -> tuple[int, Any]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    elif method != "GET":  # no seat yet (creating, joining): the CSRF pair, as a page has it
-        csrf = request(port, "GET", "/api/csrf")[1]["token"]
-        headers.update({"Cookie": f"csrf={csrf}", "X-CSRF-Token": csrf})
-    try:
-        conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
-        resp = conn.getresponse()
-        data = resp.read()
-    finally:
-        conn.close()
-    return resp.status, json.loads(data) if data else None
+    """A request with a short timeout: the server may be dead at any moment."""
+    return _request(port, method, path, body, token, timeout=5)
 
 
 class Phones(threading.Thread):
