@@ -251,16 +251,22 @@ def _tap_and_play(page: object, cards: object) -> None:
 def _pick(page: object, card: str) -> None:
     """Choose a card with the picker. A live update may redraw the picker under the finger,
     as on a real phone: then the suit is tapped again."""
-    target = page.locator(f".picker .card[data-card='{card}']")  # type: ignore[attr-defined]
+    _tab_until_shown(page, f".suit-tab[data-suit={card[-1]}]", f".picker .card[data-card='{card}']").click()
+    page.locator("#play").click()  # type: ignore[attr-defined]
+
+
+def _tab_until_shown(page: object, tab: str, target: str) -> object:
+    """Tap a picker's tab until ``target`` shows under it (a live update may redraw the picker
+    under the finger, as on a real phone); the target."""
+    found = page.locator(target)  # type: ignore[attr-defined]
     for _ in range(5):
-        page.locator(f".suit-tab[data-suit={card[-1]}]").click()  # type: ignore[attr-defined]
+        page.locator(tab).click()  # type: ignore[attr-defined]
         try:
-            target.wait_for(timeout=2000)
+            found.wait_for(timeout=2000)
             break
         except sync_api.TimeoutError:
             continue
-    target.click()
-    page.locator("#play").click()  # type: ignore[attr-defined]
+    return found
 
 
 def stale_card_refused(browser: object, server: str) -> tuple[object, list[object]]:
@@ -641,15 +647,8 @@ def _in_pick(page: object, card: str) -> None:
     """Real cards: the colour tab (or the fences and confused sheep), then the card."""
     special = card in ("F", "X") or card.startswith(("K", "JK"))
     colour = "special" if special else (card[0] if card[0] in "RYGBP" else card[-1])
-    target = page.locator(f".in-picker .in-card[data-card='{card}']")  # type: ignore[attr-defined]
-    for _ in range(5):
-        page.locator(f".in-tab[data-colour='{colour}']").click()  # type: ignore[attr-defined]
-        try:
-            target.wait_for(timeout=2000)
-            break
-        except sync_api.TimeoutError:
-            continue
-    target.click()
+    _tab_until_shown(page, f".in-tab[data-colour='{colour}']",
+                     f".in-picker .in-card[data-card='{card}']").click()  # type: ignore[attr-defined]
     page.locator(f".in-picker .in-card[data-card='{card}'][aria-pressed=true]").wait_for()  # type: ignore[attr-defined]
 
 
