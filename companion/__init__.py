@@ -19,7 +19,7 @@ from typing import Any
 
 from flask import Flask, Response
 
-from .eventlog import DEFAULT_DATABASE, is_postgres, open_store
+from .eventlog import database_from_env, is_postgres, open_store
 from .limits import MissLimiter
 from .live import Doorbell
 from .tables import TableService
@@ -47,7 +47,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         __name__, template_folder=_asset_dir("templates"), static_folder=_asset_dir("static"),
     )
     app.config.update(
-        DATABASE=os.environ.get("DATABASE_URL") or os.environ.get("TAVOLO_DATABASE") or DEFAULT_DATABASE,
+        DATABASE=database_from_env(),
         PUBLIC_URL=os.environ.get("TAVOLO_PUBLIC_URL"),
         MAX_CONTENT_LENGTH=MAX_BODY,
         SSE_HEARTBEAT=15.0,

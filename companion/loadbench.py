@@ -31,6 +31,7 @@ from typing import Any  # noqa: E402
 
 import gevent  # noqa: E402
 
+from .eventlog import is_postgres  # noqa: E402
 from .joining import free_port  # noqa: E402
 from .loopback import request, wait_serving  # noqa: E402
 
@@ -155,7 +156,7 @@ def run(tables: int, seconds: float, think: tuple[float, float], database: str |
     need a ``postgresql://`` URL), play ``tables`` tables for ``seconds``; the measured figures.
     The phones of a table are spread over the servers, so a move made through one server
     reaches phones held by the others."""
-    if servers > 1 and not (database or "").startswith("postgresql://"):
+    if servers > 1 and not is_postgres(database or ""):
         raise ValueError("several app servers need a shared PostgreSQL database")
     ports = [free_port() for _ in range(servers)]
     with tempfile.TemporaryDirectory() as tmp:
