@@ -160,7 +160,8 @@ def _queen(ratio: float, stroke: float, tail: str, size: int = 96) -> np.ndarray
     """A card maker's narrow Q: a tall ring with straight sides, and a tail that crosses its
     foot (``tail``: "bar" starts left of the ring with a flat serif, "curl" starts inside
     and curls off to the right, "inner" runs from the left side across the ring's foot,
-    "short" is a plain stroke at the bottom right)."""
+    "short" is a plain stroke at the bottom right, "cross" is a bar across the ring low
+    down that leaves it at the bottom right in a curl)."""
     img = np.zeros((size * 3, size * 2), np.uint8)
     w = int(size * 0.6)
     h = int(w * ratio)
@@ -183,6 +184,10 @@ def _queen(ratio: float, stroke: float, tail: str, size: int = 96) -> np.ndarray
     elif tail == "inner":
         pts = [(cx - r + t, top + int(0.7 * h)), (cx + int(0.3 * r), bottom - int(0.08 * h)),
                (cx + int(0.75 * r), bottom + int(0.12 * h)), (cx + int(1.2 * r), bottom + int(0.06 * h))]
+    elif tail == "cross":
+        y = top + int(0.7 * h)
+        pts = [(cx - r + t, y), (cx + int(0.4 * r), y), (cx + int(0.8 * r), bottom - int(0.05 * h)),
+               (cx + int(1.1 * r), bottom + int(0.04 * h)), (cx + int(1.35 * r), bottom - int(0.02 * h))]
     else:
         pts = [(cx + int(0.2 * r), bottom - int(0.15 * h)), (cx + int(1.0 * r), bottom + int(0.1 * h))]
     cv2.polylines(img, [np.array(pts, np.int32)], False, 255, t)
@@ -192,7 +197,7 @@ def _queen(ratio: float, stroke: float, tail: str, size: int = 96) -> np.ndarray
 def drawn_queens() -> list[np.ndarray]:
     """Narrow tailed queens in several proportions, as printed on many decks' indices."""
     return [_queen(ratio, stroke, tail) for ratio in (1.5, 1.8, 2.1) for stroke in (0.12, 0.2)
-            for tail in ("bar", "curl", "inner", "short")]
+            for tail in ("bar", "curl", "inner", "short", "cross")]
 
 
 def _aspect(mask: np.ndarray) -> float:

@@ -21,6 +21,8 @@ RED_SUITS = frozenset({"H", "D"})
 BLACK_SUITS = frozenset({"S", "C"})
 GREY_CEILING = 0.55  # above the reporting threshold, below "sure": the player confirms
 PALE_RED = 0.09  # redness of a red hairline thinned by blur (sure red ink is above 0.28)
+GROW_MARGIN = 0.2  # pale ink is sought this share of the rank's height around the glyphs
+Seed = tuple[np.ndarray, tuple[int, int, int, int]]  # glyph ink, and a box x0, y0, x1, y1
 RANK_LABELS = frozenset({"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
                          "D", "B", "V", "R"})
 
@@ -75,11 +77,13 @@ def _patch(image: np.ndarray, corner: Corner, s: IndexSettings) -> np.ndarray:
                           borderMode=cv2.BORDER_REPLICATE)
 
 
-def _ink(patch: np.ndarray, grow: bool = False) -> tuple[np.ndarray, np.ndarray]:
+def _ink(patch: np.ndarray, grow: Seed | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The ink mask of a patch, and a per-pixel redness map.
 
-    ``grow`` also keeps pale red pixels joined to sure ink: the hairlines of a serif
-    index printed in a light red, which a photo renders pink.
+    ``grow`` (the glyphs' own ink, and a box around them) keeps that ink and the pale
+    red pixels in the box joined to it: the hairlines of a serif index printed in a
+    light red, which a photo renders pink. Other ink (a frame line near the index) is
+    dropped, so that a hairline never welds it to a glyph.
     """
     gray8 = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
     cumulative = np.cumsum(np.bincount(gray8.ravel(), minlength=256))
@@ -96,11 +100,15 @@ def _ink(patch: np.ndarray, grow: bool = False) -> tuple[np.ndarray, np.ndarray]
     dark = gray < 0.58 * white
     red = (redness > 0.28) & (gray < 0.9 * white)
     ink = dark | red
-    if grow:
-        weak = (ink | ((redness > PALE_RED) & (gray < 0.95 * white))).astype(np.uint8)
+    if grow is not None:
+        seed, (x0, y0, x1, y1) = grow
+        inside = np.zeros_like(ink)
+        inside[max(y0, 2):y1, max(x0, 2):x1] = True  # never the top or left border
+        pale = (redness > PALE_RED) & (gray < 0.95 * white) & inside & ~ink
+        weak = (seed | pale).astype(np.uint8)
         n, labels = cv2.connectedComponents(weak, connectivity=8)
         keep = np.zeros(n, bool)
-        keep[labels[ink]] = True
+        keep[labels[seed]] = True
         keep[0] = False
         ink = keep[labels]
     return ink, redness
@@ -190,7 +198,7 @@ def segment_corner(image: np.ndarray, corner: Corner, s: IndexSettings = IndexSe
     return segment_patch(_patch(image, corner, s), s)
 
 
-def segment_patch(patch: np.ndarray, s: IndexSettings = IndexSettings(), grow: bool = False
+def segment_patch(patch: np.ndarray, s: IndexSettings = IndexSettings(), grow: Seed | None = None
                   ) -> Glyphs | None:
     """Split an upright index patch into its rank and suit glyphs (``grow``: see :func:`_ink`)."""
     ink, redness = _ink(patch, grow)
@@ -283,18 +291,31 @@ def read_corner(image: np.ndarray, corner: Corner, s: IndexSettings = IndexSetti
     # A top-right index is warped mirrored (its corner at the patch's top left, as
     # every index is cut); its glyphs are mirrored back before they are matched.
     width = s.patch_width if corner.right else 0
-    glyphs = _unmirror(segment_patch(patch, s), width)
+    cut = segment_patch(patch, s)
+    glyphs = _unmirror(cut, width)
     reading = _read(glyphs, s, grey)
     if reading is not None and reading.confidence >= s.min_confidence:
         return reading
     # A red index whose hairlines came out pale: read again with them (only when the
     # sure ink did not read, so that a good reading never changes, and when a red suit
-    # sits under something there).
-    if not grey and glyphs is not None and _red_suit(glyphs):
-        again = _read(_unmirror(segment_patch(patch, s, grow=True), width), s, grey)
+    # sits under something there), near the glyphs found.
+    if not grey and cut is not None and glyphs is not None and _red_suit(glyphs):
+        again = _read(_unmirror(segment_patch(patch, s, grow=_seed(cut, patch.shape[:2])), width), s, grey)
         if again is not None and (reading is None or again.confidence > reading.confidence):
             return again
     return reading
+
+
+def _seed(glyphs: Glyphs, shape: tuple[int, ...]) -> Seed:
+    """The ink of the rank and suit glyphs in a patch of ``shape``, and the box around
+    them widened by a share of the rank's height: where pale hairlines are sought."""
+    seed = np.zeros(shape[:2], bool)
+    for x, y, w, h, m in (*glyphs.parts, glyphs.suit):
+        seed[y:y + h, x:x + w] |= m
+    rx, ry, rw, rh, _ = glyphs.rank
+    sx, sy, sw, sh, _ = glyphs.suit
+    g = int(round(GROW_MARGIN * rh))
+    return seed, (min(rx, sx) - g, min(ry, sy) - g, max(rx + rw, sx + sw) + g, max(ry + rh, sy + sh) + g)
 
 
 def _unmirror(glyphs: Glyphs | None, width: int) -> Glyphs | None:
