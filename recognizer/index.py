@@ -21,6 +21,9 @@ RED_SUITS = frozenset({"H", "D"})
 BLACK_SUITS = frozenset({"S", "C"})
 GREY_CEILING = 0.55  # above the reporting threshold, below "sure": the player confirms
 PALE_RED = 0.09  # redness of a red hairline thinned by blur (sure red ink is above 0.28)
+FAINT_SHARE = 0.4  # faint ink: at least this share of the patch's strongest ink
+FAINT_FLOOR = 12.0  # and this many grey levels below the paper
+_PAPER_KERNEL = np.ones((45, 45), np.uint8)  # wider than any glyph (square: separable, fast)
 GROW_MARGIN = 0.2  # pale ink is sought this share of the rank's height around the glyphs
 Seed = tuple[np.ndarray, tuple[int, int, int, int]]  # glyph ink, and a box x0, y0, x1, y1
 RANK_LABELS = frozenset({"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
@@ -114,6 +117,18 @@ def _ink(patch: np.ndarray, grow: Seed | None = None) -> tuple[np.ndarray, np.nd
     return ink, redness
 
 
+def _faint_ink(patch: np.ndarray) -> np.ndarray:
+    """Ink by contrast with the paper around it: each pixel's darkness (its darkest colour
+    channel, so red ink counts as much as black) below the paper closed over it, kept
+    when it reaches a share of the patch's strongest ink. Strokes that blur or distance
+    have turned grey are ink here, as much as solid pips."""
+    darkest = cv2.GaussianBlur(patch.min(axis=2), (3, 3), 0).astype(np.float32)
+    paper = cv2.morphologyEx(darkest, cv2.MORPH_CLOSE, _PAPER_KERNEL)
+    strength = paper - darkest
+    strongest = float(np.percentile(strength, 99.5))
+    return np.asarray(strength > max(FAINT_SHARE * strongest, FAINT_FLOOR))
+
+
 def _components(mask: np.ndarray, s: IndexSettings) -> list[tuple[int, int, int, int, np.ndarray]]:
     """Ink components (x, y, w, h, mask) that do not touch the top or left border."""
     # Grana's block-based labelling: the same labels and statistics, several times faster
@@ -198,10 +213,13 @@ def segment_corner(image: np.ndarray, corner: Corner, s: IndexSettings = IndexSe
     return segment_patch(_patch(image, corner, s), s)
 
 
-def segment_patch(patch: np.ndarray, s: IndexSettings = IndexSettings(), grow: Seed | None = None
-                  ) -> Glyphs | None:
-    """Split an upright index patch into its rank and suit glyphs (``grow``: see :func:`_ink`)."""
+def segment_patch(patch: np.ndarray, s: IndexSettings = IndexSettings(), grow: Seed | None = None,
+                  faint: bool = False) -> Glyphs | None:
+    """Split an upright index patch into its rank and suit glyphs (``grow``: see :func:`_ink`;
+    ``faint``: see :func:`_faint_ink`)."""
     ink, redness = _ink(patch, grow)
+    if faint:
+        ink = _faint_ink(patch)
     every = _components(ink, s)
     # Taller than a glyph: a frame line, or a rank and suit run together (split below).
     tall = [c for c in every if c[3] > s.patch_height * 0.6]
@@ -281,11 +299,13 @@ def split_waist(comp: Component) -> tuple[Component, Component] | None:
 
 
 def read_corner(image: np.ndarray, corner: Corner, s: IndexSettings = IndexSettings(),
-                grey: bool = False) -> Reading | None:
+                grey: bool = False, faint: bool = False) -> Reading | None:
     """Read the index at ``corner``; None when there is no readable index there.
 
     In a photo without colour (``grey``) the suit is chosen by its shape alone among
-    the four, and the reading is never more than a guess to confirm.
+    the four, and the reading is never more than a guess to confirm. ``faint``: when
+    nothing reads, read again by contrast (:func:`_faint_ink`), for a corner known to
+    be a card's (the corner of a whole lone card), where an index is surely printed.
     """
     patch = _patch(image, corner, s)
     # A top-right index is warped mirrored (its corner at the patch's top left, as
@@ -302,7 +322,15 @@ def read_corner(image: np.ndarray, corner: Corner, s: IndexSettings = IndexSetti
     if not grey and cut is not None and glyphs is not None and _red_suit(glyphs):
         again = _read(_unmirror(segment_patch(patch, s, grow=_seed(cut, patch.shape[:2])), width), s, grey)
         if again is not None and (reading is None or again.confidence > reading.confidence):
-            return again
+            reading = again
+            if reading.confidence >= s.min_confidence:
+                return reading
+    if not faint:
+        return reading
+    # A small or blurred index whose strokes are paler than ink: read again by contrast.
+    again = _read(_unmirror(segment_patch(patch, s, faint=True), width), s, grey)
+    if again is not None and (reading is None or again.confidence > reading.confidence):
+        return again
     return reading
 
 
@@ -314,7 +342,7 @@ def _seed(glyphs: Glyphs, shape: tuple[int, ...]) -> Seed:
         seed[y:y + h, x:x + w] |= m
     rx, ry, rw, rh, _ = glyphs.rank
     sx, sy, sw, sh, _ = glyphs.suit
-    g = int(round(GROW_MARGIN * rh))
+    g = round(GROW_MARGIN * rh)
     return seed, (min(rx, sx) - g, min(ry, sy) - g, max(rx + rw, sx + sw) + g, max(ry + rh, sy + sh) + g)
 
 

@@ -12,6 +12,7 @@ deck by its enrolled faces: pass the :class:`EnrolledDeck` itself
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -27,6 +28,7 @@ DECKS = ("french54", "insonnia108")  # read without enrolment: indices, markers
 
 LONG_SIDE = 1.15  # an edge this much longer than the card's width is its long side
 CARD_SHAPE = (1.2, 1.75)  # long side over short side of a card seen whole (tilt allowed)
+WEAK_READING = 0.2  # a whole card's corner read at least this well counts as evidence
 SAME_POINT = 0.04  # corners closer than this share of the card width are one corner
 _ENROLLED: dict[str, EnrolledDeck] = {}
 _ENROLLED_LOCK = threading.Lock()
@@ -164,28 +166,62 @@ def _read_frames(decoded: Decoded, region: Region, rid: int, frames: list[Corner
     ``sure`` holds the points already settled (a corner read for sure, every corner of a
     whole card read for sure): a frame there is not read again, whatever the region or
     card size; this region's settled points are added to it.
+
+    The corners of a whole lone card are one card's: when none is read for sure, their
+    readings are weighed together (see :func:`_weigh`).
     """
     out = []
+    weak: list[tuple[Reading, Corner]] = []  # a whole card's readings, however unsure
     whole = region.single and _card_shaped(region)  # else its outline is only the part in view
     for frame in frames:
         near = max(SAME_POINT * float(np.linalg.norm(frame.across)), 2.0)
-        if any(float(np.linalg.norm(frame.point - p)) <= near for p in sure):
+        if sure and float(np.min(np.linalg.norm(np.asarray(sure) - frame.point, axis=1))) <= near:
             continue
-        reading = read_corner(decoded.image, frame, settings.index, grey=decoded.grey)
-        if reading is None or reading.confidence < settings.index.min_confidence:
-            continue
-        if reading.confidence >= 1.0:
-            # A whole lone card is one card: its other corners hold nothing else.
-            sure += list(region.polygon) if whole else [frame.point]
+        reading = read_corner(decoded.image, frame, settings.index, grey=decoded.grey, faint=region.single)
         if whole:  # the outline found, from the corner read (not a guess)
             at = int(np.argmin(np.linalg.norm(region.polygon - frame.point, axis=1)))
             top_left = at - 1 if frame.right else at
             frame = Corner(frame.point, frame.across, frame.down,
                            np.roll(region.polygon, -top_left, axis=0), frame.right)
+            if reading is not None and reading.confidence >= WEAK_READING:
+                weak.append((reading, frame))
+        if reading is None or reading.confidence < settings.index.min_confidence:
+            continue
+        if reading.confidence >= 1.0:
+            # A whole lone card is one card: its other corners hold nothing else.
+            sure += list(region.polygon) if whole else [frame.point]
+            if whole:
+                weak = []
         out.append((reading, frame, rid, region.single))
         if region.single and reading.confidence >= 1.0:
             break  # a lone card gives one card, the first sure reading (see _merge)
+    if weak:  # no corner of this whole card was read for sure
+        best = _weigh(weak)
+        out = []
+        if best is not None and best[0].confidence >= settings.index.min_confidence:
+            out.append((best[0], best[1], rid, region.single))
     return out
+
+
+def _weigh(readings: list[tuple[Reading, Corner]]) -> tuple[Reading, Corner] | None:
+    """One card from the unsure readings of a whole card's corners: readings of the same
+    card at different corners add up (independent evidence), a rival reading of another
+    card takes its weight off."""
+    by_card: dict[str, list[tuple[Reading, Corner]]] = {}
+    for reading, corner in readings:
+        by_card.setdefault(reading.card, []).append((reading, corner))
+    scored = []
+    for card, found in by_card.items():
+        at_corner: dict[tuple[float, float], float] = {}
+        for reading, corner in found:  # a corner read in two frames counts once
+            key = (round(float(corner.point[0]), 1), round(float(corner.point[1]), 1))
+            at_corner[key] = max(at_corner.get(key, 0.0), reading.confidence)
+        doubt = float(np.prod([1.0 - c for c in at_corner.values()]))
+        rivals = max((r.confidence for r, _ in readings if r.card != card), default=0.0)
+        best_reading, corner = max(found, key=lambda rc: rc[0].confidence)
+        confidence = max(0.0, 1.0 - doubt - rivals)
+        scored.append((replace(best_reading, confidence=min(1.0, confidence)), corner))
+    return max(scored, key=lambda rc: rc[0].confidence, default=None)
 
 
 def recognize_decoded(decoded: Decoded, settings: Settings = Settings(),

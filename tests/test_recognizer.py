@@ -17,9 +17,9 @@ import pytest
 
 from recognizer.decode import ImageError, decode, decode_array
 from recognizer.evaluate import evaluate_folder
-from recognizer.index import read_corner, split_waist
+from recognizer.index import Corner, Reading, read_corner, split_waist
 from recognizer.locate import Region, regions
-from recognizer.pipeline import _corner_frames, _read_frames, recognize
+from recognizer.pipeline import _corner_frames, _read_frames, _weigh, recognize
 from recognizer.synth import card_code, corner_frame, load_face, scene
 from recognizer.types import Settings
 
@@ -148,7 +148,7 @@ def test_unknown_deck_is_refused() -> None:
 @needs_photos
 def test_cards_on_tables_are_found() -> None:
     t = evaluate_folder(PHOTOS / "rdpong", {"table"})["table"]
-    assert t.recall >= 0.9 and t.precision >= 0.95, t.misses
+    assert t.recall >= 0.95 and t.precision >= 0.99, t.misses
 
 
 @needs_photos
@@ -258,6 +258,30 @@ def test_narrow_tailed_queens_are_queens_not_eights() -> None:
 
 
 @needs_photos
+@pytest.mark.parametrize("name", ["QC_00.jpg", "QC_10.jpg", "QD_02.jpg", "QS_10.jpg"])
+def test_queens_whose_tail_loops_across_the_foot_are_not_eights(name: str) -> None:
+    """A bar across the ring low down, leaving it in a curl (drawn into the model)."""
+    assert [d.card for d in recognize(PHOTOS / "vosloo" / name)] == [name[:2]]
+
+
+@needs_photos
+@pytest.mark.parametrize(("name", "card"), [("game1_move01.jpg", "QH"), ("game1_move02.jpg", "JH")])
+def test_pale_serifs_join_their_own_letter_never_the_frame_line(name: str, card: str) -> None:
+    """A serif D or B printed in light red splits into a stem and a bowl, which must not
+    pass for the 1 and 0 of a 10; its hairlines are grown from its own ink only, so the
+    thin frame line above the index is never welded to it."""
+    assert card in [d.card for d in recognize(PHOTOS / "anima" / name)]
+
+
+@needs_photos
+def test_a_blurred_index_at_a_steep_angle_is_read_by_contrast_and_both_corners() -> None:
+    """The far ace of clubs: its grey, blurred index is read by contrast with the paper,
+    and the corners of the card that say the same add up."""
+    found = sorted(d.card for d in recognize(PHOTOS / "rdpong" / "3cards_extreme.jpg"))
+    assert found == ["10H", "4S", "AC"]
+
+
+@needs_photos
 @pytest.mark.parametrize(("name", "card"), [
     ("template_Karo_Ass.jpg", "AD"), ("game1_move03.jpg", "AD"), ("game2_move05.jpg", "AD"),
     ("game3_move03.jpg", "AH"),
@@ -285,7 +309,7 @@ def test_a_covered_card_of_a_four_index_deck_is_read_at_its_top_right(name: str,
 @needs_photos
 def test_tricks_of_a_four_index_deck() -> None:
     t = evaluate_folder(PHOTOS / "anima", {"table"})["table"]
-    assert t.recall >= 0.9 and t.precision >= 0.99, t.misses
+    assert t.recall >= 0.95 and t.precision >= 0.99, t.misses
 
 
 def _card_with_index(corner: str, rank: str, ink: tuple[int, int, int]) -> np.ndarray:
@@ -378,3 +402,23 @@ def test_cards_on_a_dark_table_are_outlined_by_the_first_threshold_alone() -> No
     img[:] = (200, 200, 200)
     cv2.rectangle(img, (300, 200), (480, 450), (250, 250, 250), -1)
     assert any(r.single and 30000 < r.area < 60000 for r in regions(img))
+
+
+def _reading_at(card: str, confidence: float, x: float) -> tuple[Reading, Corner]:
+    corner = Corner(np.array([x, 0.0]), np.array([100.0, 0.0]), np.array([0.0, 142.0]))
+    return Reading(card, confidence, 0.7, 0.7), corner
+
+
+def test_the_corners_of_one_whole_card_are_weighed_together() -> None:
+    """Two unsure corners naming the same card add up; a corner naming another card takes
+    its weight off; one corner read in two frames counts once."""
+    agree = _weigh([_reading_at("AC", 0.55, 0), _reading_at("AC", 0.3, 200)])
+    assert agree is not None and agree[0].card == "AC"
+    assert agree[0].confidence == pytest.approx(1 - 0.45 * 0.7)
+    twice = _weigh([_reading_at("AC", 0.55, 0), _reading_at("AC", 0.4, 0)])
+    assert twice is not None and twice[0].confidence == pytest.approx(0.55)
+    rival = _weigh([_reading_at("5S", 0.69, 0), _reading_at("3S", 0.21, 200)])
+    assert rival is not None and rival[0].card == "5S"
+    assert rival[0].confidence == pytest.approx(0.48)  # below the reporting threshold
+    assert rival[0].confidence < Settings().index.min_confidence
+    assert _weigh([]) is None
