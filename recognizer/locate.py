@@ -153,7 +153,8 @@ def _edge_quads(image: np.ndarray, s: LocateSettings) -> list[Region]:
 
 def _edge_corners(edges: np.ndarray, s: LocateSettings) -> list[Region]:
     """Cards whose outline shows on two sides only (white on white, lit from one side): two
-    straight edges meeting at a near-right angle, in a card's proportions, complete the card."""
+    straight edges meeting at a right angle (give or take the tilt), in a card's proportions,
+    complete the card."""
     h, w = edges.shape
     side = float(max(h, w))
     lines = cv2.HoughLinesP(edges, 1, np.pi / 180, int(0.05 * side), minLineLength=0.08 * side,
@@ -173,7 +174,7 @@ def _edge_corners(edges: np.ndarray, s: LocateSettings) -> list[Region]:
                     if float(np.linalg.norm(p - q)) > 0.06 * min(lu, lv):
                         continue
                     cos = float(np.dot(u, v)) / (lu * lv)
-                    if abs(cos) > 0.25 or not 1.2 <= max(lu, lv) / min(lu, lv) <= 1.75:
+                    if abs(cos) > s.edge_corner_cos or not 1.2 <= max(lu, lv) / min(lu, lv) <= 1.75:
                         continue
                     at = (p + q) / 2
                     poly = np.array([at, at + u, at + u + v, at + v], np.float32)

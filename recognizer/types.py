@@ -51,6 +51,7 @@ class LocateSettings:
     edge_low: int = 30  # Canny's low threshold when cards are sought by their edges (pale tables)
     edge_max_area: float = 0.4  # of the image area, for a card found by its edges
     edge_lines: int = 30  # the longest straight edges paired into a card's corner
+    edge_corner_cos: float = 0.5  # two such edges meet at 60 to 120 degrees (a tilted card)
     edge_side: int = 1400  # the long side of the copy edges are sought on
     edge_density: float = 0.05  # more edge pixels than this share: a texture, no edge search
     min_corner_angle: float = 45.0

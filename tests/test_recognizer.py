@@ -346,6 +346,12 @@ def test_a_white_card_on_white_paper_is_found_by_its_edges() -> None:
     assert [d.card for d in recognize(PHOTOS / "guillex7" / "query_q6.jpg")] == ["AC"]
 
 
+@needs_photos
+def test_a_white_card_on_white_paper_seen_at_a_steep_angle_is_found_by_two_edges() -> None:
+    """Only its two shaded edges show, meeting at well over a right angle in perspective."""
+    assert [d.card for d in recognize(PHOTOS / "guillex7" / "query_q7.jpg")] == ["AS"]
+
+
 def test_corners_where_the_photo_frame_cuts_overlapping_cards_are_not_read() -> None:
     # Two overlapping cards running off the top of a 400x300 photo: the region's corners on
     # the frame are where the frame cuts them, not card corners, and get no frames; the
