@@ -222,10 +222,68 @@ def _regions(mask: np.ndarray, s: LocateSettings) -> list[Region]:
         # Clockwise in image coordinates (y down) means a positive signed area here.
         if _signed_area(poly) < 0:
             poly = poly[::-1]
+        # A lone card whose rounded corners the simplification cut across is four-sided
+        # again once they are squared; overlapping cards keep every short edge.
+        squared = _square_corners(poly.astype(np.float32), s.chamfer * float(np.sqrt(area)), (w, h))
+        if len(squared) == 4:
+            poly = squared
         hull_area = cv2.contourArea(cv2.convexHull(c))
         single = len(poly) == 4 and area > 0.9 * hull_area
         out.append(Region(poly.astype(np.float32), area, single))
     return out
+
+
+def _square_corners(poly: np.ndarray, short: float, size: tuple[int, int]) -> np.ndarray:
+    """The outline with each cut corner made square again: an edge shorter than ``short``
+    between two edges that, extended, meet at 60 to 120 degrees close by (a rounded card
+    corner the simplification cut across) is replaced by the point where they meet. Where
+    the photo's frame (``size`` = width, height) cuts a card, its outline stays as it is."""
+    w, h = size
+
+    def on_frame(p: np.ndarray) -> bool:
+        return bool(p[0] <= 1.5 or p[1] <= 1.5 or p[0] >= w - 2.5 or p[1] >= h - 2.5)
+
+    pts = [p for p in poly]
+    changed = True
+    while changed and len(pts) > 4:
+        changed = False
+        n = len(pts)
+        for i in range(n):
+            a, b = pts[i], pts[(i + 1) % n]
+            if float(np.linalg.norm(b - a)) >= short or on_frame(a) or on_frame(b):
+                continue
+            before, after = pts[i - 1], pts[(i + 2) % n]
+            # Both ends of a cut corner are convex and obtuse (about 135 degrees each);
+            # a short edge where two overlapping cards meet is not.
+            if not all(_convex(p, q, r) and 100.0 <= _angle(p, q, r) <= 170.0
+                       for p, q, r in ((before, a, b), (a, b, after))):
+                continue
+            meet = _intersection(before, a, b, after)
+            if meet is None or float(np.linalg.norm(meet - (a + b) / 2)) > 2 * short:
+                continue
+            if not 60.0 <= _angle(before, meet, after) <= 120.0:
+                continue
+            pts[i] = meet
+            del pts[(i + 1) % n]
+            changed = True
+            break
+    return np.array(pts, np.float32)
+
+
+def _convex(prev: np.ndarray, at: np.ndarray, nxt: np.ndarray) -> bool:
+    """Whether the clockwise outline turns outwards at ``at`` (see :func:`corners`)."""
+    e_next, e_prev = nxt - at, prev - at
+    return float(e_next[0] * e_prev[1] - e_next[1] * e_prev[0]) > 0
+
+
+def _intersection(p0: np.ndarray, p1: np.ndarray, q0: np.ndarray, q1: np.ndarray) -> np.ndarray | None:
+    """Where the line through p0, p1 meets the line through q0, q1 (None when parallel)."""
+    d, e = p1 - p0, q1 - q0
+    den = float(d[0] * e[1] - d[1] * e[0])
+    if abs(den) < 1e-6:
+        return None
+    t = float((q0[0] - p0[0]) * e[1] - (q0[1] - p0[1]) * e[0]) / den
+    return np.asarray(p0 + t * d, np.float32)
 
 
 def _signed_area(poly: np.ndarray) -> float:

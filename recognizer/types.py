@@ -48,6 +48,7 @@ class LocateSettings:
     blur: int = 5
     low_ratio: float = 0.7  # hysteresis: low threshold as a share of the high one
     poly_epsilon: float = 0.012  # of the contour perimeter
+    chamfer: float = 0.15  # an outline's edge shorter than this share of sqrt(area) may cut a corner
     edge_low: int = 30  # Canny's low threshold when cards are sought by their edges (pale tables)
     edge_max_area: float = 0.4  # of the image area, for a card found by its edges
     edge_lines: int = 30  # the longest straight edges paired into a card's corner

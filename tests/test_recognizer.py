@@ -18,7 +18,7 @@ import pytest
 from recognizer.decode import ImageError, decode, decode_array
 from recognizer.evaluate import evaluate_folder
 from recognizer.index import Corner, Reading, read_corner, split_waist
-from recognizer.locate import Region, regions
+from recognizer.locate import Region, _square_corners, regions
 from recognizer.pipeline import _corner_frames, _read_frames, _weigh, recognize
 from recognizer.synth import card_code, corner_frame, load_face, scene
 from recognizer.types import Settings
@@ -428,3 +428,24 @@ def test_the_corners_of_one_whole_card_are_weighed_together() -> None:
     assert rival[0].confidence == pytest.approx(0.48)  # below the reporting threshold
     assert rival[0].confidence < Settings().index.min_confidence
     assert _weigh([]) is None
+
+
+def test_cut_corners_of_a_lone_card_are_squared_but_not_where_cards_overlap_or_the_frame_cuts() -> None:
+    card = np.array([[100, 100], [300, 100], [300, 380], [100, 380]], np.float32)
+    chamfered = np.array([[100, 120], [120, 100], [300, 100], [300, 380], [100, 380]], np.float32)
+    squared = _square_corners(chamfered, 40.0, (1000, 1000))
+    assert len(squared) == 4
+    assert all(min(np.linalg.norm(squared - corner, axis=1)) < 0.5 for corner in card)
+    # Two cards overlapping: the outline steps in at a reflex vertex; nothing is squared.
+    step = np.array([[100, 100], [300, 100], [300, 380], [130, 380], [130, 400], [100, 400]], np.float32)
+    assert len(_square_corners(step, 40.0, (1000, 1000))) == 6
+    # The frame cuts the card: its corner on the frame stays.
+    framed = np.array([[0, 120], [20, 100], [300, 100], [300, 380], [0, 380]], np.float32)
+    assert len(_square_corners(framed, 40.0, (1000, 1000))) == 5
+
+
+@needs_photos
+def test_a_card_on_its_deck_whose_outline_cut_its_corners_is_read() -> None:
+    """The ace lies on a stacked deck: the deck's side and the rounded corners make the
+    outline six-sided; squared again it is one card, and its index is read the right way up."""
+    assert "AC" in [d.card for d in recognize(PHOTOS / "guillex7" / "query_q17.jpg")]
