@@ -48,6 +48,12 @@ window.GAME_UI = window.GAME_UI || {};
       if (live && view.state.holder === i) marks.push(t("os_holder"));
       if (live && view.state.ref === p.card) marks.push(t("os_to_beat"));
       if (p.frozen) marks.push(t("os_frozen"));
+      // Where the stakes lying here go when the turn ends: the card's owner, for sure
+      // once frozen (Death aside), else only if nobody beats the card.
+      if (live && p.stakes > 0) {
+        const who = view.names[p.player];
+        marks.push(p.frozen ? t("os_stays_with", {who}) : t("os_goes_if_unbeaten", {who}));
+      }
       if (marks.length) {
         const m = document.createElement("span");
         m.className = "marks" + (p.frozen ? " frozen" : "");

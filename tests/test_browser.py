@@ -393,6 +393,7 @@ def test_three_phones_play_a_whole_game_of_oscuri(server: str, browser: object) 
     host, table_id = _new_table(browser, server, "it-IT", "oscuri", ["Ada", "Bruno", "Carla"],
                                 hands="known", stake=2)
     phones = [_seat(browser, server, table_id, i, "en-GB") for i in range(3)]
+    told_where = []  # the live turn says where its stakes go, in each screen's language
     for _ in range(200):
         if host.locator("#final").is_visible():
             break
@@ -404,7 +405,9 @@ def test_three_phones_play_a_whole_game_of_oscuri(server: str, browser: object) 
                 page.wait_for_function(f"() => document.body.dataset.seq !== {before!r}", timeout=5000)
                 if host.locator(".placed").count() and not phones[0].locator("#final").is_visible():
                     _shot(page, "phone-oscuri-turn")
+                    told_where.append((host.locator("#game").inner_text(), page.locator("#game").inner_text()))
         host.wait_for_timeout(50)
+    assert any("se nessuno la batte" in it and "unless beaten" in en for it, en in told_where), told_where[:3]
     for page in [*phones, host]:
         page.locator("#final").wait_for(state="visible")
     assert "Partita finita" in host.locator("#final").inner_text()
