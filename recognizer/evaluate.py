@@ -35,6 +35,17 @@ class Tally:
     def recall(self) -> float:
         return self.correct / self.expected if self.expected else 1.0
 
+    def add(self, other: Tally) -> None:
+        """Count another group's photos in with these."""
+        self.photos += other.photos
+        self.expected += other.expected
+        self.found += other.found
+        self.correct += other.correct
+        self.empty_photos += other.empty_photos
+        self.false_on_empty += other.false_on_empty
+        self.ms += other.ms
+        self.misses += other.misses
+
     @property
     def precision(self) -> float:
         return self.correct / self.found if self.found else 1.0
@@ -79,20 +90,28 @@ def p95(values: list[float]) -> float:
 
 
 def report(root: Path, verbose: bool = False) -> list[str]:
-    """One line per folder and kind."""
+    """One line per folder and kind, then every table photo together; the table photos'
+    misses are always listed (``verbose``: every kind's)."""
     lines = []
+    tables = Tally()
     for folder in sorted(p for p in root.iterdir() if (p / "labels.csv").exists()):
         for kind, t in sorted(evaluate_folder(folder).items()):
             if not t.photos:
                 continue
-            lines.append(
-                f"{folder.name:9} {kind:6} photos {t.photos:3}  recall {t.recall:.3f}  "
-                f"precision {t.precision:.3f}  false-on-empty {t.false_on_empty}/{t.empty_photos}  "
-                f"median {statistics.median(t.ms):6.1f} ms  p95 {p95(t.ms):6.1f} ms"
-            )
-            if verbose:
-                lines += [f"    {m}" for m in t.misses]
+            lines.append(_line(folder.name, kind, t))
+            if kind == "table":
+                tables.add(t)
+            if verbose or kind == "table":
+                lines += [f"    {folder.name}/{m}" for m in t.misses]
+    if tables.photos:
+        lines.append(_line("all", "table", tables))
     return lines
+
+
+def _line(name: str, kind: str, t: Tally) -> str:
+    return (f"{name:9} {kind:6} photos {t.photos:3}  cards {t.expected:3}  recall {t.recall:.3f}  "
+            f"precision {t.precision:.3f}  false-on-empty {t.false_on_empty}/{t.empty_photos}  "
+            f"median {statistics.median(t.ms):6.1f} ms  p95 {p95(t.ms):6.1f} ms")
 
 
 # ---- enrolled decks -------------------------------------------------------------------------

@@ -10,13 +10,14 @@ from __future__ import annotations
 import struct
 import zlib
 from collections import Counter
+from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
 from recognizer.decode import ImageError, decode, decode_array
-from recognizer.evaluate import evaluate_folder
+from recognizer.evaluate import evaluate_folder, report
 from recognizer.index import Corner, Reading, read_corner, split_waist
 from recognizer.locate import Region, _square_corners, regions
 from recognizer.pipeline import _corner_frames, _read_frames, _weigh, recognize
@@ -449,3 +450,21 @@ def test_a_card_on_its_deck_whose_outline_cut_its_corners_is_read() -> None:
     """The ace lies on a stacked deck: the deck's side and the rounded corners make the
     outline six-sided; squared again it is one card, and its index is read the right way up."""
     assert "AC" in [d.card for d in recognize(PHOTOS / "guillex7" / "query_q17.jpg")]
+
+
+def test_the_report_counts_every_table_photo_together_and_lists_their_misses(tmp_path: Path) -> None:
+    """Two folders of table photos: one line each, their misses, and one line for both."""
+    blank = cv2.imencode(".jpg", np.full((300, 400, 3), 40, np.uint8))[1].tobytes()
+    for name in ("one", "two"):
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "empty.jpg").write_bytes(blank)
+        (folder / "lost.jpg").write_bytes(blank)
+        (folder / "labels.csv").write_text("file,deck,cards,kind\nempty.jpg,french,,table\n"
+                                           "lost.jpg,french,QH 7S,table\n")
+    lines = report(tmp_path)
+    assert [line.split()[0] for line in lines if not line.startswith(" ")] == ["one", "two", "all"]
+    assert "one/lost.jpg: want ['7S', 'QH'] got []" in "\n".join(lines)
+    total = lines[-1]
+    assert "photos   4" in total and "cards   4" in total and "recall 0.000" in total
+    assert "false-on-empty 0/2" in total
