@@ -4,6 +4,7 @@ const TEXT = {
   en: {
     new_table: "New table", game: "Game", seats: "Seats",
     dealer_first: "Who deals first", dealer_lot: "Draw by lot", seat_n: "Seat {n}",
+    leader_first: "Who leads first (who won the cut)", leader_cut: "The app cuts for you",
     record_download: "Download the game record",
     players_legend: "Players in order of play (leave a name empty for an open seat)",
     hands_legend: "Cards", create: "Create table", join_table: "Join a table",
@@ -206,6 +207,7 @@ const TEXT = {
   it: {
     new_table: "Nuovo tavolo", game: "Gioco", seats: "Posti",
     dealer_first: "Chi fa il mazzo per primo", dealer_lot: "A sorte", seat_n: "Posto {n}",
+    leader_first: "Chi apre per primo (chi ha vinto l'alzata)", leader_cut: "Alza l'app per voi",
     record_download: "Scarica la registrazione della partita",
     players_legend: "Giocatori in ordine di gioco (lascia vuoto un nome per un posto libero)",
     hands_legend: "Carte", create: "Crea il tavolo", join_table: "Entra in un tavolo",

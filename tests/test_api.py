@@ -684,3 +684,31 @@ def test_guessing_room_codes_is_slowed_down_per_address(app: Flask) -> None:
     neighbour = app.test_client()
     neighbour.environ_base["REMOTE_ADDR"] = "203.0.113.8"
     assert neighbour.get(f"/api/rooms/{room}").status_code == 200
+
+
+def test_a_real_table_records_who_won_the_cut_or_the_lot(client: FlaskClient) -> None:
+    """Oscuri's first leader (the real cut's winner) and Diavolo's first dealer (the players'
+    own lot) are the table's choice; left out, the app draws; another seat is a clear 400."""
+    names = ["Ada", "Bruno", "Carla"]
+    for seat in (0, 2):
+        tid = create(client, game="oscuri", players=names, options={"hands": "unknown", "leader": seat})
+        view = state(client, tid["table_id"])["state"]
+        assert view["leader"] == seat and view["to_act"] == [seat]
+        tid = create(client, game="diavolo", players=names, options={"hands": "unknown", "dealer": seat})
+        view = state(client, tid["table_id"])["state"]
+        assert view["dealer"] == seat and view["to_act"] == [(seat + 1) % 3]  # his right speaks first
+    drawn = create(client, game="oscuri", players=names, options={"hands": "unknown"})
+    assert state(client, drawn["table_id"])["state"]["leader"] in (0, 1, 2)
+    for game, option, value in (("oscuri", "leader", 3), ("oscuri", "leader", -1),
+                                ("oscuri", "leader", "Ada"), ("oscuri", "leader", True),
+                                ("diavolo", "dealer", 3), ("diavolo", "dealer", 1.0),
+                                ("oscuri", "dealer", 1)):
+        resp = client.post("/api/tables", json={"game": game, "players": names,
+                                                "options": {"hands": "unknown", option: value}})
+        body = resp.get_json()
+        assert resp.status_code == 400, (game, option, value)
+        if option == "dealer" and game == "oscuri":  # Oscuri leads, nobody deals first
+            assert body["messages"]["en"] == "unknown Oscuri option(s): dealer"
+            continue
+        assert body["messages"]["en"] == f"option '{option}' must be a seat from 0 to 2"
+        assert body["messages"]["it"] == f"l'opzione '{option}' deve essere un posto da 0 a 2"
