@@ -712,3 +712,52 @@ def test_a_real_table_records_who_won_the_cut_or_the_lot(client: FlaskClient) ->
             continue
         assert body["messages"]["en"] == f"option '{option}' must be a seat from 0 to 2"
         assert body["messages"]["it"] == f"l'opzione '{option}' deve essere un posto da 0 a 2"
+
+
+def test_an_oscuri_renege_proved_by_later_play_stays_in_the_log(client: FlaskClient) -> None:
+    """Real cards, six players. Six turns follow suit and empty the draw pile; in turn 7 the
+    last player lays a spade on diamonds ("I have none"); in turn 8, having drawn nothing since,
+    he plays a diamond: the log says so, in both languages, and still does after later moves."""
+    names = ["Ada", "Bruno", "Carla", "Dino", "Elsa", "Fabio"]
+    tid = create(client, game="oscuri", players=names, options={"hands": "unknown"})["table_id"]
+    tokens = [join(client, tid, i) for i in range(6)]
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "A", "J", "Q"]
+    suit = {s: [r + s for r in ranks] for s in "HCSD"}
+    plan = {1: suit["H"][:6], 2: suit["H"][6:], 3: suit["C"][:6], 4: suit["C"][6:],
+            5: [suit["S"][0], "JK1", *suit["S"][1:5]], 6: [suit["S"][5], "JK2", *suit["S"][6:10]],
+            7: [*suit["D"][:5], suit["S"][10]]}
+    cheat = -1
+    while True:
+        view = state(client, tid)
+        s = view["state"]
+        if s["turn"] == 8 and not s["trick"]:
+            break
+        seat, card = s["to_act"][0], plan[s["turn"]][len(s["trick"])]
+        if s["turn"] == 7 and len(s["trick"]) == 5:
+            cheat = seat
+        resp = act(client, tid, tokens[seat], {"type": "play", "card": card}, view["seq"])
+        assert resp.status_code == 200, resp.get_json()
+    assert s["deck_size"] == 0 and s["reneges"] == []
+    who = names[cheat]
+    renege = {"en": f"Renege: {who} played off suit in turn 7 but held flames ♦. The table decides what "
+                    "follows.",
+              "it": f"Rinuncia: {who} non ha risposto a fiamme ♦ nel turno 7 pur avendone. Decide il tavolo."}
+    turn8 = iter(suit["D"][5:])
+    while state(client, tid)["state"]["to_act"][0] != cheat:
+        seat = state(client, tid)["state"]["to_act"][0]
+        assert act(client, tid, tokens[seat], {"type": "play", "card": next(turn8)}).status_code == 200
+    assert not any(line["en"].startswith("Renege") for line in state(client, tid)["log"])
+    assert act(client, tid, tokens[cheat], {"type": "play", "card": next(turn8)}).status_code == 200
+    view = state(client, tid)
+    assert view["state"]["reneges"] == [{"player": cheat, "suit": "D", "turn": 7}]
+    assert [{k: x[k] for k in ("en", "it")} for x in view["log"] if x["en"].startswith("Renege")] == [renege]
+    # Later moves: the rest of turn 8 and the first card of turn 9. The sentence stays, once.
+    while (s := state(client, tid)["state"])["turn"] == 8:
+        seat = s["to_act"][0]
+        assert act(client, tid, tokens[seat], {"type": "play", "card": next(turn8)}).status_code == 200
+    seat = s["to_act"][0]
+    assert act(client, tid, tokens[seat], {"type": "play", "card": suit["S"][11]}).status_code == 200
+    for view in (state(client, tid), state(client, tid, tokens[cheat]), state(client, tid, tokens[0])):
+        assert view["state"]["turn"] == 9 and len(view["state"]["trick"]) == 1
+        found = [x for x in view["log"] if x["en"].startswith("Renege")]
+        assert [{k: x[k] for k in ("en", "it")} for x in found] == [renege]
