@@ -330,6 +330,16 @@ class Oscuri:
         that revealed nothing, i.e. never once the turn has been settled and cards drawn."""
         return isinstance(a, Play) and s.phase == "play" and bool(s.trick) and s.trick[-1].card == a.card
 
+    def card_name(self, code: str, lang: str) -> str:
+        """A card as Oscuri's players call it: a king is Death, a joker a Black Angel, with the
+        French card it is in brackets; the other cards keep their French names."""
+        plain = _name(code, lang)
+        if code in DEATHS:
+            return f"Death ({plain})" if lang == "en" else f"Morte ({plain})"
+        if code in ANGELS:
+            return f"Black Angel ({plain})" if lang == "en" else f"Angelo Nero ({plain})"
+        return plain
+
     # ---- views and JSON ---------------------------------------------------
     def view(self, s: OscuriState, player: int | None) -> dict[str, Any]:
         """Public table: the turn, stakes, balances, hand sizes; a seat's own hand."""
