@@ -49,8 +49,7 @@ def scan(table: Table, data: bytes, seat: int | None, host: bool,
     for d, physical in read:
         # A card this game leaves in the box is named as the deck the camera read.
         named, shown = (deck, d.card) if is_card(deck, d.card) else (faces, physical)
-        names = {"en": card_name(named, shown, "en"), "it": card_name(named, shown, "it")} \
-            if _known_deck(named) and is_card(named, shown) else {"en": shown, "it": shown}
+        names = _names(table, named, shown)
         item: dict[str, Any] = {**d.to_json(), "names": names, "strong": d.confidence >= STRONG}
         waiting = sorted(rules.to_act(table.state))
         if seat is not None:
@@ -110,6 +109,17 @@ def _read_enrolled(decoded: Decoded, table: Table, deck: EnrolledDeck) -> list[t
         code = to_table_code(table, deck.kind, d.card)
         out.append((replace(d, card=code if code is not None else d.card), d.card))
     return out
+
+
+def _names(table: Table, deck: str, code: str) -> dict[str, str]:
+    """A card read, named in both languages as this game's players call it (at an Oscuri table
+    a king is Death), or by its code when it is no card of a deck we know."""
+    if not (_known_deck(deck) and is_card(deck, code)):
+        return {"en": code, "it": code}
+    own = getattr(table.rules, "card_name", None)
+    if own is not None and deck == table_deck(table):
+        return {"en": str(own(code, "en")), "it": str(own(code, "it"))}
+    return {"en": card_name(deck, code, "en"), "it": card_name(deck, code, "it")}
 
 
 def _known_deck(deck: str) -> bool:

@@ -733,7 +733,6 @@ def _setup_it(message: str) -> str:
             "l'opzione 'target' deve essere un numero intero di punti da 1 a 1000",
         "option 'pack' must be one of: french, tarot, italian, swiss":
             "l'opzione 'pack' deve essere una di: french, tarot, italian, swiss",
-        "option 'dealer' must be a seat from 0 to 3": "l'opzione 'dealer' deve essere un posto da 0 a 3",
         "an Italian deck has no 8s and 9s: play with 40 cards, or with a tarot or a French deck":
             "un mazzo italiano non ha gli 8 e i 9: gioca con 40 carte, o con un mazzo di tarocchi o "
             "francese",
@@ -748,9 +747,9 @@ def _setup_it(message: str) -> str:
         return f"{played[1]} si gioca in {played[2]}"
     if played:
         return f"{played[1]} si gioca da {played[2]} a {played[3]} giocatori"
-    dealer = re.fullmatch(r"option 'dealer' must be a seat from 0 to (\d+)", message)
-    if dealer:
-        return f"l'opzione 'dealer' deve essere un posto da 0 a {dealer[1]}"
+    seat = re.fullmatch(r"option '(dealer|leader)' must be a seat from 0 to (\d+)", message)
+    if seat:
+        return f"l'opzione '{seat[1]}' deve essere un posto da 0 a {seat[2]}"
     unknown = re.fullmatch(r"unknown (.+) option\(s\): (.+)", message)
     if unknown:
         return f"opzioni di {unknown[1]} sconosciute: {unknown[2]}"

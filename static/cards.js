@@ -15,7 +15,9 @@ function cardLabel(code) {
                                     : (p.joker === "JK1" ? "Red joker" : "Black joker");
   return p.rank + SUIT_SYMBOL[p.suit];
 }
-function cardSpeech(code) {
+/* A card's name for a screen reader; ``tarot``: a tarot's suited card, by the tarot's suit
+   names (the queen of cups, la regina di coppe), as the server's cards.py names them. */
+function cardSpeech(code, tarot) {
   const p = cardParts(code);
   if (p.trump !== undefined) {
     const named = TRUMP_NAMES[p.trump];
@@ -25,7 +27,8 @@ function cardSpeech(code) {
   const names = {A: LANG === "it" ? "asso" : "ace", J: LANG === "it" ? "fante" : "jack",
                  Q: LANG === "it" ? "regina" : "queen", K: LANG === "it" ? "re" : "king"};
   const rank = names[p.rank] || (p.rank === "C" ? (LANG === "it" ? "cavallo" : "knight") : p.rank);
-  return LANG === "it" ? `${rank} di ${t("suit_" + p.suit)}` : `${rank} of ${t("suit_" + p.suit)}`;
+  const suit = t((tarot ? "tsuit_" : "suit_") + p.suit);
+  return LANG === "it" ? `${rank} di ${suit}` : `${rank} of ${suit}`;
 }
 function cardEl(code, opts) {
   const o = opts || {};
@@ -55,7 +58,7 @@ function cardEl(code, opts) {
   if (o.button) el.type = "button";
   el.dataset.card = code;
   if (!o.button) el.setAttribute("role", "img");
-  el.setAttribute("aria-label", cardSpeech(code));
+  el.setAttribute("aria-label", cardSpeech(code, o.tarot));
   const rank = document.createElement("span");
   rank.className = "rank";
   rank.textContent = p.joker ? "JK" : p.rank;
@@ -84,18 +87,15 @@ function cardEl(code, opts) {
   return el;
 }
 
-/* Card picker for a hand the app does not know: a suit first, then the rank. Each joker
-   sits with the suits of its colour; cards that cannot be played are shown disabled.
-   ``memory.suit`` keeps the chosen suit across live redraws. */
-/* ``suitNames`` (optional): suit -> what this table's pack calls it ("denari ♦"), shown on the tabs. */
-function cardPicker(legal, pick, memory, hidden, rankList, suitNames) {
+/* A picker of tabs, each a group of cards (a suit, the tarot's trumps): first the tab, then
+   the card. ``groups``: [{key, text, label, colour, named, codes}]; cards not in ``legal``
+   are shown disabled; ``face`` are cardEl's options for the cards (a tarot's faces).
+   ``memory.suit`` keeps the chosen tab across live redraws. */
+function tabbedPicker(groups, legal, pick, memory, face) {
   const box = document.createElement("div");
   box.className = "picker";
-  const suits = ["H", "D", "C", "S"];
-  const joker = {H: "JK1", D: "JK1", C: "JK2", S: "JK2"};
-  const free = suits.filter((suit) => legal.has(joker[suit]) ||
-                            [...legal].some((c) => c.endsWith(suit) && !c.startsWith("JK")));
-  if (!memory.suit || !free.includes(memory.suit)) memory.suit = free[0] || "H";
+  const free = groups.filter((g) => g.codes.some((c) => legal.has(c))).map((g) => g.key);
+  if (!memory.suit || !free.includes(memory.suit)) memory.suit = free[0] || groups[0].key;
   const tabs = document.createElement("div");
   tabs.className = "picker-tabs";
   tabs.setAttribute("role", "group");
@@ -104,32 +104,60 @@ function cardPicker(legal, pick, memory, hidden, rankList, suitNames) {
   ranks.className = "picker-ranks";
   ranks.setAttribute("role", "group");
   ranks.setAttribute("aria-label", t("pick_rank"));
-  const all = rankList || ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
   const drawRanks = () => {
     ranks.replaceChildren();
-    for (const code of [...all.map((rank) => rank + memory.suit), joker[memory.suit]]) {
-      if (hidden && hidden.has(code)) continue;  // never in a hand in this game
-      const el = cardEl(code, {button: true, small: true});
+    for (const code of groups.find((g) => g.key === memory.suit).codes) {
+      const el = cardEl(code, {...face, button: true, small: true});
       el.disabled = !legal.has(code);
       el.addEventListener("click", () => pick(code));
       ranks.append(el);
     }
     for (const tab of tabs.children) tab.setAttribute("aria-pressed", String(tab.dataset.suit === memory.suit));
   };
-  for (const suit of suits) {
+  for (const g of groups) {
     const tab = document.createElement("button");
     tab.type = "button";
-    tab.className = "suit-tab " + (RED.has(suit) ? "red" : "black") + (suitNames ? " named" : "");
-    tab.dataset.suit = suit;
-    tab.textContent = (suitNames && suitNames[suit]) || SUIT_SYMBOL[suit];
-    tab.setAttribute("aria-label", (suitNames && suitNames[suit]) || t("suit_" + suit));
-    tab.disabled = !free.includes(suit);
-    tab.addEventListener("click", () => { memory.suit = suit; drawRanks(); });
+    tab.className = "suit-tab " + g.colour + (g.named ? " named" : "");
+    tab.dataset.suit = g.key;
+    tab.textContent = g.text;
+    tab.setAttribute("aria-label", g.label);
+    tab.disabled = !free.includes(g.key);
+    tab.addEventListener("click", () => { memory.suit = g.key; drawRanks(); });
     tabs.append(tab);
   }
   drawRanks();
   box.append(tabs, ranks);
   return box;
+}
+
+/* Card picker for a hand the app does not know: a suit first, then the rank. Each joker
+   sits with the suits of its colour (unless ``hidden``, never in a hand in this game).
+   ``suitNames`` (optional): suit -> what this table's pack calls it ("denari ♦"), on the tabs. */
+function cardPicker(legal, pick, memory, hidden, rankList, suitNames) {
+  const joker = {H: "JK1", D: "JK1", C: "JK2", S: "JK2"};
+  const all = rankList || ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+  const groups = ["H", "D", "C", "S"].map((suit) => ({
+    key: suit, colour: RED.has(suit) ? "red" : "black", named: Boolean(suitNames),
+    text: (suitNames && suitNames[suit]) || SUIT_SYMBOL[suit],
+    label: (suitNames && suitNames[suit]) || t("suit_" + suit),
+    codes: [...all.map((rank) => rank + suit), joker[suit]].filter((c) => !(hidden && hidden.has(c))),
+  }));
+  return tabbedPicker(groups, legal, pick, memory, {});
+}
+
+/* Card picker for a tarot the app does not know (Il Diavolo): a tab for the trumps (the Fool
+   0 and 1 to 21) and one for each Italian suit by its tarot name (coppe, denari, spade,
+   bastoni); the faces as a tarot hand shows them, figures with their half point. */
+const TAROT_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K"];
+function tarotPicker(legal, pick, memory) {
+  const trumps = {key: "T", colour: "black", named: true, text: t("tarot_trumps_tab"),
+                  label: t("tarot_trumps"), codes: Array.from({length: 22}, (_, i) => "T" + i)};
+  const suits = ["H", "D", "S", "C"].map((suit) => ({
+    key: suit, colour: RED.has(suit) ? "red" : "black", named: true,
+    text: `${t("tsuit_" + suit)} ${SUIT_SYMBOL[suit]}`, label: t("tsuit_" + suit),
+    codes: TAROT_RANKS.map((rank) => rank + suit),
+  }));
+  return tabbedPicker([trumps, ...suits], legal, pick, memory, {half: true, tarot: true});
 }
 
 /* Choosing one card to play: the hand when the app knows it, else the picker; cards that

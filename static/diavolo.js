@@ -5,7 +5,6 @@ window.GAME_UI = window.GAME_UI || {};
 (function () {
   const memory = {suit: null, selected: null};
   const TRUMPS = Array.from({length: 22}, (_, i) => "T" + i);
-  const TAROT_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K"];
   const SUITED = ["S", "H", "D", "C"].flatMap((s) => TAROT_RANKS.map((r) => r + s));
 
   function mine(view) { return view.me !== null && view.me !== undefined; }
@@ -84,22 +83,9 @@ window.GAME_UI = window.GAME_UI || {};
       if (entered < s.counts[view.me]) {
         const h = document.createElement("h3");
         h.textContent = t("dv_enter", {n: entered + 1, of: s.counts[view.me]});
+        // The tarot as it is: a tab for the trumps, one for each Italian suit.
         const all = new Set([...TRUMPS, ...SUITED].filter((c) => !(s.cards || []).includes(c)));
-        const picker = document.createElement("div");
-        const trumps = document.createElement("div");
-        trumps.className = "picker-ranks";
-        trumps.setAttribute("role", "group");
-        trumps.setAttribute("aria-label", t("dv_trumps"));
-        for (const code of TRUMPS) {
-          if (!all.has(code)) continue;
-          const el = cardEl(code, {button: true, small: true});
-          el.addEventListener("click", () => act({type: "note", card: code}));
-          trumps.append(el);
-        }
-        const suited = cardPicker(new Set(SUITED.filter((c) => all.has(c))),
-                                  (code) => act({type: "note", card: code}), memory,
-                                  new Set(["JK1", "JK2"]), TAROT_RANKS);
-        picker.append(trumps, suited);
+        const picker = tarotPicker(all, (code) => act({type: "note", card: code}), memory);
         box.append(h, picker);
       }
     }

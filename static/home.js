@@ -14,8 +14,11 @@
   const inVariantSel = document.getElementById("in-variant");
   const dealerRow = document.getElementById("dealer-row");
   const dealerSel = document.getElementById("dealer");
-  // The games where the table chooses who deals first (Kaiserspiel K2, Insonnia I3).
-  const CHOOSE_DEALER = new Set(["kaiserspiel", "insonnia"]);
+  // The games where the table chooses who deals first (Kaiserspiel K2, Insonnia I3; at a
+  // Diavolo table the players' own lot), or who leads first (Oscuri: the real cut's winner).
+  // Left at "draw by lot", the app draws.
+  const CHOOSE_DEALER = new Set(["kaiserspiel", "insonnia", "diavolo", "oscuri"]);
+  const FIRST_OPTION = {oscuri: "leader"};
   function showDealers() {
     const n = Number(count.value);
     for (const o of dealerSel.options) {
@@ -45,6 +48,13 @@
     stakeRow.hidden = gameSel.value !== "oscuri" && gameSel.value !== "diavolo";
     kaiserRows.hidden = gameSel.value !== "kaiserspiel";
     dealerRow.hidden = !CHOOSE_DEALER.has(gameSel.value);
+    const leads = FIRST_OPTION[gameSel.value] === "leader";
+    // data-t too: the page's own pass over its texts must not put the dealer's words back.
+    for (const [el, key] of [[dealerRow.querySelector("label"), leads ? "leader_first" : "dealer_first"],
+                             [dealerSel.options[0], leads ? "leader_cut" : "dealer_lot"]]) {
+      el.dataset.t = key;
+      el.textContent = t(key);
+    }
     insonniaRow.hidden = !insonnia;
     document.getElementById("in-deck-hint").textContent = t("in_deck_hint_" + inDeckSel.value);
     document.getElementById("in-variant-hint").textContent = t("in_variant_hint_" + inVariantSel.value);
@@ -105,7 +115,8 @@
     const options = {hands};
     if (game === "oscuri" || game === "diavolo") options.stake = Number(document.getElementById("stake").value) || 1;
     if (game === "kaiserspiel") { options.pack = packSel.value; options.deck = Number(deckSel.value); }
-    if (CHOOSE_DEALER.has(game) && dealerSel.value !== "") options.dealer = Number(dealerSel.value);
+    if (CHOOSE_DEALER.has(game) && dealerSel.value !== "")
+      options[FIRST_OPTION[game] || "dealer"] = Number(dealerSel.value);
     if (game === "insonnia") {
       options.deck = inDeckSel.value;
       options.variant = inVariantSel.value;

@@ -684,3 +684,80 @@ def test_guessing_room_codes_is_slowed_down_per_address(app: Flask) -> None:
     neighbour = app.test_client()
     neighbour.environ_base["REMOTE_ADDR"] = "203.0.113.8"
     assert neighbour.get(f"/api/rooms/{room}").status_code == 200
+
+
+def test_a_real_table_records_who_won_the_cut_or_the_lot(client: FlaskClient) -> None:
+    """Oscuri's first leader (the real cut's winner) and Diavolo's first dealer (the players'
+    own lot) are the table's choice; left out, the app draws; another seat is a clear 400."""
+    names = ["Ada", "Bruno", "Carla"]
+    for seat in (0, 2):
+        tid = create(client, game="oscuri", players=names, options={"hands": "unknown", "leader": seat})
+        view = state(client, tid["table_id"])["state"]
+        assert view["leader"] == seat and view["to_act"] == [seat]
+        tid = create(client, game="diavolo", players=names, options={"hands": "unknown", "dealer": seat})
+        view = state(client, tid["table_id"])["state"]
+        assert view["dealer"] == seat and view["to_act"] == [(seat + 1) % 3]  # his right speaks first
+    drawn = create(client, game="oscuri", players=names, options={"hands": "unknown"})
+    assert state(client, drawn["table_id"])["state"]["leader"] in (0, 1, 2)
+    for game, option, value in (("oscuri", "leader", 3), ("oscuri", "leader", -1),
+                                ("oscuri", "leader", "Ada"), ("oscuri", "leader", True),
+                                ("diavolo", "dealer", 3), ("diavolo", "dealer", 1.0),
+                                ("oscuri", "dealer", 1)):
+        resp = client.post("/api/tables", json={"game": game, "players": names,
+                                                "options": {"hands": "unknown", option: value}})
+        body = resp.get_json()
+        assert resp.status_code == 400, (game, option, value)
+        if option == "dealer" and game == "oscuri":  # Oscuri leads, nobody deals first
+            assert body["messages"]["en"] == "unknown Oscuri option(s): dealer"
+            continue
+        assert body["messages"]["en"] == f"option '{option}' must be a seat from 0 to 2"
+        assert body["messages"]["it"] == f"l'opzione '{option}' deve essere un posto da 0 a 2"
+
+
+def test_an_oscuri_renege_proved_by_later_play_stays_in_the_log(client: FlaskClient) -> None:
+    """Real cards, six players. Six turns follow suit and empty the draw pile; in turn 7 the
+    last player lays a spade on diamonds ("I have none"); in turn 8, having drawn nothing since,
+    he plays a diamond: the log says so, in both languages, and still does after later moves."""
+    names = ["Ada", "Bruno", "Carla", "Dino", "Elsa", "Fabio"]
+    tid = create(client, game="oscuri", players=names, options={"hands": "unknown"})["table_id"]
+    tokens = [join(client, tid, i) for i in range(6)]
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "A", "J", "Q"]
+    suit = {s: [r + s for r in ranks] for s in "HCSD"}
+    plan = {1: suit["H"][:6], 2: suit["H"][6:], 3: suit["C"][:6], 4: suit["C"][6:],
+            5: [suit["S"][0], "JK1", *suit["S"][1:5]], 6: [suit["S"][5], "JK2", *suit["S"][6:10]],
+            7: [*suit["D"][:5], suit["S"][10]]}
+    cheat = -1
+    while True:
+        view = state(client, tid)
+        s = view["state"]
+        if s["turn"] == 8 and not s["trick"]:
+            break
+        seat, card = s["to_act"][0], plan[s["turn"]][len(s["trick"])]
+        if s["turn"] == 7 and len(s["trick"]) == 5:
+            cheat = seat
+        resp = act(client, tid, tokens[seat], {"type": "play", "card": card}, view["seq"])
+        assert resp.status_code == 200, resp.get_json()
+    assert s["deck_size"] == 0 and s["reneges"] == []
+    who = names[cheat]
+    renege = {"en": f"Renege: {who} played off suit in turn 7 but held flames ♦. The table decides what "
+                    "follows.",
+              "it": f"Rinuncia: {who} non ha risposto a fiamme ♦ nel turno 7 pur avendone. Decide il tavolo."}
+    turn8 = iter(suit["D"][5:])
+    while state(client, tid)["state"]["to_act"][0] != cheat:
+        seat = state(client, tid)["state"]["to_act"][0]
+        assert act(client, tid, tokens[seat], {"type": "play", "card": next(turn8)}).status_code == 200
+    assert not any(line["en"].startswith("Renege") for line in state(client, tid)["log"])
+    assert act(client, tid, tokens[cheat], {"type": "play", "card": next(turn8)}).status_code == 200
+    view = state(client, tid)
+    assert view["state"]["reneges"] == [{"player": cheat, "suit": "D", "turn": 7}]
+    assert [{k: x[k] for k in ("en", "it")} for x in view["log"] if x["en"].startswith("Renege")] == [renege]
+    # Later moves: the rest of turn 8 and the first card of turn 9. The sentence stays, once.
+    while (s := state(client, tid)["state"])["turn"] == 8:
+        seat = s["to_act"][0]
+        assert act(client, tid, tokens[seat], {"type": "play", "card": next(turn8)}).status_code == 200
+    seat = s["to_act"][0]
+    assert act(client, tid, tokens[seat], {"type": "play", "card": suit["S"][11]}).status_code == 200
+    for view in (state(client, tid), state(client, tid, tokens[cheat]), state(client, tid, tokens[0])):
+        assert view["state"]["turn"] == 9 and len(view["state"]["trick"]) == 1
+        found = [x for x in view["log"] if x["en"].startswith("Renege")]
+        assert [{k: x[k] for k in ("en", "it")} for x in found] == [renege]

@@ -210,9 +210,10 @@ def _new_table(browser: object, server: str, locale: str = "en-GB", game: str = 
                names: Sequence[str] = ("Anna",), seats: int = 3, hands: str = "unknown",
                stake: int | None = None, pack: str | None = None, deck: str | None = None,
                variant: str | None = None, camera: str | None = None,
-               viewport: dict[str, int] = PHONE) -> tuple[object, str]:
+               viewport: dict[str, int] = PHONE, first: int | None = None) -> tuple[object, str]:
     """A table created from the home page, as a host would; its table screen and id.
-    By default Quinta for Anna and two open seats, real cards (the picker)."""
+    By default Quinta for Anna and two open seats, real cards (the picker). ``first``: the
+    seat chosen to deal (or, at Oscuri, to lead) first."""
     host = browser.new_context(viewport=viewport, locale=locale).new_page()  # type: ignore[attr-defined]
     host.goto(server + "/")
     host.locator("#game").select_option(game)
@@ -225,6 +226,8 @@ def _new_table(browser: object, server: str, locale: str = "en-GB", game: str = 
         host.locator("#names input").nth(i).fill(name)
     if stake is not None:
         host.locator("#stake").fill(str(stake))
+    if first is not None:
+        host.locator("#dealer").select_option(str(first))
     if pack is not None:
         host.locator("#pack").select_option(pack)
     if camera is not None:  # an enrolled deck: the list arrives from the API
@@ -489,6 +492,66 @@ def test_an_evening_of_diavolo_on_three_phones(server: str, browser: object) -> 
     host.locator("#final").wait_for(state="visible")
     assert "Partita finita" in host.locator("#final").inner_text()
     _shot(host, "table-screen-diavolo-final")
+
+
+def test_diavolo_with_real_cards_a_player_enters_his_tarot_cards_and_only_he_sees_his_total(
+        server: str, browser: object) -> None:
+    """Real cards, Ciro deals (chosen on the form): Aldo enters his cards with the tarot
+    picker (the trumps, coppe, denari, spade, bastoni; the figures worth ½); his total shows on
+    his phone and nowhere else."""
+    host, table_id = _new_table(browser, server, "it-IT", "diavolo", ["Aldo", "Bice", "Ciro"], first=2)
+    aldo = _seat(browser, server, table_id, 0, "it-IT")
+    bice = _seat(browser, server, table_id, 1, "en-GB")
+    ciro = _seat(browser, server, table_id, 2, "it-IT")
+    tabs = aldo.locator("#controls .picker .suit-tab")
+    tabs.first.wait_for()
+    assert [tabs.nth(i).get_attribute("data-suit") for i in range(5)] == ["T", "H", "D", "S", "C"]
+    assert [tabs.nth(i).inner_text() for i in range(5)] == [
+        "Trionfi 0–21", "coppe ♥", "denari ♦", "spade ♠", "bastoni ♣"]
+    assert tabs.nth(1).get_attribute("aria-label") == "coppe"
+    assert bice.locator("#controls .picker .suit-tab[data-suit=H]").inner_text() == "cups ♥"
+    queen = _tab_until_shown(aldo, ".suit-tab[data-suit=H]", ".picker .card[data-card='QH']")
+    assert queen.get_attribute("aria-label") == "regina di coppe"
+    assert queen.locator(".half").inner_text() == "½" and queen.locator(".trump-name").inner_text() == "coppe"
+    before = _seq(aldo)
+    queen.click()
+    _wait_moved(aldo, before)
+    mine = aldo.locator("#game")
+    mine.get_by_text("totale 0.5").wait_for()
+    assert mine.locator(".hand .card[data-card='QH']").get_attribute("aria-label") == "regina di coppe"
+    _shot(aldo, "phone-diavolo-tarot-picker")
+    # His turn: he asks, receives a trump and enters it from the trumps tab.
+    before = _seq(aldo)
+    aldo.locator("#controls").get_by_role("button", name="Chiedi una carta (paghi 1)").click()
+    _wait_moved(aldo, before)
+    seven = _tab_until_shown(aldo, ".suit-tab[data-suit=T]", ".picker .card[data-card='T7']")
+    assert seven.get_attribute("aria-label") == "Trionfo 7"
+    before = _seq(aldo)
+    seven.click()
+    _wait_moved(aldo, before)
+    mine.get_by_text("totale 7.5").wait_for()
+    bice.wait_for_function("() => document.body.dataset.seq === " + json.dumps(_seq(aldo)))
+    ciro.wait_for_function("() => document.body.dataset.seq === " + json.dumps(_seq(aldo)))
+    host.wait_for_function("() => document.body.dataset.seq === " + json.dumps(_seq(aldo)))
+    for page in (bice, ciro, host):
+        html = page.locator("#game").inner_html()  # (their own pickers offer every card)
+        assert "data-card=\"QH\"" not in html and "data-card=\"T7\"" not in html
+        text = page.locator("main").inner_text()
+        assert "7.5" not in text and "7,5" not in text and "0.5" not in text
+    for token_page in (bice, ciro):  # what their phones are sent: never Aldo's cards or total
+        view = token_page.evaluate("fetch(location.pathname.replace('/play/', '/api/tables/') + '/state')"
+                                   ".then((r) => r.json())")
+        assert view["me"] != 0 and "QH" not in json.dumps(view) and "T7" not in json.dumps(view)
+        assert view["state"]["cards"] is None and view["state"]["total"] is None  # nothing entered
+    _no_horizontal_scroll(aldo)
+    # The picker as a person checks it: Bice's trumps tab, open.
+    from .audit import axe_violations, overlapping_controls, small_targets
+
+    _tab_until_shown(bice, ".suit-tab[data-suit=T]", ".picker .card[data-card='T21']")
+    assert bice.locator(".picker .card[data-card='T0']").get_attribute("aria-label") == "Fool, Trump 0"
+    assert not axe_violations(bice) and not overlapping_controls(bice) and not small_targets(bice)
+    _no_horizontal_scroll(bice)
+    _shot(bice, "phone-diavolo-tarot-picker-trumps")
 
 
 TALL_PHONE = {"width": 390, "height": 844}
@@ -956,6 +1019,31 @@ def test_the_table_chooses_who_deals_first_on_the_home_page(server: str, browser
     with urllib.request.urlopen(f"{server}/api/tables/{table_id}/state?as=table") as resp:
         view = json.loads(resp.read())
     assert view["state"]["dealer"] == 2
+
+
+def test_at_a_real_oscuri_table_the_winner_of_the_cut_leads_first(server: str, browser: object) -> None:
+    """The players cut the real deck; the host chooses the winner of the cut on the form, whose
+    row asks who leads (not who deals), and that player leads the first turn."""
+    page = browser.new_context(viewport=PHONE, locale="it-IT").new_page()  # type: ignore[attr-defined]
+    page.goto(server + "/")
+    page.locator("#game").select_option("oscuri")
+    for i, name in enumerate(["Ada", "Bruno", "Carla"]):
+        page.locator("#names input").nth(i).fill(name)
+    assert page.locator("label[for=dealer]").inner_text() == "Chi apre per primo (chi ha vinto l'alzata)"
+    assert page.locator("#dealer option").first.inner_text() == "Alza l'app per voi"
+    page.locator("#dealer").select_option(label="2 · Bruno")
+    page.locator("#create button[type=submit]").click()
+    page.wait_for_url("**/t/*")
+    table_id = page.url.rsplit("/", 1)[1]
+    with urllib.request.urlopen(f"{server}/api/tables/{table_id}/state?as=table") as resp:
+        view = json.loads(resp.read())
+    assert view["state"]["leader"] == 1 and view["state"]["to_act"] == [1]
+    page.locator("#status").get_by_text("Bruno").wait_for()
+    # Back to a game dealt by a dealer: the row asks who deals again.
+    page.goto(server + "/")
+    page.locator("#game").select_option("oscuri")
+    page.locator("#game").select_option("diavolo")
+    assert page.locator("label[for=dealer]").inner_text() == "Chi fa il mazzo per primo"
 
 
 def _api(server: str, path: str, body: object, token: str | None = None) -> dict:

@@ -123,3 +123,46 @@ def test_declaring_is_not_for_cards_the_app_knows() -> None:
     with pytest.raises(IllegalAction) as e:
         D.apply(s, Declare(0, ("7S",)))
     assert e.value.rule == "diavolo.declare_known"
+
+
+def test_the_players_lot_chooses_the_first_dealer() -> None:
+    for seat in range(3):
+        s = D.new_state(3, {"hands": "unknown", "dealer": seat}, 5)
+        assert s.dealer == seat and s.speaking() == [(seat + 1 + i) % 3 for i in range(3)]
+        assert D.to_act(s) == {(seat + 1) % 3}
+    assert D.new_state(3, {"hands": "unknown"}, 5).dealer == D.new_state(3, {}, 5).dealer
+    for bad in (3, -1, "0", True, 0.0):
+        with pytest.raises(SetupError, match="option 'dealer' must be a seat from 0 to 2"):
+            D.new_state(3, {"dealer": bad}, 5)
+
+
+def test_decision_a1_a_pot_left_at_the_end_is_split_odd_chips_in_speaking_order() -> None:
+    """The app's own decision A1: 5 chips among 3 players, 1 each; the 2 odd chips go to the
+    first two of the next deal's speaking order (the next dealer is seat 0: seats 1 and 2)."""
+    s = D.from_setup(3, 1, 2, ["2S", "3S", "4S", "5S", "6S"], [0, 0, 0], 0)
+    s = D.apply(s, Ask(0))  # 2 + 5 = 7
+    s = D.apply(s, Ask(1))  # 3 + 6 = 9
+    for p in (2, 0, 1):
+        s = D.apply(s, Withdraw(p))
+    assert s.pot == 5 and s.balances == (-2, -2, -1) and D.to_act(s) == {0}
+    over = D.apply(s, End(0))
+    assert over.pot == 0 and over.balances == (-2 + 1, -2 + 2, -1 + 2)
+    out = D.outcome(over)
+    assert out is not None and out.payouts == (-1, 0, 1) and sum(out.payouts) == 0
+    # One odd chip, another next dealer: it goes to the first speaker after him.
+    s = D.from_setup(3, 1, 0, ["2S", "3S", "4S", "5S"], [0, 0, 0], 0)
+    s = D.apply(s, Ask(1))  # pot 4; speaking order 1, 2, 0
+    for p in (2, 0, 1):
+        s = D.apply(s, Withdraw(p))
+    assert D.to_act(s) == {1}
+    over = D.apply(s, End(1))
+    assert over.balances == (-1 + 1, -2 + 1, -1 + 2)  # seat 2 speaks first after dealer 1
+
+
+def test_decision_a1_is_in_the_rule_book_in_both_languages() -> None:
+    from companion.rulebook import BOOKS
+
+    para = next(p for p in BOOKS["diavolo"].paragraphs() if p.decision == "A1")
+    assert para.anchor == "decision-a1"
+    assert "the app's own" in para.en and "speaking order" in para.en and "Reason:" in para.en
+    assert "decisione dell'app" in para.it and "ordine di parola" in para.it and "Motivo:" in para.it

@@ -161,3 +161,17 @@ def test_a_face_down_discard_is_never_named_when_the_hand_is_unknown() -> None:
         O.apply(s, Discard(s.owing[0], "QH"))
     assert e.value.rule == "oscuri.discard_unseen"
     assert O.apply(s, Discard(s.owing[0], None)).out_face_down == 1
+
+
+def test_the_real_cut_chooses_the_first_leader_and_the_deal_stays_the_same() -> None:
+    """The players cut the real deck (DECISION O2) and the table records the winner: the
+    cards dealt are the ones the app would deal after its own cut."""
+    drawn = O.new_state(4, {"hands": "known"}, seed=11)
+    for seat in range(4):
+        chosen = O.new_state(4, {"hands": "known", "leader": seat}, seed=11)
+        assert chosen.leader == seat and chosen.to_play == seat
+        assert chosen.order == tuple((seat + i) % 4 for i in range(4))
+        assert chosen.hands == drawn.hands and chosen.deck == drawn.deck
+    for bad in (4, -1, "1", 1.5, False, [0]):
+        with pytest.raises(SetupError, match="option 'leader' must be a seat from 0 to 3"):
+            O.new_state(4, {"leader": bad}, seed=11)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import numpy as np
 from flask import Flask
@@ -170,3 +171,90 @@ def test_bad_images_are_refused_by_the_deck_enrolment_photo_route_too(client: Fl
                                                          "g.png"), "codes": "AH"},
                        content_type="multipart/form-data")
     assert grey.status_code == 200 and grey.get_json()["found"] == len(grey.get_json()["faces"])
+
+
+@needs_photos
+def test_at_an_oscuri_table_a_scanned_king_is_a_death_play(client: FlaskClient) -> None:
+    """A real photo of a king, at a real-cards Oscuri table: the leader's scan offers it as
+    Death; once played, a king scanned by the others says why it does not fit now."""
+    tid = create(client, game="oscuri", players=["Ada", "Bruno", "Carla"],
+                 options={"hands": "unknown", "leader": 0})["table_id"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    body = _upload(client, tid, (PHOTOS / "rdpong" / "Khearts.jpg").read_bytes(), tokens[0]).get_json()
+    (king,) = body["detections"]
+    assert king["card"] == "KH" and king["move"]["legal"] and body["proposal"] == "KH"
+    assert king["move"]["action"] == {"type": "play", "player": 0, "card": "KH"}
+    assert king["names"] == {"en": "Death (king of hearts)", "it": "Morte (re di cuori)"}
+    assert act(client, tid, tokens[0], king["move"]["action"]).status_code == 200
+    view = state(client, tid)
+    assert view["state"]["phase"] == "death_discard" and view["state"]["owing"] == [1, 2]
+    assert any(line["en"].startswith("Ada leads Death (K♥)") for line in view["log"])
+    # Bruno now owes a face-down card: a king of another suit is no play for him.
+    spades = _upload(client, tid, (PHOTOS / "rdpong" / "Kspades.jpg").read_bytes(), tokens[1]).get_json()
+    (other,) = spades["detections"]
+    assert other["card"] == "KS" and other["names"]["en"] == "Death (king of spades)"
+    assert not other["move"]["legal"] and other["move"]["rule"] == "oscuri.discard_pending"
+    assert "Bruno first puts a card face down" in other["move"]["messages"]["en"]
+    assert "prima Bruno scarta una carta coperta" in other["move"]["messages"]["it"]
+    assert spades["proposal"] is None
+    # The same king again: it lies face up on the table, it is in nobody's hand.
+    again = _upload(client, tid, (PHOTOS / "rdpong" / "Khearts.jpg").read_bytes(), tokens[1]).get_json()
+    assert not again["detections"][0]["move"]["legal"]
+
+
+def _enrol_french(client: FlaskClient, codes: list[str]) -> dict[str, np.ndarray]:
+    """A French deck of faces drawn by the test, enrolled from a grid photo through the API
+    (French cards of an unusual design, jokers included); its faces."""
+    from .enrol_helpers import drawn_face, grid_photo, jpeg
+
+    faces = {code: drawn_face(60 + i) for i, code in enumerate(codes)}
+    photo = jpeg(grid_photo([faces[c] for c in codes]))
+    cut = client.post("/api/decks/cut", content_type="multipart/form-data",
+                      data={"photo": (io.BytesIO(photo), "grid.jpg"), "codes": " ".join(codes)}).get_json()
+    assert [f["code"] for f in cut["faces"]] == codes
+    resp = client.post("/api/decks", json={"name": "Dark deck", "kind": "french54",
+                                           "faces": {f["code"]: [f["image"]] for f in cut["faces"]}})
+    assert resp.status_code == 201, resp.get_json()
+    return faces
+
+
+def test_at_an_oscuri_table_a_scanned_joker_is_a_black_angel(client: FlaskClient) -> None:
+    """No real photo holds a joker: a deck whose faces the test draws, enrolled through the
+    API, is the table's camera. A joker scanned is offered as a Black Angel, a king as Death;
+    a card already on the table, or a scan out of turn, says why it does not fit."""
+    from recognizer.scenes import render
+
+    from .enrol_helpers import jpeg
+
+    faces = _enrol_french(client, ["JK1", "JK2", "KS", "9D", "3D"])
+    tid = create(client, game="oscuri", players=["Ada", "Bruno", "Carla"],
+                 options={"hands": "unknown", "leader": 0}, camera="Dark deck")["table_id"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    assert act(client, tid, tokens[0], {"type": "play", "card": "9D"}).status_code == 200
+
+    def scan(seat: int, codes: list[str], seed: int) -> dict[str, Any]:
+        photo = jpeg(render(faces, codes, np.random.default_rng(seed)).image)
+        body = _upload(client, tid, photo, tokens[seat], raw=True).get_json()
+        found = {d["card"]: d for d in body["detections"]}
+        assert set(found) == set(codes), body
+        return found
+
+    bruno = scan(1, ["JK1", "9D"], 3)
+    assert bruno["JK1"]["move"] == {"legal": True, "action": {"type": "play", "player": 1, "card": "JK1"}}
+    assert bruno["JK1"]["names"] == {"en": "Black Angel (red joker)", "it": "Angelo Nero (jolly rosso)"}
+    assert not bruno["9D"]["move"]["legal"]
+    assert bruno["9D"]["move"]["rule"] == "oscuri.card_seen"
+    assert "already been played" in bruno["9D"]["move"]["messages"]["en"]
+    carla_early = scan(2, ["JK2"], 4)["JK2"]
+    assert not carla_early["move"]["legal"]
+    assert carla_early["move"]["messages"] == {"en": "It is not your turn to play.",
+                                               "it": "Non tocca a te giocare."}
+    assert act(client, tid, tokens[1], bruno["JK1"]["move"]["action"]).status_code == 200
+    carla = scan(2, ["JK2", "KS"], 5)
+    assert carla["JK2"]["move"]["legal"] and carla["KS"]["move"]["legal"]
+    assert carla["JK2"]["names"]["en"] == "Black Angel (black joker)"
+    assert carla["KS"]["names"]["it"] == "Morte (re di picche)"
+    assert act(client, tid, tokens[2], carla["JK2"]["move"]["action"]).status_code == 200
+    view = state(client, tid)
+    turn = [(p["card"], p["stakes"]) for p in view["state"]["last_turn"]]
+    assert turn == [("9D", 0), ("JK1", 0), ("JK2", 3)]  # the second Angel took the first's stakes

@@ -12,6 +12,7 @@ from companion.games import GAMES
 from companion.games.diavolo import RULES as DV
 from companion.games.diavolo import Ask, End, Withdraw
 from companion.games.oscuri import RULES as OS
+from companion.games.oscuri import Discard as ODiscard
 from companion.games.oscuri import Play as OPlay
 from companion.games.quinta import RULES as QU
 from companion.games.quinta import Play as QPlay
@@ -132,3 +133,123 @@ def test_every_round_turn_trick_or_deal_has_its_sentence(game: str, marker: Any)
 def test_insonnia_every_action_is_told() -> None:
     _, n, told = _summaries("insonnia", 1)
     assert n > 20 and all(line.endswith((".", "!")) for line in told)
+
+
+def _turn_lines(lines: list[dict[str, str]]) -> list[dict[str, str]]:
+    """The per-player sentences of a turn's end (before who leads next, or the game's end)."""
+    return [x for x in lines if " collects " in x["en"]]
+
+
+def test_oscuri_every_player_is_told_what_he_collected_and_why() -> None:
+    """Scenario 01: a card beaten, a lower card, the winner; in both languages."""
+    s = OS.from_setup(NAMES[:3], 1, 0, [["9D", "2C"], ["3D", "QS"], ["AD", "4C"]], ["5H", "6H", "7H"],
+                      [0, 0, 0])
+    s, _ = _told("oscuri", OS, s, OPlay(0, "9D"))
+    s, _ = _told("oscuri", OS, s, OPlay(1, "3D"))
+    s, lines = _told("oscuri", OS, s, OPlay(2, "AD"))
+    told = _turn_lines(lines)
+    assert [x["en"] for x in told] == [
+        "Ada collects nothing: the 9♦ was beaten by Carla's A♦.",
+        "Bruno collects nothing: the 3♦ was lower, and the stake went onto Ada's card.",
+        "Carla collects 3 chips from A♦: nobody beat it.",
+    ]
+    assert [x["it"] for x in told] == [
+        "Ada non incassa nulla: la sua carta (9♦) è stata battuta dalla carta di Carla (A♦).",
+        "Bruno non incassa nulla: la sua carta (3♦) era più bassa, e la puntata è andata sulla carta "
+        "di Ada.",
+        "Carla incassa 3 gettoni da A♦: nessuno l'ha battuta.",
+    ]
+    assert lines[-1]["en"] == "Carla leads the next turn."
+
+
+def test_oscuri_death_mid_turn_every_player_has_his_line() -> None:
+    """Scenario 05: a frozen card taken by Death, a lower suit, Death, and a player Death
+    skipped."""
+    s = OS.from_setup(NAMES, 1, 0, [["10C", "2D"], ["5S", "3D"], ["KD", "4S"], ["6C", "7D"]],
+                      ["8H", "9H"], [0, 0, 0, 0])
+    for seat, card in ((0, "10C"), (1, "5S")):
+        s, _ = _told("oscuri", OS, s, OPlay(seat, card))
+    s, lines = _told("oscuri", OS, s, OPlay(2, "KD"))
+    assert [x["en"] for x in _turn_lines(lines)] == [
+        "Ada collects nothing: Carla's Death (K♦) took the stakes on the 10♣.",
+        "Bruno collects nothing: the 5♠ was of a lower suit, and the stake went onto Ada's card.",
+        "Carla collects 2 chips from K♦: Death takes every stake on the table.",
+        "Dino collects nothing: Carla's Death (K♦) ended the turn before he played.",
+    ]
+    its = [x["it"] for x in _turn_lines(lines)]
+    assert its[0] == ("Ada non incassa nulla: la Morte di Carla (K♦) ha preso le puntate sulla sua carta "
+                      "(10♣).")
+    assert its[3] == "Dino non incassa nulla: la Morte di Carla (K♦) ha chiuso il turno prima che giocasse."
+
+
+def test_oscuri_a_led_death_and_a_player_out_of_the_game_are_told_too() -> None:
+    s = OS.from_setup(NAMES[:3], 1, 0, [["KS", "9D"], ["3D", "5C"], ["JK1"]], [], [0, 0, 0])
+    s, lines = _told("oscuri", OS, s, OPlay(0, "KS"))
+    s, _ = _told("oscuri", OS, s, ODiscard(1, "5C"))
+    s, lines = _told("oscuri", OS, s, ODiscard(2, "JK1"))
+    assert [x["en"] for x in _turn_lines(lines)] == [
+        "Ada collects 2 chips from K♠: a led Death, Bruno & Carla each paid 1 chip.",
+        "Bruno collects nothing: paid 1 chip to Ada's Death (K♠) and put a card face down.",
+        "Carla collects nothing: paid 1 chip to Ada's Death (K♠) and put a card face down.",
+    ]
+    assert _turn_lines(lines)[1]["it"] == ("Bruno non incassa nulla: ha pagato 1 gettone alla Morte di Ada "
+                                           "(K♠) e ha scartato una carta coperta.")
+    # Carla has no card left: she is out, and the next turn's end says so.
+    s, _ = _told("oscuri", OS, s, OPlay(0, "9D"))
+    s, lines = _told("oscuri", OS, s, OPlay(1, "3D"))
+    assert [x["en"] for x in _turn_lines(lines)] == [
+        "Ada collects 2 chips from 9♦: nobody beat it.",
+        "Bruno collects nothing: the 3♦ was lower, and the stake went onto Ada's card.",
+        "Carla collects nothing: out of the game, no cards left.",
+    ]
+    assert _turn_lines(lines)[2]["it"] == "Carla non incassa nulla: è fuori dal gioco, senza carte."
+
+
+def test_oscuri_a_black_angel_beaten_and_an_equal_figure() -> None:
+    """Scenario 04 (the Angel's stakes taken by a higher card), then equal figures: the
+    frozen stakes stay with the first figure."""
+    s = OS.from_setup(NAMES, 1, 0, [["7D", "JC"], ["JK1", "2C"], ["9D", "QC"], ["6D", "3C"]],
+                      ["8H", "9H", "10H", "2H"], [0, 0, 0, 0])
+    for seat, card in ((0, "7D"), (1, "JK1"), (2, "9D")):
+        s, _ = _told("oscuri", OS, s, OPlay(seat, card))
+    s, lines = _told("oscuri", OS, s, OPlay(3, "6D"))
+    told = [x["en"] for x in _turn_lines(lines)]
+    assert told[:2] == ["Ada collects nothing: the 7♦ was beaten by Bruno's Black Angel.",
+                        "Bruno collects nothing: the Black Angel was beaten by Carla's 9♦."]
+    assert _turn_lines(lines)[1]["it"] == ("Bruno non incassa nulla: il suo Angelo Nero è stato battuto "
+                                           "dalla carta di Carla (9♦).")
+    assert told[2:] == ["Carla collects 4 chips from 9♦: nobody beat it.",
+                        "Dino collects nothing: the 6♦ was lower, and the stake went onto Carla's card."]
+    order = s.order
+    cards = {0: "JC", 1: "2C", 2: "QC", 3: "3C"}
+    for seat in order[:-1]:
+        s, _ = _told("oscuri", OS, s, OPlay(seat, cards[seat]))
+    s, lines = _told("oscuri", OS, s, OPlay(order[-1], cards[order[-1]]))
+    by_name = {x["en"].split(" ")[0]: x["en"] for x in _turn_lines(lines)}
+    # Carla leads Q♣ and Dino's 3♣ goes onto it; Ada's equal J♣ freezes them; Bruno's 2♣ joins J♣.
+    assert by_name["Carla"] == "Carla collects 2 chips from Q♣: the stakes froze on it."
+    assert by_name["Ada"] == "Ada collects 2 chips from J♣: nobody beat it."
+    assert by_name["Dino"] == "Dino collects nothing: the 3♣ was lower, and the stake went onto Carla's card."
+
+
+@pytest.mark.parametrize("mode", ["known", "unknown"])
+def test_oscuri_each_turn_end_has_one_sentence_per_player(mode: str) -> None:
+    for seed in range(6):
+        rng = random.Random(seed)
+        players = 2 + seed % 5
+        s = OS.new_state(players, {"hands": mode}, seed)
+        names = [f"P{i}" for i in range(players)]
+        turns = 0
+        while OS.outcome(s) is None:
+            seat = next(iter(OS.to_act(s)))
+            a = rng.choice(OS.legal_actions(s, seat))
+            after = OS.apply(s, a)
+            lines = NARRATORS["oscuri"](names, s, a, after)
+            if after.turn > s.turn or after.phase == "over":
+                turns += 1
+                told = [x["en"].split(" ")[0] for x in lines if " collects " in x["en"]]
+                assert sorted(told) == names, (seed, lines)
+                assert all(x["it"].startswith(n) for x, n in
+                           zip([y for y in lines if " collects " in y["en"]], told, strict=True))
+            s = after
+        assert turns > 2

@@ -21,13 +21,13 @@ from fractions import Fraction
 from typing import Any
 
 from .cards import TAROT78, deck_list, normalise_code, rank_of
-from .engine import IllegalAction, Outcome, SetupError, read_options
+from .engine import IllegalAction, Outcome, SetupError, chosen_seat, read_options
 
 DEVIL = "T15"
 TARGET = Fraction(15)
 HALF = Fraction(1, 2)
 FIGURES = frozenset({"K", "Q", "C", "J"})
-OPTIONS = frozenset({"stake", "hands"})
+OPTIONS = frozenset({"stake", "hands", "dealer"})
 _CARDS = deck_list(TAROT78)
 
 
@@ -155,9 +155,13 @@ class Diavolo:
 
     # ---- setting up -------------------------------------------------------
     def new_state(self, players: int, options: Mapping[str, Any], seed: int) -> DiavoloState:
-        """The first deal, the dealer drawn by lot."""
+        """The first deal, its dealer drawn by lot; option ``dealer``: the seat the players'
+        own lot chose at a real table."""
         stake, mode = read_options("Diavolo", players, self.seats, options, OPTIONS)
         dealer = random.Random(seed).randrange(players)
+        chosen = options.get("dealer")
+        if chosen is not None:
+            dealer = chosen_seat("dealer", chosen, players)
         return self._deal(self._empty(players, stake, mode == "known", seed, dealer,
                                       (0,) * players, 0), None)
 

@@ -152,6 +152,13 @@ def read_options(title: str, players: int, seats: range, options: Mapping[str, A
     return stake, str(mode)
 
 
+def chosen_seat(option: str, value: Any, players: int) -> int:
+    """A seat the table chose for ``option`` (who deals or leads first): 0 to ``players - 1``."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise SetupError(f"option '{option}' must be a seat from 0 to {players - 1}")
+    return value
+
+
 def json_number(v: Score) -> int | float:
     """A score for JSON: whole numbers as ints, halves as exact floats (14.5)."""
     if isinstance(v, int):

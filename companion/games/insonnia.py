@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from .cards import INSONNIA108, normalise_code
-from .engine import Outcome, SetupError, read_options
+from .engine import Outcome, SetupError, chosen_seat, read_options
 from .insonnia_check import check, check_card, play_runs
 from .insonnia_legal import fitting_cards, legal_actions, unseen
 from .insonnia_runs import (
@@ -91,9 +91,7 @@ class Insonnia:
         dealer = rng.randrange(players)  # drawn even when chosen: the same shuffle either way
         chosen = options.get("dealer")
         if chosen is not None:
-            if not isinstance(chosen, int) or isinstance(chosen, bool) or not 0 <= chosen < players:
-                raise SetupError(f"option 'dealer' must be a seat from 0 to {players - 1}")
-            dealer = chosen
+            dealer = chosen_seat("dealer", chosen, players)
         first = (dealer + 1) % players
         cards = list(DECKS[deck].cards)
         rng.shuffle(cards)

@@ -26,7 +26,7 @@ from typing import Any
 
 from . import kaiserspiel_state as ks
 from .cards import FRENCH54, KAISER40, KAISER48, card_label
-from .engine import Outcome, SetupError, read_options
+from .engine import Outcome, SetupError, chosen_seat, read_options
 from .kaiserspiel_cards import check_pack, logical_cards, pack_info
 from .kaiserspiel_state import (
     SEATS,
@@ -89,10 +89,8 @@ class Kaiserspiel:
         _, mode = read_options("Kaiserspiel", players, self.seats, options, OPTIONS)
         size, target, pack = _read_game_options(options)
         dealer = options.get("dealer")
-        if dealer is None:
-            dealer = random.Random(seed).randrange(SEATS)
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < SEATS:
-            raise SetupError("option 'dealer' must be a seat from 0 to 3")
+        dealer = random.Random(seed).randrange(SEATS) if dealer is None \
+            else chosen_seat("dealer", dealer, SEATS)
         s = _empty(size, pack, target, mode == "known", seed, (dealer - 1) % SEATS, (0, 0))
         return _deal(s, None, None)
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import FRENCH54, card_name, deck_list, normalise_code, rank_of, suit_of
-from .engine import IllegalAction, Outcome, SetupError, read_options
+from .engine import IllegalAction, Outcome, SetupError, chosen_seat, read_options
 
 SUIT_POWER = {"S": 1, "C": 2, "D": 3, "H": 4}  # Croci < Alberi < Fiamme < Teschi
 RANK_POWER = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "A"))}
@@ -29,7 +29,7 @@ ANGELS = frozenset({"JK1", "JK2"})
 DEATHS = frozenset({"KS", "KH", "KD", "KC"})
 SKULL_FIGURES = frozenset({"JH", "QH"})  # beaten by 2S (DECISION O4)
 HAND = 3
-OPTIONS = frozenset({"stake", "hands"})
+OPTIONS = frozenset({"stake", "hands", "leader"})
 _CARDS = deck_list(FRENCH54)
 
 
@@ -140,10 +140,16 @@ class Oscuri:
 
     # ---- setting up -------------------------------------------------------
     def new_state(self, players: int, options: Mapping[str, Any], seed: int) -> OscuriState:
-        """Cut for the first leader (DECISION O2), shuffle and deal three cards each."""
+        """Cut for the first leader (DECISION O2), shuffle and deal three cards each.
+
+        Option ``leader``: the seat that won the cut the players made with the real cards;
+        without it the app cuts (the cut is drawn either way, so the shuffle is the same)."""
         stake, mode = read_options("Oscuri", players, self.seats, options, OPTIONS)
         rng = random.Random(seed)
         leader = self._cut(rng, players)
+        chosen = options.get("leader")
+        if chosen is not None:
+            leader = chosen_seat("leader", chosen, players)
         cards = list(_CARDS)
         rng.shuffle(cards)
         if mode == "unknown":
@@ -323,6 +329,16 @@ class Oscuri:
         """A card played stays played: the host may take back only a discard-free last play
         that revealed nothing, i.e. never once the turn has been settled and cards drawn."""
         return isinstance(a, Play) and s.phase == "play" and bool(s.trick) and s.trick[-1].card == a.card
+
+    def card_name(self, code: str, lang: str) -> str:
+        """A card as Oscuri's players call it: a king is Death, a joker a Black Angel, with the
+        French card it is in brackets; the other cards keep their French names."""
+        plain = _name(code, lang)
+        if code in DEATHS:
+            return f"Death ({plain})" if lang == "en" else f"Morte ({plain})"
+        if code in ANGELS:
+            return f"Black Angel ({plain})" if lang == "en" else f"Angelo Nero ({plain})"
+        return plain
 
     # ---- views and JSON ---------------------------------------------------
     def view(self, s: OscuriState, player: int | None) -> dict[str, Any]:

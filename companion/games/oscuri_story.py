@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .cards import card_label, suit_of
-from .oscuri import ANGELS, DEATHS, Discard, OscuriState, Play, _beats, _suit_name
+from .oscuri import ANGELS, DEATHS, Discard, OscuriState, Placed, Play, _beats, _suit_name
 
 Line = dict[str, str]
 
@@ -87,24 +88,164 @@ def narrate(names: Sequence[str], before: OscuriState, action: Play | Discard,
     return lines
 
 
-def _turn_end(names: Sequence[str], before: OscuriState, after: OscuriState) -> list[Line]:
-    """The end of a turn: who collects what and why, then who leads (or the end of the game)."""
-    lines: list[Line] = []
-    for placed in after.last_turn:
-        if not placed.stakes:
-            continue
-        # Only one card ends a turn with live stakes: the last holder, which nobody beat.
+def _fates(trick: Sequence[Placed]) -> list[tuple[str, int | None]]:
+    """Walk a finished turn again (§4.1) and say, for each card, what became of the stakes that
+    were once its own: ``kept`` (they stayed), ``gave`` / ``gave_suit`` (a lower card, or a lower
+    suit: its stake went onto the card of index n), ``beaten`` (taken by the card n), ``death``
+    (taken by the Death card n), ``led_death`` (a Death that opened the turn)."""
+    fate: list[tuple[str, int | None]] = [("kept", None)] * len(trick)
+    stakes = [0] * len(trick)
+    holder: int | None = None
+    ref: int | None = None
+
+    def take(i: int, j: int | None, kind: str) -> None:
+        if j is not None and stakes[j]:
+            stakes[i] += stakes[j]
+            stakes[j] = 0
+            fate[j] = (kind, i)
+
+    for i, placed in enumerate(trick):
         if placed.card in DEATHS:
-            why_en, why_it = "Death takes every stake on the table", "la Morte prende tutte le puntate"
-        elif placed.frozen:
-            why_en, why_it = "the stakes froze on it", "le puntate ci sono rimaste ferme"
+            if i == 0:
+                fate[i] = ("led_death", None)
+            for j in range(i):
+                take(i, j, "death")
+            continue
+        if placed.card in ANGELS:
+            take(i, holder, "beaten")
+            stakes[i] += 1
+            holder = i
+            continue
+        how = "beat" if i == 0 else _beats(placed.card, None if ref is None else trick[ref].card)
+        if how in ("beat", "equal"):
+            if how == "beat":
+                take(i, holder, "beaten")
+            stakes[i] += 1
+            holder = ref = i
         else:
-            why_en, why_it = "nobody beat it", "nessuno l'ha battuta"
-        card = card_label(placed.card)
-        lines.append({
-            "en": f"{names[placed.player]} collects {_chips(placed.stakes, 'en')} from {card}: {why_en}.",
-            "it": f"{names[placed.player]} incassa {_chips(placed.stakes, 'it')} da {card}: {why_it}.",
-            "kind": "turn"})
+            assert holder is not None
+            stakes[holder] += 1
+            fate[i] = ("gave" if how == "lower" else "gave_suit", holder)
+            if how == "lower_suit":
+                holder = ref = i
+    return fate
+
+
+@dataclass(frozen=True, slots=True)
+class _Named:
+    """A card as a sentence names it: in English, and in Italian without its article (which
+    depends on the preposition before it and on the noun's gender)."""
+
+    en: str
+    it: str
+    feminine: bool
+
+    def it_with(self, prep: str = "") -> str:
+        """The Italian phrase with its article, joined to ``prep`` (da, a, su) if given."""
+        article = "l'" if self.it[0].lower() in "aeiou" else ("la" if self.feminine else "il")
+        joined = {"": {"la": "la ", "l'": "l'", "il": "il "},
+                  "da": {"la": "dalla ", "l'": "dall'", "il": "dal "},
+                  "a": {"la": "alla ", "l'": "all'", "il": "al "},
+                  "su": {"la": "sulla ", "l'": "sull'", "il": "sul "}}
+        return joined[prep][article] + self.it
+
+
+def _played(names: Sequence[str], placed: Placed) -> _Named:
+    """A card of the turn with its owner: "Carla's A♦", "(la) carta di Carla (A♦)"."""
+    who, card = names[placed.player], card_label(placed.card)
+    if placed.card in DEATHS:
+        return _Named(f"{who}'s Death ({card})", f"Morte di {who} ({card})", True)
+    if placed.card in ANGELS:
+        return _Named(f"{who}'s Black Angel", f"Angelo Nero di {who}", False)
+    return _Named(f"{who}'s {card}", f"carta di {who} ({card})", True)
+
+
+def _own(placed: Placed) -> _Named:
+    """A player's own card: "the 9♦", "(la) sua carta (9♦)"."""
+    if placed.card in ANGELS:
+        return _Named("the Black Angel", "suo Angelo Nero", False)
+    card = card_label(placed.card)
+    return _Named(f"the {card}", f"sua carta ({card})", True)
+
+
+def _nothing(names: Sequence[str], seat: int, why_en: str, why_it: str) -> Line:
+    return {"en": f"{names[seat]} collects nothing: {why_en}.",
+            "it": f"{names[seat]} non incassa nulla: {why_it}.", "kind": "turn"}
+
+
+def _collects(names: Sequence[str], seat: int, n: int, card: str, why_en: str, why_it: str) -> Line:
+    return {"en": f"{names[seat]} collects {_chips(n, 'en')} from {card}: {why_en}.",
+            "it": f"{names[seat]} incassa {_chips(n, 'it')} da {card}: {why_it}.", "kind": "turn"}
+
+
+def _why_nothing(names: Sequence[str], placed: Placed, kind: str, them: Placed) -> tuple[str, str]:
+    """Why a card played ends the turn with no stake on it (see :func:`_fates`)."""
+    mine, theirs = _own(placed), _played(names, them)
+    owner = names[them.player]
+    if kind == "gave":
+        return (f"{mine.en} was lower, and the stake went onto {owner}'s card",
+                f"{mine.it_with()} era più bassa, e la puntata è andata sulla carta di {owner}")
+    if kind == "gave_suit":
+        return (f"{mine.en} was of a lower suit, and the stake went onto {owner}'s card",
+                f"{mine.it_with()} era di un seme più basso, e la puntata è andata sulla carta di {owner}")
+    if kind == "death":
+        return (f"{theirs.en} took the stakes on {mine.en}",
+                f"{theirs.it_with()} ha preso le puntate {mine.it_with('su')}")
+    beaten = "stata battuta" if mine.feminine else "stato battuto"
+    return (f"{mine.en} was beaten by {theirs.en}", f"{mine.it_with()} è {beaten} {theirs.it_with('da')}")
+
+
+def _player_lines(names: Sequence[str], before: OscuriState, after: OscuriState) -> list[Line]:
+    """One sentence per player: what he collected at the end of this turn, and why; or why
+    nothing (his card was beaten or lower, he paid a led Death, Death came first, he is out)."""
+    trick = after.last_turn
+    fates = _fates(trick)
+    mine = {p.player: i for i, p in enumerate(trick)}
+    lines: list[Line] = []
+    if trick and fates[0][0] == "led_death":
+        death, victims = trick[0], [p for p in before.order if p != trick[0].player]
+        paid_en, paid_it = _chips(before.stake, "en"), _chips(before.stake, "it")
+        who = " & ".join(names[p] for p in victims)
+        lines.append(_collects(names, death.player, before.stake * len(victims), card_label(death.card),
+                               f"a led Death, {who} each paid {paid_en}",
+                               f"Morte di apertura, {who} hanno pagato {paid_it} a testa"))
+        named = _played(names, death)
+        for p in victims:
+            lines.append(_nothing(names, p, f"paid {paid_en} to {named.en} and put a card face down",
+                                  f"ha pagato {paid_it} {named.it_with('a')} e ha scartato una carta "
+                                  "coperta"))
+    else:
+        for seat in before.order:
+            if seat not in mine:  # a Death ended the turn before he played
+                named = _played(names, next(p for p in trick if p.card in DEATHS))
+                lines.append(_nothing(names, seat, f"{named.en} ended the turn before he played",
+                                      f"{named.it_with()} ha chiuso il turno prima che giocasse"))
+                continue
+            placed = trick[mine[seat]]
+            kind, other = fates[mine[seat]]
+            if placed.stakes:
+                if placed.card in DEATHS:
+                    why = ("Death takes every stake on the table", "la Morte prende tutte le puntate")
+                elif placed.frozen:
+                    why = ("the stakes froze on it", "le puntate ci sono rimaste ferme")
+                else:  # only the last holder ends a turn with live stakes: nobody beat it
+                    why = ("nobody beat it", "nessuno l'ha battuto" if placed.card in ANGELS
+                           else "nessuno l'ha battuta")
+                lines.append(_collects(names, seat, placed.stakes, card_label(placed.card), *why))
+                continue
+            assert other is not None, (kind, placed)
+            lines.append(_nothing(names, seat, *_why_nothing(names, placed, kind, trick[other])))
+    for seat in range(before.players):
+        if before.out[seat]:
+            lines.append(_nothing(names, seat, "out of the game, no cards left",
+                                  "è fuori dal gioco, senza carte"))
+    return lines
+
+
+def _turn_end(names: Sequence[str], before: OscuriState, after: OscuriState) -> list[Line]:
+    """The end of a turn: a sentence per player of what he collects and why, then who leads
+    (or the end of the game)."""
+    lines = _player_lines(names, before, after)
     if after.phase == "over":
         lines.append({"en": "Fewer than two players hold cards: the game is over.",
                       "it": "Meno di due giocatori hanno carte: la partita è finita."})

@@ -35,11 +35,14 @@ BOOK = book(
         "Decisione D1: da 2 a 10 giocatori. Motivo: l'originale dice \"da 2 a 10 o anche più\", e l'app ha "
         "bisogno di un limite; 78 carte bastano per dieci."),
       P("dealer",
-        "The first dealer is drawn by lot. He is not a banker: he deals and plays for himself like "
-        "everyone else. Cards are dealt and players speak starting from the dealer's right, the dealer "
-        "last.",
-        "Il primo mazziere si estrae a sorte. Non è un banco: distribuisce e gioca per sé come tutti. Si "
-        "distribuisce e si parla a partire dalla destra del mazziere, il mazziere per ultimo."),
+        "The first dealer is drawn by lot. With real cards the players may draw their own lot and "
+        "choose that dealer on the new-table form; otherwise the app draws. He is not a banker: he "
+        "deals and plays for himself like everyone else. Cards are dealt and players speak starting "
+        "from the dealer's right, the dealer last.",
+        "Il primo mazziere si estrae a sorte. Con carte vere i giocatori possono fare la loro estrazione "
+        "e scegliere quel mazziere quando creano il tavolo; altrimenti estrae l'app. Non è un banco: "
+        "distribuisce e gioca per sé come tutti. Si distribuisce e si parla a partire dalla destra del "
+        "mazziere, il mazziere per ultimo."),
       D("D5",
         "Decision D5: after each deal the deal passes to the next player in order. Reason: the original "
         "gives no rotation, and this is the usual way.",
@@ -135,6 +138,20 @@ BOOK = book(
         "Decisione D4: quando il mazzo finisce non si può più chiedere, e chi è ancora in gioco può solo "
         "ritirarsi. Motivo: l'originale non prevede che il mazzo finisca, e così ogni gettone torna.",
         "empty_pile"),
+      D("A1",
+        "Decision A1: this one is the app's own, because the rules say nothing about it. When the "
+        "evening ends with a pot nobody has won, the pot goes back to the players in equal shares; the "
+        "chips that do not divide evenly go one each to the players in the next deal's speaking order "
+        "(the player on the next dealer's right first). Reason: the pot belongs to the winner of a deal, "
+        "and with no deal left nobody can win it; equal shares give back what everybody put in as fairly "
+        "as whole chips allow, and the speaking order is the order the table already uses.",
+        "Decisione A1: questa è una decisione dell'app, perché le regole non ne parlano. Se la serata "
+        "finisce con un piatto che nessuno ha vinto, il piatto torna ai giocatori in parti uguali; i "
+        "gettoni che non si dividono vanno uno a testa ai giocatori nell'ordine di parola della mano "
+        "successiva (per primo chi siede alla destra del prossimo mazziere). Motivo: il piatto spetta al "
+        "vincitore di una mano, e senza altre mani nessuno può vincerlo; le parti uguali restituiscono "
+        "quanto ha messo ciascuno nel modo più giusto che i gettoni interi permettono, e l'ordine è "
+        "quello che il tavolo già usa."),
       D("R2",
         "Decision R2: balances may go below zero; a table that plays with a hard limit keeps it itself. "
         "Reason: the original never says what happens when a player runs out of chips.",

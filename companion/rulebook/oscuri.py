@@ -41,11 +41,13 @@ BOOK = book(
         "un mazzo da pescare funzionano per qualsiasi piccolo gruppo."),
       P("deal",
         "The stake (chips per card played) is fixed for the whole game. Everyone cuts and the highest "
-        "card leads the first turn. Deal three cards to each player; the rest is the face-down draw pile. "
-        "Play goes to the left of the leader.",
+        "card leads the first turn. With real cards the players cut the real deck and choose the winner "
+        "of the cut on the new-table form; otherwise the app cuts for them. Deal three cards to each "
+        "player; the rest is the face-down draw pile. Play goes to the left of the leader.",
         "La puntata (gettoni per carta giocata) è fissa per tutta la partita. Tutti alzano e la carta più "
-        "alta apre il primo turno. Si danno tre carte a testa; il resto è il mazzo coperto da cui si "
-        "pesca. Si gioca verso sinistra a partire da chi apre."),
+        "alta apre il primo turno. Con carte vere i giocatori alzano il mazzo vero e indicano chi ha vinto "
+        "l'alzata quando creano il tavolo; altrimenti alza l'app per loro. Si danno tre carte a testa; il "
+        "resto è il mazzo coperto da cui si pesca. Si gioca verso sinistra a partire da chi apre."),
       D("O2",
         "Decision O2: at the cut, Death beats a Black Angel, which beats any suit card; suit cards are "
         "compared by suit first, then by rank; ties cut again. Reason: \"highest card\" needs an order, "

@@ -124,7 +124,21 @@ def _document() -> dict[str, Any]:
                                                    "\"tarot\" | \"italian\" | \"swiss\", "
                                                    "\"deck\": 40 | 48, \"target\": 101}; Insonnia "
                                                    "also {\"deck\": \"printed\" | \"french\", "
-                                                   "\"variant\": \"base\" | \"rainbow\" | \"family\"}"},
+                                                   "\"variant\": \"base\" | \"rainbow\" | \"family\"}; "
+                                                   "Oscuri and Diavolo also {\"stake\": 1}. "
+                                                   "Who begins, as a seat from 0 (left out: the app "
+                                                   "draws): Kaiserspiel, Insonnia and Diavolo "
+                                                   "{\"dealer\": 0}, the first dealer; Oscuri "
+                                                   "{\"leader\": 0}, the winner of the real cut, "
+                                                   "who leads the first turn. Another seat is a 400.",
+                                    "properties": {
+                                        "dealer": {"type": "integer", "minimum": 0,
+                                                   "description": "Kaiserspiel, Insonnia, Diavolo: "
+                                                                  "the seat that deals first"},
+                                        "leader": {"type": "integer", "minimum": 0,
+                                                   "description": "Oscuri: the seat that won the "
+                                                                  "cut and leads the first turn"},
+                                    }},
                         "hints": {"type": "boolean", "default": True,
                                   "description": "false: no hints for this game (the host can switch "
                                                  "them on later)"},
