@@ -21,6 +21,14 @@ window.GAME_UI = window.GAME_UI || {};
     return mine(view) && who === view.me ? t("dv_your_turn") : t("waiting_for", {who: names[who]});
   }
 
+  // A total in points as players say it: the half of a figure as "½" ("7½", "½"),
+  // never a decimal point or comma.
+  function points(total) {
+    const whole = Math.floor(total);
+    const half = total - whole >= 0.5 ? "½" : "";
+    return whole === 0 && half ? half : `${whole}${half}`;
+  }
+
   function render(view, act) {
     const s = view.state;
     const game = document.createDocumentFragment();
@@ -38,7 +46,7 @@ window.GAME_UI = window.GAME_UI || {};
     }
     if (mine(view) && s.cards) {
       const h = document.createElement("h3");
-      h.textContent = t("dv_your_cards", {total: s.total});
+      h.textContent = t("dv_your_cards", {total: points(s.total)});
       const row = document.createElement("div");
       row.className = "hand";
       s.cards.forEach((c) => row.append(cardEl(c, {half: true, tarot: true})));

@@ -113,6 +113,13 @@
       conf.className = det.strong ? "conf" : "conf weak";
       conf.textContent = det.strong ? "" : t("scan_unsure");
       li.append(badge, pick, conf);
+      if (det.names && !det.corrected) {
+        // What this game calls the card read (at an Oscuri table a king is Death).
+        const name = document.createElement("span");
+        name.className = "scan-name";
+        name.textContent = det.names[LANG] || det.names.en;
+        li.append(name);
+      }
       if (!playable(det)) {
         const why = document.createElement("p");
         why.className = "why";

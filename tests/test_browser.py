@@ -323,6 +323,7 @@ def test_scan_a_card_with_the_phone_and_play_it(server: str, browser: object) ->
     panel = anna.locator("#scan")
     panel.get_by_role("button", name="Play 8♥").wait_for()
     assert panel.locator("svg polygon").count() == 1
+    assert panel.locator(".scan-name").inner_text() == "8 of hearts"  # the card read, in words
     _shot(anna, "phone-scan-result")
     panel.get_by_role("button", name="Play 8♥").click()
     anna.wait_for_function("() => document.getElementById('status').textContent.includes('8♥')")
@@ -408,7 +409,8 @@ def test_three_phones_play_a_whole_game_of_oscuri(server: str, browser: object) 
                 page.wait_for_function(f"() => document.body.dataset.seq !== {before!r}", timeout=5000)
                 if host.locator(".placed").count() and not phones[0].locator("#final").is_visible():
                     _shot(page, "phone-oscuri-turn")
-                    told_where.append((host.locator("#game").inner_text(), page.locator("#game").inner_text()))
+                    told_where.append((host.locator("#game").inner_text(),
+                                       page.locator("#game").inner_text()))
         host.wait_for_timeout(50)
     assert any("se nessuno la batte" in it and "unless beaten" in en for it, en in told_where), told_where[:3]
     for page in [*phones, host]:
@@ -517,7 +519,7 @@ def test_diavolo_with_real_cards_a_player_enters_his_tarot_cards_and_only_he_see
     queen.click()
     _wait_moved(aldo, before)
     mine = aldo.locator("#game")
-    mine.get_by_text("totale 0.5").wait_for()
+    mine.get_by_text("totale ½").wait_for()
     assert mine.locator(".hand .card[data-card='QH']").get_attribute("aria-label") == "regina di coppe"
     _shot(aldo, "phone-diavolo-tarot-picker")
     # His turn: he asks, receives a trump and enters it from the trumps tab.
@@ -529,7 +531,7 @@ def test_diavolo_with_real_cards_a_player_enters_his_tarot_cards_and_only_he_see
     before = _seq(aldo)
     seven.click()
     _wait_moved(aldo, before)
-    mine.get_by_text("totale 7.5").wait_for()
+    mine.get_by_text("totale 7½").wait_for()
     bice.wait_for_function("() => document.body.dataset.seq === " + json.dumps(_seq(aldo)))
     ciro.wait_for_function("() => document.body.dataset.seq === " + json.dumps(_seq(aldo)))
     host.wait_for_function("() => document.body.dataset.seq === " + json.dumps(_seq(aldo)))
@@ -537,7 +539,7 @@ def test_diavolo_with_real_cards_a_player_enters_his_tarot_cards_and_only_he_see
         html = page.locator("#game").inner_html()  # (their own pickers offer every card)
         assert "data-card=\"QH\"" not in html and "data-card=\"T7\"" not in html
         text = page.locator("main").inner_text()
-        assert "7.5" not in text and "7,5" not in text and "0.5" not in text
+        assert "7½" not in text and "7.5" not in text and "totale ½" not in text
     for token_page in (bice, ciro):  # what their phones are sent: never Aldo's cards or total
         view = token_page.evaluate("fetch(location.pathname.replace('/play/', '/api/tables/') + '/state')"
                                    ".then((r) => r.json())")
