@@ -41,6 +41,9 @@
     host.hidden = !v.host;
     document.getElementById("undo").disabled = !v.can_undo;
     if (v.host) { renderSeatAdmin(v); renderCameraAdmin(v); }
+    // The record holds every hidden card: the server gives it only once the game is over.
+    document.getElementById("record").hidden = !v.outcome;
+    document.getElementById("record-later").hidden = Boolean(v.outcome);
     renderCorrections(v);
     const scanBar = document.querySelector(".scan-bar");
     // The scan bar follows the camera: it comes back when the host picks a deck it can read.
