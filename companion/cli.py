@@ -35,6 +35,12 @@ def _shown(args: argparse.Namespace) -> str:
 
 
 def _export(args: argparse.Namespace) -> int:
+    """Write a table's game record, finished or not.
+
+    An operator's tool on the server (it reads the database directly, a backup or a move to
+    another server): unlike the host's download over the web, which waits for the end of the
+    game, it also exports a game in progress, seed and private entries included.
+    """
     from .eventlog import open_store
 
     record = open_store(_database(args)).export_table(args.table_id)
@@ -317,7 +323,8 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``companion`` command."""
     parser = argparse.ArgumentParser(prog="companion", description="Tavolo companion")
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("export", help="write a table's complete log as a JSON game record")
+    p = sub.add_parser("export", help="write a table's complete log as a JSON game record "
+                       "(an operator's tool: games in progress too)")
     p.add_argument("table_id")
     p.add_argument("-o", "--output", default=None, help="file to write (default: print it)")
     p.add_argument("--database", default=None, help=DATABASE_HELP)

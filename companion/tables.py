@@ -360,6 +360,30 @@ class TableService:
             "practice": practice_view(table, seat),
         }
 
+    def record(self, table_id: str, tokens: Sequence[str]) -> dict[str, Any]:
+        """The host's download of the table's log (``tavolo-record/1``), once the game is over.
+
+        The record holds the seed (which rebuilds every hand the app dealt and the deck's order)
+        and every private entry, so while the game is on it is refused (409,
+        ``reason: game_in_progress``) and nothing changes.
+        """
+        table = self.table(table_id)  # 404 first
+        if not self.credentials(table_id, tokens)[1]:
+            raise Forbidden("Only the host can download the game record.",
+                            "Solo l'organizzatore può scaricare la registrazione della partita.")
+        if table.rules.outcome(table.state) is None:
+            raise Conflict(
+                "The game record can be downloaded once the game is over: it would show the "
+                "hidden cards of a game still being played.",
+                "La registrazione della partita si può scaricare a partita finita: mostrerebbe "
+                "le carte coperte di una partita ancora in corso.",
+                reason="game_in_progress",
+            )
+        data = self.store.export_table(table_id)
+        if data is None:  # removed meanwhile
+            raise NotFound("No such table.", "Questo tavolo non esiste.")
+        return data
+
     # ---- acting -----------------------------------------------------------
     def submit(
         self, table_id: str, tokens: Sequence[str], body: Mapping[str, Any], bot: int | None = None

@@ -50,8 +50,6 @@
       list.append(row);
     }
   }
-  load().then(() => {
-    const source = new EventSource(`/api/tables/${tableId}/events`);
-    source.addEventListener("state", (ev) => show(JSON.parse(ev.data)));
-  });
+  // Seats taken meanwhile show up live (live.js: opened again after any break).
+  load().then(() => followLive(`/api/tables/${tableId}/events`, {state: show}));
 })();

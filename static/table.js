@@ -41,6 +41,9 @@
     host.hidden = !v.host;
     document.getElementById("undo").disabled = !v.can_undo;
     if (v.host) { renderSeatAdmin(v); renderCameraAdmin(v); }
+    // The record holds every hidden card: the server gives it only once the game is over.
+    document.getElementById("record").hidden = !v.outcome;
+    document.getElementById("record-later").hidden = Boolean(v.outcome);
     renderCorrections(v);
     const scanBar = document.querySelector(".scan-bar");
     // The scan bar follows the camera: it comes back when the host picks a deck it can read.
@@ -340,11 +343,10 @@
     if (res.ok) { render(res.body); toast(t("undo_done")); } else showError(res.body);
   });
 
+  // The live stream (live.js): opened again after any break, resuming after the last update.
   function follow() {
-    const source = new EventSource(`/api/tables/${tableId}/events${asTable}`);
-    source.addEventListener("open", () => { setConn("connected"); flushOutbox(); });
-    source.addEventListener("state", (ev) => { setConn("connected"); render(JSON.parse(ev.data)); });
-    source.addEventListener("error", () => setConn(source.readyState === EventSource.CLOSED ? "offline" : "reconnecting"));
+    followLive(`/api/tables/${tableId}/events${asTable}`,
+               {state: render, open: flushOutbox, status: setConn});
   }
 
   if (role === "table") document.body.classList.add("table-screen");

@@ -7,10 +7,12 @@ Screenshots go to test-artifacts/.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
 import sys
+import time
 import urllib.request
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -150,6 +152,9 @@ def test_three_phones_join_by_qr_and_play_a_whole_game(server: str, browser: obj
     _no_horizontal_scroll(phones[1])
     # The table screen saw the three joins live, without reloading.
     host.wait_for_function("() => document.querySelectorAll('.player').length === 3")
+    # Mid-game the record (the seed rebuilds every hand) is not offered: the host is told why.
+    assert host.locator("#record").is_hidden()
+    assert "once the game is over" in host.locator("#record-later").inner_text()
 
     for round_no in range(1, 17):
         for page in phones:
@@ -182,6 +187,12 @@ def test_three_phones_join_by_qr_and_play_a_whole_game(server: str, browser: obj
     _shot(host, "table-screen-final")
     for page in phones:
         _no_horizontal_scroll(page)
+    # The game is over: the host downloads its record.
+    assert host.locator("#record-later").is_hidden()
+    with host.expect_download() as download:
+        host.locator("#record").click()
+    record = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert record["format"] == "tavolo-record/1" and record["table"]["id"] in host.url
 
 
 def _seat(browser: object, server: str, table_id: str, seat: int, locale: str,
@@ -1002,6 +1013,70 @@ def test_an_answer_lost_on_the_way_back_is_retried_and_the_card_is_played_once(
     assert view["seq"] == posts[0]["seq"] + 1  # one move, not two
     assert view["state"]["has_chosen"][0] and card is not None
     phone.get_by_text("Your card is chosen").wait_for()  # type: ignore[attr-defined]
+
+
+def test_a_phone_refused_by_the_event_stream_comes_back_live_with_the_moves_it_missed(
+        server: str, browser: object) -> None:
+    """Anna's live stream breaks, and while the server restarts a proxy answers 503 to every
+    attempt to reopen it: the browser gives the stream up, so the page opens it again itself,
+    pausing longer each time (1 s, 2 s, ...), and says it is reconnecting. Meanwhile Bruno
+    chooses his card. When the stream answers again Anna's phone resumes after the last update
+    it had, and shows Bruno's move without being reloaded."""
+    _host, table_id = _new_table(browser, server, names=("Anna", "Bruno", "Carla"), hands="known")
+    ctx = browser.new_context(viewport=PHONE, locale="en-GB")  # type: ignore[attr-defined]
+    streams: list[tuple[float, str, str | None, int]] = []  # (when, url, Last-Event-ID, status)
+    refusing = {"on": True}
+
+    def stream(route: object) -> None:
+        request = route.request  # type: ignore[attr-defined]
+        if "/play/" not in request.frame.url:  # the join page's stream: untouched
+            route.continue_()  # type: ignore[attr-defined]
+            return
+        started = len(streams) == 0
+        status = 200 if started or not refusing["on"] else 503
+        streams.append((time.monotonic(), request.url, request.headers.get("last-event-id"), status))
+        if started:  # the first stream ends after one update, as a dropped connection does
+            route.continue_(url=request.url + ("&" if "?" in request.url else "?") + "limit=1")  # type: ignore[attr-defined]
+        elif status == 503:
+            route.fulfill(status=503, content_type="text/plain", body="Service Unavailable")  # type: ignore[attr-defined]
+        else:
+            route.continue_()  # type: ignore[attr-defined]
+
+    ctx.route("**/api/tables/*/events*", stream)
+    anna = ctx.new_page()
+    anna.goto(f"{server}/join/{table_id}")
+    anna.locator(".seat-row").nth(0).get_by_role("button").click()
+    anna.wait_for_url("**/play/*")
+    anna.locator(".hand .card").first.wait_for()
+    # The browser retries once by itself (3 s at most), is refused, and gives up; the page
+    # goes on trying: wait for two of its own attempts to be refused too.
+    anna.wait_for_function("() => document.getElementById('conn').classList.contains('reconnecting')")
+    for _ in range(100):
+        if len(streams) >= 4:
+            break
+        anna.wait_for_timeout(100)
+    assert [s[3] for s in streams[:4]] == [200, 503, 503, 503], streams
+    seen = anna.evaluate("document.body.dataset.seq")
+
+    bruno = _seat(browser, server, table_id, 1, "en-GB")
+    _tap_and_play(bruno, bruno.locator(".hand .card"))
+    bruno.get_by_text("Your card is chosen").wait_for()
+    with urllib.request.urlopen(f"{server}/api/tables/{table_id}/state?as=table") as resp:
+        table = json.loads(resp.read())
+    assert table["seq"] > int(seen) and "Bruno" in table["log"][-1]["en"]
+    assert anna.evaluate("document.body.dataset.seq") == seen  # nothing reached Anna meanwhile
+    assert anna.locator("#conn").get_attribute("class") == "conn reconnecting"
+
+    refusing["on"] = False
+    anna.wait_for_function(f"() => document.body.dataset.seq === '{table['seq']}'", timeout=30_000)
+    anna.wait_for_function("() => document.getElementById('conn').classList.contains('connected')")
+    assert table["log"][-1]["en"] in (anna.locator("#log").text_content() or "")  # the log, folded
+    # The page's own attempts resume after the last update Anna had, and pause longer each time.
+    own = streams[2:]
+    assert all(url.endswith(f"after={seen}") or f"after={seen}&" in url for _, url, _, _ in own), own
+    assert own[-1][3] == 200
+    pauses = [b[0] - a[0] for a, b in itertools.pairwise(own)]
+    assert pauses[0] >= 0.9 and pauses[1] >= 1.8, pauses
 
 
 def test_the_table_chooses_who_deals_first_on_the_home_page(server: str, browser: object) -> None:

@@ -21,6 +21,7 @@ from companion.games.oscuri import Play as OPlay
 from companion.games.quinta import RULES as QU
 from companion.hints import hints_for
 from companion.hints.diavolo import odds
+from companion.tables import TableService
 
 from .helpers import bearer, create, join
 from .insonnia_helpers import table as insonnia_table
@@ -212,7 +213,8 @@ def test_hints_off_at_creation_are_refused_in_both_languages(client: FlaskClient
     assert bad.status_code == 400 and "'hints'" in bad.get_json()["message"]
 
 
-def test_the_host_switches_hints_off_and_on_and_the_log_says_so(client: FlaskClient) -> None:
+def test_the_host_switches_hints_off_and_on_and_the_log_says_so(client: FlaskClient,
+                                                                 service: TableService) -> None:
     tid, host, ada, _ = _table(client)
     seq = client.get(f"/api/tables/{tid}/state", headers=bearer(host)).get_json()["seq"]
     player = client.post(f"/api/tables/{tid}/hints", headers=bearer(ada), json={"on": False, "seq": seq})
@@ -233,5 +235,8 @@ def test_the_host_switches_hints_off_and_on_and_the_log_says_so(client: FlaskCli
     on = client.post(f"/api/tables/{tid}/hints", headers=bearer(host), json={"on": True, "seq": seq + 1})
     assert on.status_code == 200 and on.get_json()["log"][-1]["it"].startswith("L'organizzatore ha attivato")
     assert client.get(f"/api/tables/{tid}/hints", headers=bearer(ada)).status_code == 200
-    record = client.get(f"/api/tables/{tid}/record", headers=bearer(host)).get_json()
+    # The game is still on, so the host's download waits: the log is read from the store.
+    assert client.get(f"/api/tables/{tid}/record", headers=bearer(host)).status_code == 409
+    record = service.store.export_table(tid)
+    assert record is not None
     assert [e["payload"] for e in record["events"] if e["kind"] == "hints"] == [{"on": False}, {"on": True}]

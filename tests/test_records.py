@@ -1,5 +1,6 @@
 """Game records: a table's complete log exported, imported elsewhere, identical; the host
-downloads it from the table page; damaged records are refused and change nothing."""
+downloads it from the table page once the game is over (never mid-game: it holds the seed and
+the private entries); damaged records are refused and change nothing."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from flask import Flask
 from companion import create_app
 from companion.store import Store
 
-from .helpers import bearer, create, join, play_whole_game, state
+from .helpers import act, bearer, create, join, play_whole_game, snapshot, state
 
 
 def _played(tmp_path: Path) -> tuple[Flask, str, str]:
@@ -72,6 +73,46 @@ def test_the_host_downloads_the_record_and_nobody_else(tmp_path: Path) -> None:
     seat = join(app.test_client(), create(client)["table_id"], 0)
     assert client.get(f"/api/tables/{tid}/record", headers=bearer(seat)).status_code in (401, 403)
     assert client.get("/api/tables/nope/record", headers=bearer(host)).status_code == 404
+
+
+def test_the_host_gets_no_record_while_the_game_is_played(tmp_path: Path) -> None:
+    """Mid-game the record would rebuild every hand from its seed: the host gets a 409 in both
+    languages, nothing changes, the other phones play on; once the game ends it downloads and
+    restores elsewhere exactly."""
+    database = tmp_path / "a.sqlite3"
+    app = create_app({"DATABASE": str(database), "TESTING": True})
+    client = app.test_client()
+    made = create(client)
+    tid, host = made["table_id"], made["host_token"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    first = state(client, tid, tokens[0])
+    assert act(client, tid, tokens[0], first["state"]["legal"][0], first["seq"]).status_code == 200
+    before, rows = state(client, tid, host), snapshot(str(database))
+    for lang, sentence in (("en", "once the game is over"), ("it", "a partita finita")):
+        resp = client.get(f"/api/tables/{tid}/record?lang={lang}", headers=bearer(host))
+        assert resp.status_code == 409 and resp.mimetype == "application/json"
+        assert "Content-Disposition" not in resp.headers  # no file: the page shows the sentence
+        body = resp.get_json()
+        assert body["error"] == "conflict" and body["reason"] == "game_in_progress"
+        assert sentence in body["message"] and "hidden cards" in body["messages"]["en"]
+        assert "carte coperte" in body["messages"]["it"]
+        assert "events" not in body and "seed" not in resp.get_data(as_text=True)
+    # A player asking is still told only that the record is the host's.
+    assert client.get(f"/api/tables/{tid}/record", headers=bearer(tokens[1])).status_code == 403
+    assert state(client, tid, host) == before and snapshot(str(database)) == rows
+    view = state(client, tid, tokens[1])
+    assert not view["outcome"] and view["seq"] == before["seq"]
+
+    finished = play_whole_game(client, tid, tokens)
+    resp = client.get(f"/api/tables/{tid}/record", headers=bearer(host))
+    assert resp.status_code == 200 and "attachment" in resp.headers["Content-Disposition"]
+    assert resp.headers["X-Content-Type-Options"] == "nosniff"
+    record = json.loads(resp.data)
+    assert record["events"][0]["kind"] == "setup" and "seed" in record["events"][0]["payload"]
+    other = Store(tmp_path / "b.sqlite3")
+    assert other.import_table(record) == tid and other.export_table(tid) == record
+    again = create_app({"DATABASE": str(tmp_path / "b.sqlite3"), "TESTING": True}).test_client()
+    assert state(again, tid)["outcome"] == finished["outcome"]
 
 
 def test_export_and_import_from_the_command_line(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from recognizer.decode import ImageError
 
-from ..errors import BadRequest, Forbidden, Unauthorized
+from ..errors import BadRequest, Unauthorized
 from ..games import GAMES, PLAYABLE
 from ..joining import join_url, qr_svg
 from ..scanning import scan
@@ -142,13 +142,9 @@ def correct(table_id: str) -> Response:
 
 @bp.get("/tables/<table_id>/record")
 def record(table_id: str) -> Response:
-    """The host downloads the table's complete log as a JSON game record."""
-    svc = service()
-    svc.table(table_id)  # 404 first
-    if not svc.credentials(table_id, tokens(request, table_id))[1]:
-        raise Forbidden("Only the host can download the game record.",
-                        "Solo l'organizzatore può scaricare la registrazione della partita.")
-    data = svc.store.export_table(table_id)
+    """The host downloads the table's complete log as a JSON game record, once the game is
+    over (409 while it is being played: the record would show the hidden cards)."""
+    data = service().record(table_id, tokens(request, table_id))
     resp = current_app.response_class(json.dumps(data, ensure_ascii=False, indent=1),
                                       mimetype="application/json")
     resp.headers["Content-Disposition"] = f'attachment; filename="tavolo-{table_id}.json"'

@@ -103,7 +103,10 @@ def _document() -> dict[str, Any]:
                             "properties": {"index": {"type": "integer", "description": "from 0"},
                                            "card": {"type": "string"}, "slot": {"type": "integer"}}},
                         "seq": {"type": "integer", "description": "the table's sequence (409)"},
-                        "reason": {"type": "string", "description": "why a CSRF check failed (403)"},
+                        "reason": {"type": "string",
+                                   "description": "why a CSRF check failed (403), hints are refused "
+                                                  "(403 'hints_off') or the game record is refused "
+                                                  "(409 'game_in_progress')"},
                         "retry_after": {"type": "integer", "description": "seconds to wait (429)"},
                     },
                 },
@@ -258,13 +261,17 @@ def _document() -> dict[str, Any]:
                     "422": _err("not correctable, or it does not fit the game"),
                 }}},
             "/api/tables/{table_id}/record": {"get": {
-                "summary": "Host: the table's complete log as a JSON game record (tavolo-record/1)",
+                "summary": "Host: the table's complete log as a JSON game record (tavolo-record/1), "
+                           "once the game is over",
+                "description": "The record holds the seed (every dealt hand, the deck's order) and "
+                               "the private entries, so it is refused while the game is played.",
                 "parameters": [_TABLE_ID, _AS_TABLE],
                 "security": [{"seatToken": []}],
                 "responses": {
                     "200": {"description": "the record, as a file to download",
                             "content": {"application/json": {"schema": {"type": "object"}}}},
                     "403": _err("not the host"), "404": _err("no such table"),
+                    "409": _err("the game is still being played (reason 'game_in_progress')"),
                 }}},
             "/api/tables/{table_id}/undo": {"post": {
                 "summary": "Host: take back the last action",

@@ -1,0 +1,74 @@
+/* Following a table's event stream, and coming back after any break.
+
+   The browser reconnects an EventSource by itself after a dropped connection, but not after
+   an answer that is not a stream (a 503 from a proxy while the server restarts, a 502...):
+   then the source is closed for good. Here a closed source is opened again after a pause
+   (1 s, doubling up to 15 s, back to 1 s once a stream is open), resuming after the last
+   event received (``?after=``), so no update is lost and none is sent twice. */
+"use strict";
+const LIVE_FIRST_PAUSE = 1000;
+const LIVE_LONGEST_PAUSE = 15000;
+
+/* Follow ``url``'s ``state`` events. ``on.state(view, event)`` for each one; ``on.open()`` when a
+   stream is open; ``on.status(key)`` with "connected", "reconnecting" or "offline". Returns
+   ``{stop()}``. */
+function followLive(url, on) {
+  const handlers = Object.assign({state() {}, open() {}, status() {}}, on || {});
+  let source = null;
+  let lastId = null;
+  let pause = LIVE_FIRST_PAUSE;
+  let timer = null;
+  let stopped = false;
+
+  function address() {
+    if (lastId === null) return url;
+    return url + (url.includes("?") ? "&" : "?") + "after=" + encodeURIComponent(lastId);
+  }
+
+  function open() {
+    timer = null;
+    if (stopped) return;
+    source = new EventSource(address());
+    source.addEventListener("open", () => {
+      pause = LIVE_FIRST_PAUSE;
+      handlers.status("connected");
+      handlers.open();
+    });
+    source.addEventListener("state", (ev) => {
+      if (ev.lastEventId) lastId = ev.lastEventId;
+      handlers.status("connected");
+      handlers.state(JSON.parse(ev.data), ev);
+    });
+    source.addEventListener("error", () => {
+      if (source.readyState !== EventSource.CLOSED) {  // the browser is reconnecting by itself
+        handlers.status("reconnecting");
+        return;
+      }
+      source.close();
+      handlers.status(navigator.onLine === false ? "offline" : "reconnecting");
+      later();
+    });
+  }
+
+  function later() {
+    if (stopped || timer !== null) return;
+    timer = setTimeout(open, pause);
+    pause = Math.min(pause * 2, LIVE_LONGEST_PAUSE);
+  }
+
+  // Back on the network while waiting to try again: try now.
+  window.addEventListener("online", () => {
+    if (timer === null || stopped) return;
+    clearTimeout(timer);
+    open();
+  });
+
+  open();
+  return {
+    stop() {
+      stopped = true;
+      if (timer !== null) clearTimeout(timer);
+      if (source) source.close();
+    },
+  };
+}
