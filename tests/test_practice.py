@@ -14,6 +14,7 @@ from flask.testing import FlaskClient
 from companion import create_app
 from companion.bots import bot_for, decide
 from companion.errors import BadRequest, Conflict, Forbidden, Illegal
+from companion.games.oscuri import is_suit_card
 from companion.practice import Practice
 from companion.tables import TableService
 
@@ -85,15 +86,23 @@ def test_bots_answer_at_once_and_the_player_sees_their_moves(service: TableServi
 
 def test_rewind_takes_back_the_players_move_and_the_bot_moves_after_it(
         service: TableService, practice: Practice) -> None:
-    created, joined = practice.create({"game": "oscuri", "name": "Nora", "bots": 2})
+    # Nora won the cut: she leads, and a suit card (not Death, which would end the turn
+    # at once) makes the bots answer, whatever the deal.
+    for _ in range(20):  # (a hand of three special cards is rare: deal again)
+        created, joined = practice.create({"game": "oscuri", "name": "Nora", "bots": 2,
+                                           "options": {"leader": 0}})
+        table = service.table(created.table_id)
+        legal = table.rules.legal_actions(table.state, 0)
+        lead = next((a for a in legal if is_suit_card(getattr(a, "card", ""))), None)
+        if lead is not None:
+            break
+    assert lead is not None
     tid = created.table_id
     with pytest.raises(Illegal) as nothing:
         practice.rewind(tid, [joined.token])
     assert nothing.value.extra["rule"] == "practice.nothing_to_rewind"
-    table = service.table(tid)
     before = table.rules.dump_state(table.state)
-    legal = table.rules.legal_actions(table.state, 0)
-    service.submit(tid, [joined.token], {"action": table.rules.dump_action(legal[0]), "seq": table.seq})
+    service.submit(tid, [joined.token], {"action": table.rules.dump_action(lead), "seq": table.seq})
     practice.kick(tid)
     after = service.table(tid)
     assert len(after.applied) > len(table.applied) + 1  # the bots answered
