@@ -5,7 +5,8 @@
   const tableId = root.dataset.table;
   const list = document.getElementById("seat-list");
   async function take(seat, nameInput) {
-    const name = nameInput ? nameInput.value.trim() : null;
+    // The row may have been drawn again while the name was typed: what was typed counts.
+    const name = nameInput ? (nameInput.value || typed[seat] || "").trim() : null;
     if (nameInput && !name) { toast(t("name_needed")); nameInput.focus(); return; }
     const res = await postJSON(`/api/tables/${tableId}/seats`, {seat, name});
     if (!res.ok) { toast(errorText(res.body)); load(); return; }
@@ -16,7 +17,11 @@
     show(await resp.json());
   }
   const typed = {};  // names being typed survive a live redraw
+  let drawn = "";  // the seats as last drawn: an update that changes none draws nothing
   function show(view) {
+    const seats = JSON.stringify(view.seats);
+    if (seats === drawn) return;
+    drawn = seats;
     const focused = document.activeElement && document.activeElement.dataset.seat;
     list.replaceChildren();
     for (const seat of view.seats) {
