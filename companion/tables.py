@@ -341,7 +341,7 @@ class TableService:
             "host": host,
             "options": table.options,
             "state": rules.view(table.state, seat),
-            "can_undo": bool(last and rules.can_undo(table.state, last.action)),
+            "can_undo": bool(out is None and last and rules.can_undo(table.state, last.action)),
             "outcome": None if out is None else {
                 "scores": [json_number(v) for v in out.scores],
                 "winners": list(out.winners),
@@ -617,6 +617,14 @@ class TableService:
         if not table.applied:
             raise Illegal("There is nothing to undo.", "Non c'è niente da annullare.",
                           rule="undo.nothing")
+        if table.rules.outcome(table.state) is not None:
+            # The game record (the deal's seed, every hand) is the host's once the game is
+            # over: the game must not come back to life after it.
+            raise Illegal(
+                "The game is over: its last move can no longer be undone.",
+                "La partita è finita: la sua ultima mossa non si può più annullare.",
+                rule="undo.over",
+            )
         if not table.rules.can_undo(table.state, table.applied[-1].action):
             raise Illegal(
                 "The last move cannot be undone: cards have been revealed since.",

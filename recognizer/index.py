@@ -305,7 +305,8 @@ def read_corner(image: np.ndarray, corner: Corner, s: IndexSettings = IndexSetti
     In a photo without colour (``grey``) the suit is chosen by its shape alone among
     the four, and the reading is never more than a guess to confirm. ``faint``: when
     nothing reads, read again by contrast (:func:`_faint_ink`), for a corner known to
-    be a card's (the corner of a whole lone card), where an index is surely printed.
+    be a card's (a corner of a region that is one card, whole or partly hidden), where
+    an index is likely printed.
     """
     patch = _patch(image, corner, s)
     # A top-right index is warped mirrored (its corner at the patch's top left, as

@@ -206,7 +206,8 @@ def _read_frames(decoded: Decoded, region: Region, rid: int, frames: list[Corner
 def _weigh(readings: list[tuple[Reading, Corner]]) -> tuple[Reading, Corner] | None:
     """One card from the unsure readings of a whole card's corners: readings of the same
     card at different corners add up (independent evidence), a rival reading of another
-    card takes its weight off."""
+    card at another corner takes its weight off (two readings of one corner in two frames
+    are one reading, not a contradiction)."""
     by_card: dict[str, list[tuple[Reading, Corner]]] = {}
     for reading, corner in readings:
         by_card.setdefault(reading.card, []).append((reading, corner))
@@ -214,14 +215,18 @@ def _weigh(readings: list[tuple[Reading, Corner]]) -> tuple[Reading, Corner] | N
     for card, found in by_card.items():
         at_corner: dict[tuple[float, float], float] = {}
         for reading, corner in found:  # a corner read in two frames counts once
-            key = (round(float(corner.point[0]), 1), round(float(corner.point[1]), 1))
-            at_corner[key] = max(at_corner.get(key, 0.0), reading.confidence)
+            at_corner[_key(corner)] = max(at_corner.get(_key(corner), 0.0), reading.confidence)
         doubt = float(np.prod([1.0 - c for c in at_corner.values()]))
-        rivals = max((r.confidence for r, _ in readings if r.card != card), default=0.0)
+        rivals = max((r.confidence for r, c in readings  # another corner naming another card
+                      if r.card != card and _key(c) not in at_corner), default=0.0)
         best_reading, corner = max(found, key=lambda rc: rc[0].confidence)
         confidence = max(0.0, 1.0 - doubt - rivals)
         scored.append((replace(best_reading, confidence=min(1.0, confidence)), corner))
     return max(scored, key=lambda rc: rc[0].confidence, default=None)
+
+
+def _key(corner: Corner) -> tuple[float, float]:
+    return round(float(corner.point[0]), 1), round(float(corner.point[1]), 1)
 
 
 def recognize_decoded(decoded: Decoded, settings: Settings = Settings(),

@@ -4,13 +4,15 @@
    an answer that is not a stream (a 503 from a proxy while the server restarts, a 502...):
    then the source is closed for good. Here a closed source is opened again after a pause
    (1 s, doubling up to 15 s, back to 1 s once a stream is open), resuming after the last
-   event received (``?after=``), so no update is lost and none is sent twice. */
+   event received (``?after=``), so no update is lost and none is sent twice. A stream the
+   server refuses for good (a 4xx: the table is not there, the seat is no longer this phone's)
+   is not asked for again: the status says so, and a reload is the way back. */
 "use strict";
 const LIVE_FIRST_PAUSE = 1000;
 const LIVE_LONGEST_PAUSE = 15000;
 
 /* Follow ``url``'s ``state`` events. ``on.state(view, event)`` for each one; ``on.open()`` when a
-   stream is open; ``on.status(key)`` with "connected", "reconnecting" or "offline". Returns
+   stream is open; ``on.status(key)`` with "connected", "reconnecting", "offline" or "gone". Returns
    ``{stop()}``. */
 function followLive(url, on) {
   const handlers = Object.assign({state() {}, open() {}, status() {}}, on || {});
@@ -46,8 +48,25 @@ function followLive(url, on) {
       }
       source.close();
       handlers.status(navigator.onLine === false ? "offline" : "reconnecting");
-      later();
+      refusedForGood().then((yes) => {
+        if (!yes) { later(); return; }
+        stopped = true;  // the table is gone or this phone may no longer follow it
+        handlers.status("gone");
+      });
     });
+  }
+
+  // Whether the server itself refuses the stream (a 4xx other than "try later"): asking
+  // again would never help. Only the answer's status is read; the stream is cut at once.
+  async function refusedForGood() {
+    const cut = new AbortController();
+    try {
+      const res = await fetch(address(), {credentials: "same-origin", signal: cut.signal});
+      cut.abort();
+      return res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429;
+    } catch (e) {
+      return false;  // no answer at all: the network or the server is down, try again later
+    }
   }
 
   function later() {

@@ -277,10 +277,10 @@ def _tab_until_shown(page: object, tab: str, target: str) -> object:
         page.locator(tab).click()  # type: ignore[attr-defined]
         try:
             found.wait_for(timeout=2000)
-            break
+            return found
         except sync_api.TimeoutError:
             continue
-    return found
+    raise AssertionError(f"{target} never showed under {tab} in five taps")
 
 
 def stale_card_refused(browser: object, server: str) -> tuple[object, list[object]]:
@@ -1015,6 +1015,37 @@ def test_an_answer_lost_on_the_way_back_is_retried_and_the_card_is_played_once(
     phone.get_by_text("Your card is chosen").wait_for()  # type: ignore[attr-defined]
 
 
+def test_a_phone_whose_stream_is_refused_for_good_says_so_and_stops_asking(
+        server: str, browser: object) -> None:
+    """A 404 on the live stream (the table is not on this server) will not change by asking
+    again: the page says to reload, in the phone's language, and opens no more streams."""
+    _host, table_id = _new_table(browser, server, names=("Anna", "Bruno", "Carla"), hands="known")
+    ctx = browser.new_context(viewport=PHONE, locale="it-IT")  # type: ignore[attr-defined]
+    asked: list[str] = []
+
+    def stream(route: object) -> None:
+        request = route.request  # type: ignore[attr-defined]
+        if "/play/" not in request.frame.url:
+            route.continue_()  # type: ignore[attr-defined]
+            return
+        asked.append(request.url)
+        route.fulfill(status=404, content_type="application/json",  # type: ignore[attr-defined]
+                      body=json.dumps({"error": "not_found"}))
+
+    ctx.route("**/api/tables/*/events*", stream)
+    anna = ctx.new_page()
+    anna.goto(f"{server}/join/{table_id}")
+    anna.locator(".seat-row").nth(0).get_by_role("button").click()
+    anna.wait_for_url("**/play/*")
+    anna.locator(".hand .card").first.wait_for()  # the page itself still shows the table
+    anna.wait_for_function("() => document.getElementById('conn').classList.contains('gone')")
+    assert anna.locator("#conn").inner_text() == "non raggiungibile: ricarica la pagina"
+    count = len(asked)
+    anna.wait_for_timeout(3500)  # longer than the first two pauses: nothing more is asked
+    assert len(asked) == count, asked
+    ctx.close()
+
+
 def test_a_phone_refused_by_the_event_stream_comes_back_live_with_the_moves_it_missed(
         server: str, browser: object) -> None:
     """Anna's live stream breaks, and while the server restarts a proxy answers 503 to every
@@ -1031,6 +1062,12 @@ def test_a_phone_refused_by_the_event_stream_comes_back_live_with_the_moves_it_m
         request = route.request  # type: ignore[attr-defined]
         if "/play/" not in request.frame.url:  # the join page's stream: untouched
             route.continue_()  # type: ignore[attr-defined]
+            return
+        if request.resource_type != "eventsource":  # the page asking whether to try again
+            if refusing["on"]:
+                route.fulfill(status=503, content_type="text/plain", body="Service Unavailable")  # type: ignore[attr-defined]
+            else:
+                route.continue_()  # type: ignore[attr-defined]
             return
         started = len(streams) == 0
         status = 200 if started or not refusing["on"] else 503

@@ -7,8 +7,9 @@ from fractions import Fraction
 import pytest
 
 from companion.games.diavolo import RULES as D
-from companion.games.diavolo import Ask, Deal, Declare, End, Note, Withdraw, total, value, wins
+from companion.games.diavolo import Ask, Deal, Declare, End, Note, Withdraw, points, total, value, wins
 from companion.games.engine import IllegalAction, SetupError
+from companion.hints import hints_for
 
 
 def test_values_are_exact() -> None:
@@ -166,3 +167,18 @@ def test_decision_a1_is_in_the_rule_book_in_both_languages() -> None:
     assert para.anchor == "decision-a1"
     assert "the app's own" in para.en and "speaking order" in para.en and "Reason:" in para.en
     assert "decisione dell'app" in para.it and "ordine di parola" in para.it and "Motivo:" in para.it
+
+
+def test_totals_are_said_with_the_half_as_players_say_it() -> None:
+    assert [points(Fraction(n, 2)) for n in (0, 1, 15, 30)] == ["0", "½", "7½", "15"]
+    s = D.from_setup(2, 1, 1, ["KC", "2S", "7S", "3S"], [0, 0], 0)  # the first card: K, ½
+    said = " ".join(m.en + " " + m.it for m in hints_for("diavolo", D, s, 0, ["Aldo", "Bice"]).moves)
+    assert "Your total is ½." in said and "Il tuo totale è ½." in said and "0.5" not in said
+    assert "the chip you paid stays in the pot" in said and "il gettone che hai pagato resta" in said
+    unknown = D.new_state(3, {"hands": "unknown"}, seed=2)
+    first = unknown.turn or 0
+    unknown = D.apply(unknown, Ask(first))
+    with pytest.raises(IllegalAction) as e:
+        D.apply(unknown, Declare(first, ("7S", "QC")))
+    assert e.value.text("en") == "These cards make 7½, not 15, and hold no Devil."
+    assert e.value.text("it") == "Queste carte fanno 7½, non 15, e non c'è il Diavolo."

@@ -21,6 +21,5 @@ def test_decision_d7_a_withdrawn_player_never_speaks_again_in_the_deal() -> None
     for action in (Ask(0), Withdraw(0)):
         with pytest.raises(IllegalAction) as refused:
             D.check(s, action)
-        assert refused.value.rule.startswith("diavolo.")
+        assert refused.value.rule == "diavolo.withdrawn"
         assert refused.value.text("en") != refused.value.text("it")  # said in both languages
-

@@ -109,6 +109,12 @@ def test_the_host_gets_no_record_while_the_game_is_played(tmp_path: Path) -> Non
     assert resp.headers["X-Content-Type-Options"] == "nosniff"
     record = json.loads(resp.data)
     assert record["events"][0]["kind"] == "setup" and "seed" in record["events"][0]["payload"]
+    # The game cannot come back to life now that the host holds every hand.
+    over = state(client, tid, host)
+    undo = client.post(f"/api/tables/{tid}/undo", json={"seq": over["seq"]}, headers=bearer(host))
+    assert undo.status_code == 422 and undo.get_json()["rule"] == "undo.over"
+    assert "non si può più annullare" in undo.get_json()["messages"]["it"]
+    assert state(client, tid, host) == over
     other = Store(tmp_path / "b.sqlite3")
     assert other.import_table(record) == tid and other.export_table(tid) == record
     again = create_app({"DATABASE": str(tmp_path / "b.sqlite3"), "TESTING": True}).test_client()

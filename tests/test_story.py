@@ -251,5 +251,22 @@ def test_oscuri_each_turn_end_has_one_sentence_per_player(mode: str) -> None:
                 assert sorted(told) == names, (seed, lines)
                 assert all(x["it"].startswith(n) for x, n in
                            zip([y for y in lines if " collects " in y["en"]], told, strict=True))
+                # The chips told are the chips the engine left on each player's cards.
+                trick = after.last_turn
+                if trick and not (trick[0].card.startswith("K") and len(trick) == 1):
+                    for line in (x["en"] for x in lines if " collects " in x["en"]):
+                        who, said = line.split(" collects ")
+                        n = 0 if said.startswith("nothing") else int(said.split(" ")[0])
+                        seat = names.index(who)
+                        assert n == sum(p.stakes for p in trick if p.player == seat), (seed, line, trick)
             s = after
         assert turns > 2
+
+
+def test_oscuri_a_led_death_with_one_victim_is_told_in_the_singular() -> None:
+    s = OS.from_setup(NAMES[:2], 1, 0, [["KS", "9D"], ["3D", "5C"]], [], [0, 0])
+    s, _ = _told("oscuri", OS, s, OPlay(0, "KS"))
+    s, lines = _told("oscuri", OS, s, ODiscard(1, "5C"))
+    first = _turn_lines(lines)[0]
+    assert first["en"] == "Ada collects 1 chip from K♠: a led Death, Bruno paid 1 chip."
+    assert first["it"] == "Ada incassa 1 gettone da K♠: Morte di apertura, Bruno ha pagato 1 gettone."

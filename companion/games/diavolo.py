@@ -49,6 +49,13 @@ def total(cards: Sequence[str]) -> Fraction:
     return sum((value(c) for c in cards), Fraction(0))
 
 
+def points(x: Fraction) -> str:
+    """A total as players say it, the same in Italian and English: ``7½``, ``½``, ``15``."""
+    whole = x.numerator // x.denominator
+    half = "½" if x - whole else ""
+    return half if half and whole == 0 else f"{whole}{half}"
+
+
 def wins(cards: Sequence[str]) -> bool:
     """Exactly 15, or the Devil (wild: any value, so any total becomes 15)."""
     return DEVIL in cards or total(cards) == TARGET
@@ -101,7 +108,7 @@ class Deal:
 
 @dataclass(frozen=True, slots=True)
 class End:
-    """End the evening (only with an empty pot): the balances are the result."""
+    """End the evening: a pot nobody won is shared out (decision A1); the balances are the result."""
 
     player: int
 
@@ -223,7 +230,7 @@ class Diavolo:
         return frozenset()
 
     def legal_actions(self, s: DiavoloState, player: int) -> list[Action]:
-        """Ask (while the pile lasts) or withdraw; between deals, deal or (empty pot) end."""
+        """Ask (while the pile lasts) or withdraw; between deals, deal or end the evening."""
         if player not in self.to_act(s):
             return []
         if s.phase == "await_deal":
@@ -309,10 +316,10 @@ class Diavolo:
                        f"Show all your {s.counts[a.player]} cards, each once.",
                        f"Mostra tutte le tue {s.counts[a.player]} carte, una volta ciascuna.")
         if not wins(a.cards):
-            shown = float(total(a.cards))
+            shown = points(total(a.cards))
             raise _bad("declare_not_15",
-                       f"These cards make {shown:g}, not 15, and hold no Devil.",
-                       f"Queste carte fanno {shown:g}, non 15, e non c'è il Diavolo.")
+                       f"These cards make {shown}, not 15, and hold no Devil.",
+                       f"Queste carte fanno {shown}, non 15, e non c'è il Diavolo.")
 
     # ---- applying ---------------------------------------------------------
     def apply(self, s: DiavoloState, a: Action) -> DiavoloState:

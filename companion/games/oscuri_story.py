@@ -206,9 +206,12 @@ def _player_lines(names: Sequence[str], before: OscuriState, after: OscuriState)
         death, victims = trick[0], [p for p in before.order if p != trick[0].player]
         paid_en, paid_it = _chips(before.stake, "en"), _chips(before.stake, "it")
         who = " & ".join(names[p] for p in victims)
+        paid = ((f"a led Death, {who} paid {paid_en}", f"Morte di apertura, {who} ha pagato {paid_it}")
+                if len(victims) == 1 else
+                (f"a led Death, {who} each paid {paid_en}",
+                 f"Morte di apertura, {who} hanno pagato {paid_it} a testa"))
         lines.append(_collects(names, death.player, before.stake * len(victims), card_label(death.card),
-                               f"a led Death, {who} each paid {paid_en}",
-                               f"Morte di apertura, {who} hanno pagato {paid_it} a testa"))
+                               *paid))
         named = _played(names, death)
         for p in victims:
             lines.append(_nothing(names, p, f"paid {paid_en} to {named.en} and put a card face down",

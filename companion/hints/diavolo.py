@@ -11,7 +11,18 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..games.cards import TAROT78, deck_list
-from ..games.diavolo import DEVIL, TARGET, Ask, Continue, Diavolo, DiavoloState, Withdraw, total, value
+from ..games.diavolo import (
+    DEVIL,
+    TARGET,
+    Ask,
+    Continue,
+    Diavolo,
+    DiavoloState,
+    Withdraw,
+    points,
+    total,
+    value,
+)
 from .model import NOT_NOW, UNKNOWN_HAND, Hints, Move, percent
 
 
@@ -25,10 +36,6 @@ def odds(own: Sequence[str]) -> tuple[int, int, int]:
     bust = sum(1 for c in unseen if c != DEVIL and now + value(c) > TARGET)
     win = sum(1 for c in unseen if c == DEVIL or now + value(c) == TARGET)
     return bust, win, len(unseen)
-
-
-def _number(x: Fraction) -> str:
-    return str(int(x)) if x.denominator == 1 else f"{float(x):g}"
 
 
 def hints(rules: Diavolo, s: DiavoloState, seat: int, names: Sequence[str]) -> Hints:
@@ -45,12 +52,12 @@ def hints(rules: Diavolo, s: DiavoloState, seat: int, names: Sequence[str]) -> H
     for a in legal:
         if isinstance(a, Ask):
             over = now > TARGET
-            en = (f"Ask: pay {s.stake} into the pot ({s.pot} now) for a card. Your total is {_number(now)}. "
+            en = (f"Ask: pay {s.stake} into the pot ({s.pot} now) for a card. Your total is {points(now)}. "
                   f"Of the {unseen} cards you have not seen, {percent(bust, unseen)} would "
                   f"{'leave you over' if over else 'take you over'} 15, and {percent(win, unseen)} would "
                   "win (exactly 15 or the Devil).")
             it = (f"Chiedi: paghi {s.stake} nel piatto (ora {s.pot}) per una carta. Il tuo totale è "
-                  f"{_number(now)}. Delle {unseen} carte che non hai visto, {percent(bust, unseen)} ti "
+                  f"{points(now)}. Delle {unseen} carte che non hai visto, {percent(bust, unseen)} ti "
                   f"{'lascerebbero sopra' if over else 'porterebbero sopra'} 15, e {percent(win, unseen)} "
                   "vincerebbero (15 esatto o il Diavolo).")
             moves.append(Move({"type": "ask"}, en, it, None, {
@@ -58,10 +65,12 @@ def hints(rules: Diavolo, s: DiavoloState, seat: int, names: Sequence[str]) -> H
                 "bust_chance": str(Fraction(bust, unseen)), "win_chance": str(Fraction(win, unseen))}))
         elif isinstance(a, Withdraw):
             paid = s.paid[seat] * s.stake
+            en_paid, it_paid = (
+                ("the chip you paid stays", "il gettone che hai pagato resta") if paid == 1
+                else (f"the {paid} chips you paid stay", f"i {paid} gettoni che hai pagato restano"))
             moves.append(Move({"type": "withdraw"},
-                              f"Withdraw: you leave this deal; the {paid} chip(s) you paid stay in the pot.",
-                              f"Ritirati: esci da questa mano; i {paid} gettoni che hai pagato restano nel "
-                              "piatto.", None, {"paid": paid}))
+                              f"Withdraw: you leave this deal; {en_paid} in the pot.",
+                              f"Ritirati: esci da questa mano; {it_paid} nel piatto.", None, {"paid": paid}))
         elif isinstance(a, Continue):
             moves.append(Move({"type": "continue"}, "Go on: your new card makes no 15.",
                               "Continua: la nuova carta non fa 15."))
