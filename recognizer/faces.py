@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .geometry import signed_area
 from .locate import regions
 from .types import EnrolSettings, LocateSettings
 
@@ -114,7 +115,7 @@ def portrait_corners(polygon: np.ndarray) -> np.ndarray:
     photo's top-left among the two ends of a short side at the top.
     """
     p = np.asarray(polygon, np.float32)
-    if _signed_area(p) < 0:
+    if signed_area(p) < 0:
         p = p[::-1]
     best = 0
     best_key = np.inf
@@ -126,11 +127,6 @@ def portrait_corners(polygon: np.ndarray) -> np.ndarray:
         if key < best_key:
             best, best_key = i, key
     return np.roll(p, -best, axis=0)
-
-
-def _signed_area(p: np.ndarray) -> float:
-    x, y = p[:, 0].astype(np.float64), p[:, 1].astype(np.float64)
-    return float(0.5 * (np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))))
 
 
 def rectify(image: np.ndarray, quad: np.ndarray) -> np.ndarray:

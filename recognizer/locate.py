@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .geometry import signed_area
 from .types import LocateSettings
 
 
@@ -140,7 +141,7 @@ def _edge_quads(image: np.ndarray, s: LocateSettings) -> list[Region]:
         if any(not s.min_corner_angle <= _angle(poly[i - 1], poly[i], poly[(i + 1) % 4])
                <= s.max_corner_angle for i in range(4)):
             continue
-        if _signed_area(poly) < 0:
+        if signed_area(poly) < 0:
             poly = poly[::-1]
         region = Region(poly.astype(np.float32), area, True)
         if not any(_same(region, r) for r in out):
@@ -178,10 +179,10 @@ def _edge_corners(edges: np.ndarray, s: LocateSettings) -> list[Region]:
                         continue
                     at = (p + q) / 2
                     poly = np.array([at, at + u, at + u + v, at + v], np.float32)
-                    area = abs(_signed_area(poly))
+                    area = abs(signed_area(poly))
                     if not s.min_area * h * w <= area <= s.edge_max_area * h * w:
                         continue
-                    if _signed_area(poly) < 0:
+                    if signed_area(poly) < 0:
                         poly = poly[::-1].copy()
                     region = Region(poly, area, True)
                     if not any(_same(region, r) for r in out):
@@ -220,7 +221,7 @@ def _regions(mask: np.ndarray, s: LocateSettings) -> list[Region]:
         if len(poly) < 3:
             continue
         # Clockwise in image coordinates (y down) means a positive signed area here.
-        if _signed_area(poly) < 0:
+        if signed_area(poly) < 0:
             poly = poly[::-1]
         # A lone card whose rounded corners the simplification cut across is four-sided
         # again once they are squared; overlapping cards keep every short edge.
@@ -286,11 +287,6 @@ def _intersection(p0: np.ndarray, p1: np.ndarray, q0: np.ndarray, q1: np.ndarray
     return np.asarray(p0 + t * d, np.float32)
 
 
-def _signed_area(poly: np.ndarray) -> float:
-    x, y = poly[:, 0].astype(np.float64), poly[:, 1].astype(np.float64)
-    return float(0.5 * (np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))))
-
-
 def corners(region: Region, s: LocateSettings = LocateSettings()
             ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """Convex near-right-angle vertices: (point, edge towards the next vertex, edge towards the previous).
@@ -303,10 +299,9 @@ def corners(region: Region, s: LocateSettings = LocateSettings()
     out = []
     for i in range(n):
         prev, at, nxt = poly[i - 1], poly[i], poly[(i + 1) % n]
-        e_next, e_prev = nxt - at, prev - at
-        cross = e_next[0] * e_prev[1] - e_next[1] * e_prev[0]
-        if cross <= 0:  # a reflex vertex: where two cards meet
+        if not _convex(prev, at, nxt):  # a reflex vertex: where two cards meet
             continue
+        e_next, e_prev = nxt - at, prev - at
         angle = _angle(prev, at, nxt)
         if region.single or s.min_corner_angle <= angle <= s.max_corner_angle:
             out.append((at, e_next, e_prev))
