@@ -149,9 +149,10 @@ function cardPicker(legal, pick, memory, hidden, rankList, suitNames) {
    0 and 1 to 21) and one for each Italian suit by its tarot name (coppe, denari, spade,
    bastoni); the faces as a tarot hand shows them, figures with their half point. */
 const TAROT_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K"];
+const TAROT_TRUMPS = Array.from({length: 22}, (_, i) => "T" + i);  // the Fool (0) to the World (21)
 function tarotPicker(legal, pick, memory) {
   const trumps = {key: "T", colour: "black", named: true, text: t("tarot_trumps_tab"),
-                  label: t("tarot_trumps"), codes: Array.from({length: 22}, (_, i) => "T" + i)};
+                  label: t("tarot_trumps"), codes: TAROT_TRUMPS};
   const suits = ["H", "D", "S", "C"].map((suit) => ({
     key: suit, colour: RED.has(suit) ? "red" : "black", named: true,
     text: `${t("tsuit_" + suit)} ${SUIT_SYMBOL[suit]}`, label: t("tsuit_" + suit),

@@ -4,7 +4,6 @@
 window.GAME_UI = window.GAME_UI || {};
 (function () {
   const memory = {suit: null, selected: null};
-  const TRUMPS = Array.from({length: 22}, (_, i) => "T" + i);
   const SUITED = ["S", "H", "D", "C"].flatMap((s) => TAROT_RANKS.map((r) => r + s));
 
   function mine(view) { return view.me !== null && view.me !== undefined; }
@@ -92,7 +91,7 @@ window.GAME_UI = window.GAME_UI || {};
         const h = document.createElement("h3");
         h.textContent = t("dv_enter", {n: entered + 1, of: s.counts[view.me]});
         // The tarot as it is: a tab for the trumps, one for each Italian suit.
-        const all = new Set([...TRUMPS, ...SUITED].filter((c) => !(s.cards || []).includes(c)));
+        const all = new Set([...TAROT_TRUMPS, ...SUITED].filter((c) => !(s.cards || []).includes(c)));
         const picker = tarotPicker(all, (code) => act({type: "note", card: code}), memory);
         box.append(h, picker);
       }
