@@ -80,13 +80,15 @@ def _patch(image: np.ndarray, corner: Corner, s: IndexSettings) -> np.ndarray:
                           borderMode=cv2.BORDER_REPLICATE)
 
 
-def _ink(patch: np.ndarray, grow: Seed | None = None) -> tuple[np.ndarray, np.ndarray]:
+def _ink(patch: np.ndarray, grow: Seed | None = None, faint: bool = False
+         ) -> tuple[np.ndarray, np.ndarray]:
     """The ink mask of a patch, and a per-pixel redness map.
 
     ``grow`` (the glyphs' own ink, and a box around them) keeps that ink and the pale
     red pixels in the box joined to it: the hairlines of a serif index printed in a
     light red, which a photo renders pink. Other ink (a frame line near the index) is
-    dropped, so that a hairline never welds it to a glyph.
+    dropped, so that a hairline never welds it to a glyph. ``faint``: the ink by
+    contrast instead (:func:`_faint_ink`).
     """
     gray8 = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
     cumulative = np.cumsum(np.bincount(gray8.ravel(), minlength=256))
@@ -99,6 +101,8 @@ def _ink(patch: np.ndarray, grow: Seed | None = None) -> tuple[np.ndarray, np.nd
     f = patch.astype(np.float32)
     b, g, r = f[:, :, 0] * gains[0], f[:, :, 1] * gains[1], f[:, :, 2] * gains[2]
     redness = (r - np.maximum(g, b)) / white
+    if faint:
+        return _faint_ink(patch), redness
     gray = gray8.astype(np.float32)
     dark = gray < 0.58 * white
     red = (redness > 0.28) & (gray < 0.9 * white)
@@ -217,9 +221,7 @@ def segment_patch(patch: np.ndarray, s: IndexSettings = IndexSettings(), grow: S
                   faint: bool = False) -> Glyphs | None:
     """Split an upright index patch into its rank and suit glyphs (``grow``: see :func:`_ink`;
     ``faint``: see :func:`_faint_ink`)."""
-    ink, redness = _ink(patch, grow)
-    if faint:
-        ink = _faint_ink(patch)
+    ink, redness = _ink(patch, grow, faint)
     every = _components(ink, s)
     # Taller than a glyph: a frame line, or a rank and suit run together (split below).
     tall = [c for c in every if c[3] > s.patch_height * 0.6]
