@@ -21,7 +21,7 @@ const TEXT = {
     joker_you: "Your {card}: choose its row", joker_other: "{who} chooses a row for the {card}",
     game_over: "Game over", winner: "Winner: {who}", winners: "Shared win: {who}",
     play: "Play {card}", pick_suit: "Suit", pick_rank: "Rank", jokers: "Jokers",
-    cards_left: "{n} cards", has_chosen: "has chosen", thinking: "choosing…",
+    cards_left: "{n} cards", cards_left_one: "1 card", has_chosen: "has chosen", thinking: "choosing…",
     pile: "taken: {n}", points: "{n} pts", round: "Round {n}",
     last_round: "Last round", row_of: "{suit} row", your_hand: "Your hand",
     no_card_chosen: "Tap a card first.", scores: "Scores", you: "you",
@@ -229,7 +229,7 @@ const TEXT = {
     joker_you: "Il tuo {card}: scegli la fila", joker_other: "{who} sceglie la fila per il {card}",
     game_over: "Partita finita", winner: "Vince {who}", winners: "Vittoria condivisa: {who}",
     play: "Gioca {card}", pick_suit: "Seme", pick_rank: "Valore", jokers: "Jolly",
-    cards_left: "{n} carte", has_chosen: "ha scelto", thinking: "sta scegliendo…",
+    cards_left: "{n} carte", cards_left_one: "1 carta", has_chosen: "ha scelto", thinking: "sta scegliendo…",
     pile: "prese: {n}", points: "{n} punti", round: "Giro {n}",
     last_round: "Ultimo giro", row_of: "fila di {suit}", your_hand: "La tua mano",
     no_card_chosen: "Tocca prima una carta.", scores: "Punteggi", you: "tu",
@@ -420,6 +420,8 @@ const TEXT = {
 };
 const LANG = document.documentElement.lang === "it" ? "it" : "en";
 function t(key, params) {
+  // A count of one takes the singular when the language has one ("1 carta", not "1 carte").
+  if (params && params.n === 1 && ((TEXT[LANG] && TEXT[LANG][key + "_one"]) || TEXT.en[key + "_one"])) key += "_one";
   let s = (TEXT[LANG] && TEXT[LANG][key]) || TEXT.en[key] || key;
   for (const [k, v] of Object.entries(params || {})) s = s.split("{" + k + "}").join(v);
   return s;

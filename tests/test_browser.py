@@ -531,6 +531,8 @@ def test_diavolo_with_real_cards_a_player_enters_his_tarot_cards_and_only_he_see
     _wait_moved(aldo, before)
     mine = aldo.locator("#game")
     mine.get_by_text("totale ½").wait_for()
+    players = aldo.locator("main").inner_text()
+    assert "1 carta" in players and "1 carte" not in players  # one card, in the singular
     assert mine.locator(".hand .card[data-card='QH']").get_attribute("aria-label") == "regina di coppe"
     _shot(aldo, "phone-diavolo-tarot-picker")
     # His turn: he asks, receives a trump and enters it from the trumps tab.
