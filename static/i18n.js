@@ -28,7 +28,8 @@ const TEXT = {
     spectator: "Table screen: everything public, in large type.",
     retry_changed: "The table changed: look again.", network: "No connection: try again.",
     queued: "No connection: the move waits on this phone and goes as soon as the connection returns.",
-    queued_n: "Waiting for the connection: {n} move(s) to send.",
+    queued_n: "Waiting for the connection: {n} moves to send.",
+    queued_n_one: "Waiting for the connection: 1 move to send.",
     queued_dropped: "A move made offline no longer fits the table and was not sent: look again.",
     sound_on: "Sound on when it is your turn", sound_off: "Sound off", sound_label: "Sound when it is your turn",
     rows: "Rows", put_in_row: "Put it in the {suit} row",
@@ -46,7 +47,7 @@ const TEXT = {
     free_seat: "Free {who}'s seat", free_seat_confirm: "Free {who}'s seat so that another phone can take it?",
     undo_confirm: "Undo the last move?\n{what}", conflict: "{card} was entered twice ({who}): enter your card again.",
     took: "{who} takes {cards}", next_joker: "then {who}'s joker",
-    scan: "Scan the cards", scan_reading: "Reading the photo…", scan_found: "{n} card(s) found",
+    scan: "Scan the cards", scan_reading: "Reading the photo…", scan_found: "{n} cards found", scan_found_one: "1 card found",
     scan_none: "No card found: try closer, with more light.", scan_unsure: "unsure: check it",
     scan_whose: "Whose card?", scan_nobody: "nobody", scan_confirm: "Confirm these cards",
     scan_photo: "The photo, with the cards found outlined", correct_card: "Correct the card",
@@ -96,7 +97,7 @@ const TEXT = {
     in_tap_to_place: "tap to lay the chosen card here", in_pending: "card {n} of your turn, not laid yet",
     in_refused_here: "this card broke the rule", in_now: "plays now", in_winner: "winner",
     in_no_runs: "No sheep yet.", in_run: "Run {n}", in_complete: "complete", in_run_of: "{who}'s run {n}",
-    in_runs: "{n} run(s)", in_complete_n: "{n} complete", in_hand_empty: "Your hand is empty.",
+    in_runs: "{n} runs", in_runs_one: "1 run", in_complete_n: "{n} complete", in_hand_empty: "Your hand is empty.",
     in_colours: "Colour", in_specials: "Fences and confused sheep",
     in_your_card: "Which card do you lay?", in_card_of: "{who}'s card",
     in_tap_slot: "Now tap a highlighted slot for the {card}.",
@@ -237,6 +238,7 @@ const TEXT = {
     retry_changed: "Il tavolo è cambiato: guarda di nuovo.", network: "Nessuna connessione: riprova.",
     queued: "Nessuna connessione: la mossa aspetta su questo telefono e parte appena torna la connessione.",
     queued_n: "In attesa della connessione: {n} mosse da inviare.",
+    queued_n_one: "In attesa della connessione: 1 mossa da inviare.",
     queued_dropped: "Una mossa fatta senza connessione non va più bene per il tavolo e non è stata inviata: guarda di nuovo.",
     sound_on: "Suono attivo quando tocca a te", sound_off: "Suono spento", sound_label: "Suono quando tocca a te",
     rows: "File", put_in_row: "Mettilo nella fila di {suit}",
@@ -254,7 +256,7 @@ const TEXT = {
     free_seat: "Libera il posto di {who}", free_seat_confirm: "Liberare il posto di {who} per un altro telefono?",
     undo_confirm: "Annullare l'ultima mossa?\n{what}", conflict: "{card} è stato indicato due volte ({who}): indica di nuovo la tua carta.",
     took: "{who} prende {cards}", next_joker: "poi il jolly di {who}",
-    scan: "Inquadra le carte", scan_reading: "Leggo la foto…", scan_found: "{n} carta/e trovate",
+    scan: "Inquadra le carte", scan_reading: "Leggo la foto…", scan_found: "{n} carte trovate", scan_found_one: "1 carta trovata",
     scan_none: "Nessuna carta trovata: avvicinati, con più luce.", scan_unsure: "incerta: controlla",
     scan_whose: "Di chi è?", scan_nobody: "nessuno", scan_confirm: "Conferma queste carte",
     scan_photo: "La foto, con le carte trovate contornate", correct_card: "Correggi la carta",
@@ -304,7 +306,7 @@ const TEXT = {
     in_tap_to_place: "tocca per mettere qui la carta scelta", in_pending: "carta {n} del tuo turno, non ancora messa",
     in_refused_here: "questa carta ha violato la regola", in_now: "gioca ora", in_winner: "vincitore",
     in_no_runs: "Ancora nessuna pecora.", in_run: "Serie {n}", in_complete: "completa", in_run_of: "serie {n} di {who}",
-    in_runs: "{n} serie", in_complete_n: "{n} completa/e", in_hand_empty: "Hai la mano vuota.",
+    in_runs: "{n} serie", in_complete_n: "{n} complete", in_complete_n_one: "1 completa", in_hand_empty: "Hai la mano vuota.",
     in_colours: "Colore", in_specials: "Recinti e pecore confuse",
     in_your_card: "Quale carta metti?", in_card_of: "La carta di {who}",
     in_tap_slot: "Ora tocca una casella evidenziata per: {card}.",
@@ -421,7 +423,7 @@ const TEXT = {
 const LANG = document.documentElement.lang === "it" ? "it" : "en";
 function t(key, params) {
   // A count of one takes the singular when the language has one ("1 carta", not "1 carte").
-  if (params && params.n === 1 && ((TEXT[LANG] && TEXT[LANG][key + "_one"]) || TEXT.en[key + "_one"])) key += "_one";
+  if (params && params.n === 1 && TEXT[LANG] && TEXT[LANG][key + "_one"]) key += "_one";
   let s = (TEXT[LANG] && TEXT[LANG][key]) || TEXT.en[key] || key;
   for (const [k, v] of Object.entries(params || {})) s = s.split("{" + k + "}").join(v);
   return s;

@@ -335,6 +335,7 @@ def test_scan_a_card_with_the_phone_and_play_it(server: str, browser: object) ->
     panel.get_by_role("button", name="Play 8♥").wait_for()
     assert panel.locator("svg polygon").count() == 1
     assert panel.locator(".scan-name").inner_text() == "8 of hearts"  # the card read, in words
+    assert "1 card found" in panel.inner_text()  # one card, in the singular
     _shot(anna, "phone-scan-result")
     panel.get_by_role("button", name="Play 8♥").click()
     anna.wait_for_function("() => document.getElementById('status').textContent.includes('8♥')")
