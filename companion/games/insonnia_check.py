@@ -180,6 +180,11 @@ def _check_fence(s: InsonniaState, a: Play, run: Run, p: Placement, refuse: _Ref
     if len(a.placements) > 1:
         refuse("fence_alone", "a fence is the only card of its turn, with nothing before or after it",
                "un recinto è l'unica carta del turno: niente prima né dopo")
+    if s.phase == "continue":
+        refuse("fence_alone", "a fence is the only card of its turn, and the sheep you guessed right is "
+               "already this turn's card",
+               "un recinto è l'unica carta del turno, e la pecora che hai indovinato è già la carta di "
+               "questo turno")
     if p.slot not in FENCE_SLOTS:
         refuse("fence_slot", "a fence stands only in slots 2 to 9 (not before the 2 nor after the 9)",
                "un recinto sta solo nelle caselle da 2 a 9 (non prima del 2 né dopo il 9)")

@@ -70,7 +70,8 @@ def singles(s: InsonniaState, player: int, held: Counter[str]) -> Iterator[Place
     if s.phase not in ("turn", "continue") or (not s.known and s.hand_sizes[player] == 0):
         return
     codes = [c for c, n in held.items() if n > 0]
-    fences = sorted(c for c in codes if deck.kinds[c].role == FENCE)
+    # After a successful guess the guessed sheep is the turn's card: no fence (it stands alone).
+    fences = [] if s.phase == "continue" else sorted(c for c in codes if deck.kinds[c].role == FENCE)
     confused = sorted(c for c in codes if deck.kinds[c].role == CONFUSED)
     for owner, runs in enumerate(s.runs):
         for r, run in enumerate(runs):

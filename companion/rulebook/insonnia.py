@@ -131,9 +131,12 @@ BOOK = book(
         "andrebbe al suo posto\"."),
       P("fence",
         "A fence is played alone, as the only card of its turn, into an open slot of any count, in slots "
-        "2 to 9 only (never before the 2 or after the 9). It stands for that slot's number.",
+        "2 to 9 only (never before the 2 or after the 9). It stands for that slot's number. After a "
+        "successful guess the guessed sheep is already the card of the turn, so no fence follows it.",
         "Un recinto si gioca da solo, unica carta del suo turno, in una casella aperta di qualsiasi conta, "
-        "solo nelle caselle dal 2 al 9 (mai prima del 2 o dopo il 9). Vale il numero di quella casella.",
+        "solo nelle caselle dal 2 al 9 (mai prima del 2 o dopo il 9). Vale il numero di quella casella. "
+        "Dopo aver indovinato, la pecora indovinata è già la carta del turno, quindi non la segue un "
+        "recinto.",
         "fence_alone", "fence_slot"),
       D("I6",
         "Decision I6: a fence never stands next to another fence. Reason: the original says a fence ends "
