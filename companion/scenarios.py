@@ -256,7 +256,10 @@ def _insonnia_snapshot(s: InsonniaState, names: list[str]) -> dict[str, Any]:
 
 
 def _insonnia_system(s: InsonniaState) -> int | None:
-    return s.turn if s.phase == "reshuffle" else None
+    """A reshuffle is for the seat in turn: when a card must be taken from an empty pile, or as
+    soon as the pile is empty (I4)."""
+    empty = s.phase == "turn" and s.pile_size == 0 and bool(s.discard)
+    return s.turn if s.phase == "reshuffle" or empty else None
 
 
 def _insonnia_params(params: dict[str, Any], names: list[str]) -> dict[str, Any]:

@@ -120,6 +120,22 @@ def test_a_guess_on_an_empty_pile_waits_for_the_reshuffle_then_turns_the_top_car
     assert "the top card is purple sheep 3, wrong" in told[-1]["en"] and "sbagliato" in told[-1]["it"]
 
 
+def test_the_discards_may_be_shuffled_as_soon_as_the_pile_is_empty() -> None:
+    s = table(runs={0: [{"4": "R4", "5": "X"}], 1: [{"1": "G1"}]}, hands={0: ["Y6"], 1: ["B2"]},
+              pile=["G8"], discard=["P3", "B5"])
+    assert Reshuffle(0) not in R.legal_actions(s, 0)  # offered only when a card must be taken
+    early = R.apply(s, Reshuffle(0, ("B5", "P3")))
+    assert early.phase == "turn" and early.turn == 0 and early.pile == ("B5", "P3") and early.discard == ()
+    assert early.hands[0] == ("Y6", "G8")  # nothing drawn: nobody needs a card yet
+    hit = R.apply(early, Guess(0, 0, 0, 5))
+    assert hit.phase == "continue" and runs_of(hit, 0) == [{"4": "R4", "5": "B5"}]
+    e = refused(early, Reshuffle(0))
+    assert e.rule == "insonnia.no_reshuffle"
+    assert e.text("en") == "There is nothing to reshuffle now."
+    assert e.text("it") == "Ora non c'è niente da rimescolare."
+    assert refused(s, Reshuffle(1)).rule == "insonnia.not_your_turn"
+
+
 def test_a_guess_with_the_pile_and_the_discards_both_empty_is_refused_in_both_languages() -> None:
     s = table(runs={0: [{"4": "R4", "5": "X"}]}, hands={0: ["Y6"]}, pile=["G8"])
     e = refused(s, Guess(0, 0, 0, 5))

@@ -380,7 +380,10 @@ def _reshuffle(s: InsonniaState, a: Reshuffle) -> InsonniaState:
         cards = list(s.discard)
         random.Random(f"{s.seed}/reshuffle/{s.reshuffles}").shuffle(cards)
         pile = tuple(cards)
+    early = s.phase == "turn"  # the pile ran out and nobody needs a card yet: nothing is drawn
     s = replace(s, pile=pile, pile_size=len(s.discard), discard=(), reshuffles=s.reshuffles + 1)
+    if early:
+        return s
     if s.pending is not None:
         return _turn_over(replace(s, pending=None, phase="turn"), s.pending)
     return _draw_owed(s)

@@ -302,8 +302,11 @@ def _check_pass(s: InsonniaState, a: Pass) -> None:
 
 
 def check_reshuffle(s: InsonniaState, a: Reshuffle) -> None:
-    """Only when a draw finds the pile empty; a known order is the discards, reordered."""
-    if s.phase != "reshuffle":
+    """When a card must be taken from an empty pile (DECISION I4), or early: the player in turn
+    may have the discards shuffled as soon as the pile is empty (say, before turning over the
+    card of a guess). A known order is the discards, reordered."""
+    early = s.phase == "turn" and s.pile_size == 0 and bool(s.discard)
+    if s.phase != "reshuffle" and not early:
         raise bad("no_reshuffle", "There is nothing to reshuffle now.", "Ora non c'è niente da rimescolare.")
     if a.player != s.turn:
         raise bad("not_your_turn", f"Seat {s.turn + 1} is drawing: the reshuffle is for that turn.",

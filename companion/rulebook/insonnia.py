@@ -91,13 +91,15 @@ BOOK = book(
         "Decision I4: whenever a card must be taken from an empty draw pile (the turn's draw, the cards of "
         "a penalty or of concentrating, or the card a guess turns over), the discard pile is first "
         "shuffled into a new draw pile. If both are empty, nobody draws, and a guess is refused. With real "
-        "cards, the card a guess turns over from an empty pile is one of the reshuffled discards. Reason: "
+        "cards, the card a guess turns over from an empty pile is one of the reshuffled discards. The "
+        "discards may also be shuffled as soon as the pile is empty, before anybody needs a card. Reason: "
         "usual table practice, and a guess turns over \"la prima carta del mazzo\" just as a draw takes it.",
         "Decisione I4: ogni volta che si deve prendere una carta da un mazzo vuoto (la pesca del turno, le "
         "carte della penalità o del concentrarsi, o la carta che si scopre tirando a indovinare), prima si "
         "mescola la pila degli scarti e diventa il nuovo mazzo. Se sono vuoti entrambi, non si pesca, e "
         "non si può tirare a indovinare. Con carte vere, la carta scoperta da un mazzo vuoto è una degli "
-        "scarti rimescolati. Motivo: l'usanza al tavolo, e tirare a indovinare scopre \"la prima carta del "
+        "scarti rimescolati. Gli scarti si possono anche mescolare appena il mazzo è finito, prima che "
+        "serva una carta. Motivo: l'usanza al tavolo, e tirare a indovinare scopre \"la prima carta del "
         "mazzo\" proprio come la pesca la prende.",
         "reshuffle_first", "reshuffle_order", "no_reshuffle", "empty_pile", "guess_discards"),
       P("chain",
