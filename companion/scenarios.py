@@ -117,6 +117,10 @@ def _oscuri_snapshot(s: OscuriState, names: list[str]) -> dict[str, Any]:
 def _diavolo_build(names: list[str], options: Mapping[str, Any], setup: Mapping[str, Any]) -> Any:
     balances = setup.get("balances", {})
     _names_only(names, balances, "balances")
+    # Optional: who paid the pot carried in (DECISION D9 gives it back to them if nobody wins it).
+    pot_paid = setup.get("pot_paid")
+    if pot_paid is not None:
+        _names_only(names, pot_paid, "pot_paid")
     dealer = setup.get("dealer", names[-1])
     if dealer not in names:
         raise ScenarioError("setup.dealer must be one of options.players")
@@ -125,7 +129,8 @@ def _diavolo_build(names: list[str], options: Mapping[str, Any], setup: Mapping[
     if not isinstance(stake, int) or not isinstance(pot, int) or stake < 1 or pot < 0:
         raise ScenarioError("options.stake and setup.pot must be whole numbers")
     return DIAVOLO.from_setup(len(names), stake, names.index(dealer), setup.get("deck", []),
-                              [int(balances.get(n, 0)) for n in names], pot)
+                              [int(balances.get(n, 0)) for n in names], pot,
+                              None if pot_paid is None else [int(pot_paid.get(n, 0)) for n in names])
 
 
 def _diavolo_snapshot(s: DiavoloState, names: list[str]) -> dict[str, Any]:
@@ -141,6 +146,7 @@ def _diavolo_snapshot(s: DiavoloState, names: list[str]) -> dict[str, Any]:
         "withdrawn": [n for i, n in enumerate(names) if s.withdrawn[i]],
         "deal_winner": None if s.deal_winner is None else names[s.deal_winner],
         "round": s.round,
+        "pot_paid": {n: s.pot_paid[i] for i, n in enumerate(names)},
     }
 
 
@@ -250,7 +256,10 @@ def _insonnia_snapshot(s: InsonniaState, names: list[str]) -> dict[str, Any]:
 
 
 def _insonnia_system(s: InsonniaState) -> int | None:
-    return s.turn if s.phase == "reshuffle" else None
+    """A reshuffle is for the seat in turn: when a card must be taken from an empty pile, or as
+    soon as the pile is empty (I4)."""
+    empty = s.phase == "turn" and s.pile_size == 0 and bool(s.discard)
+    return s.turn if s.phase == "reshuffle" or empty else None
 
 
 def _insonnia_params(params: dict[str, Any], names: list[str]) -> dict[str, Any]:

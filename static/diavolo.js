@@ -1,5 +1,7 @@
 /* Il Diavolo on a phone: the pot, who is still in, what each has paid; your own cards and
-   total, private; ask or withdraw; between deals, deal the next hand or end the evening. */
+   total, private; ask or withdraw; between deals, deal the next hand or end the evening. A pot
+   on the table is indivisible (DECISION D9): the app offers one more deal, and an evening ended
+   anyway gives each player back what he paid into it, shown line by line at the end. */
 "use strict";
 window.GAME_UI = window.GAME_UI || {};
 (function () {
@@ -14,7 +16,8 @@ window.GAME_UI = window.GAME_UI || {};
     if (s.phase === "await_deal") {
       const next = names[s.to_act[0]];
       const won = s.deal_winner !== null ? t("dv_won", {who: names[s.deal_winner]}) + " " : "";
-      return won + t("dv_next_deal", {who: next});
+      const waiting = s.pot ? " " + t("dv_pot_waits", {n: s.pot}) : "";
+      return won + t("dv_next_deal", {who: next}) + waiting;
     }
     const who = s.to_act[0];
     return mine(view) && who === view.me ? t("dv_your_turn") : t("waiting_for", {who: names[who]});
@@ -71,9 +74,11 @@ window.GAME_UI = window.GAME_UI || {};
     const canAct = (mine(view) && s.to_act.includes(view.me)) || view.host;
     if (s.phase === "await_deal" && canAct && s.to_act.length) {
       const dealer = s.to_act[0];
-      box.append(button(t("dv_deal"), true, () => act({type: "deal", player: dealer})));
-      box.append(button(t("dv_end"), false, () => {
-        const ask = s.pot ? t("dv_end_pot", {n: s.pot}) : t("dv_end_confirm");
+      // With a pot on the table, one more deal comes first: the pot waits for a winner.
+      const deal = s.pot ? t("dv_deal_pot", {n: s.pot}) : t("dv_deal");
+      box.append(button(deal, true, () => act({type: "deal", player: dealer})));
+      box.append(button(s.pot ? t("dv_end_anyway") : t("dv_end"), false, () => {
+        const ask = s.pot ? t("dv_end_pot", {n: s.pot, back: refunds(view)}) : t("dv_end_confirm");
         if (window.confirm(ask)) act({type: "end", player: dealer});
       }));
       return box;
@@ -99,14 +104,36 @@ window.GAME_UI = window.GAME_UI || {};
     return box;
   }
 
+  /* "Aldo 3, Bice 2": what each player has paid into the pot since it was last won. */
+  function refunds(view) {
+    const paid = view.state.pot_paid || [];
+    return view.names.map((n, i) => (paid[i] ? `${n} ${paid[i]}` : null)).filter(Boolean).join(", ");
+  }
+
   function playerLine(view, i) {
     const s = view.state;
     const parts = [t("dv_balance", {n: (s.balances[i] > 0 ? "+" : "") + s.balances[i]}),
                    t("cards_left", {n: s.counts[i]}), t("dv_paid", {n: s.paid[i] * s.stake})];
+    if (s.pot && (s.pot_paid || [])[i]) parts.push(t("dv_in_pot", {n: s.pot_paid[i]}));
     if (s.withdrawn[i]) parts.push(t("dv_withdrawn"));
     if (s.dealer === i) parts.push(t("dv_dealer"));
     return parts.join(" · ");
   }
 
-  window.GAME_UI.diavolo = {status, render, playerLine};
+  /* The closing settlement, one line per player: what he took back from a pot nobody won
+     (antes and cards asked), then the transfers that bring every balance to zero. */
+  function finalDetails(view, i) {
+    const s = view.state;
+    const parts = [];
+    const back = (s.refunded || [])[i] || 0;
+    if (back) {
+      const asks = (s.refunded_asks || [])[i] || 0;
+      parts.push(t("dv_took_back", {n: back, antes: back - asks, asks}));
+    }
+    const transfers = (view.outcome.transfers || []).filter((tr) => tr.from === i);
+    if (transfers.length) parts.push(transfers.map((tr) => t("os_pays", {who: view.names[tr.to], n: tr.amount})).join(" · "));
+    return document.createTextNode(parts.join(" · ") || t("dv_settled"));
+  }
+
+  window.GAME_UI.diavolo = {status, render, playerLine, finalDetails};
 })();

@@ -209,9 +209,6 @@ window.GAME_UI = window.GAME_UI || {};
     const ctx = {runs, targets: aiming ? targetsFor(memory.selected, runs, who.seat) : new Set(), removable};
     const game = document.createDocumentFragment();
     game.append(info(view));
-    for (const r of s.reneges) {
-      game.append(el("p", "conflict", t("in_renege", {who: view.names[r.player], n: r.turn})));
-    }
     // The acting player's runs first, his cards right under them (most cards go there), then
     // the others' runs in order of play.
     const first = who ? who.seat : (mine(view) ? view.me : 0);
@@ -297,6 +294,12 @@ window.GAME_UI = window.GAME_UI || {};
     return box;
   }
 
+  function countOf(cards) {
+    const out = {};
+    for (const c of cards || []) out[c] = (out[c] || 0) + 1;
+    return out;
+  }
+
   function unseenLeft(s) {
     const left = Object.assign({}, s.unseen || {});
     for (const p of memory.draft) left[p.card] = (left[p.card] || 0) - 1;
@@ -331,7 +334,8 @@ window.GAME_UI = window.GAME_UI || {};
     if (memory.guess) {
       const g = memory.guess;
       box.append(el("h3", "", t("in_guess_which")));
-      box.append(picker(view, s.unseen || {}, (code) => {
+      // From an empty pile the card turned over is one of the discards, shuffled into a new pile (I4).
+      box.append(picker(view, s.deck_size ? (s.unseen || {}) : countOf(s.discard_pile), (code) => {
         send({type: "guess", owner: g.owner, run: g.run, slot: g.slot, card: code});
       }, null));
       box.append(button(t("in_cancel"), "", () => { memory.guess = null; redraw(); }));
@@ -389,9 +393,8 @@ window.GAME_UI = window.GAME_UI || {};
     }
     if (has("end_turn")) more.append(button(t("in_end_turn"), "", () => send({type: "end_turn"})));
     if (has("reshuffle")) more.append(button(t("in_reshuffle_do"), "primary", () => send({type: "reshuffle"})));
-    // With real cards a pass is taken on trust (later play may prove a renege).
-    const canPass = has("pass") || (!s.known_hands && s.phase === "turn");
-    if (canPass && !memory.draft.length) {
+    // Laying cards is optional: the pass (with its penalty) is always offered (DECISION I10).
+    if (has("pass") && !memory.draft.length) {
       more.append(button(t("in_pass"), "warn", () => { if (window.confirm(t("in_pass_confirm"))) send({type: "pass"}); }));
     }
     if (more.children.length) box.append(more);

@@ -508,6 +508,67 @@ def test_an_evening_of_diavolo_on_three_phones(server: str, browser: object) -> 
     _shot(host, "table-screen-diavolo-final")
 
 
+def _state(page: object) -> dict[str, object]:
+    return page.evaluate("window.TAVOLO.view().state")  # type: ignore[attr-defined, no-any-return]
+
+
+def test_diavolo_a_pot_left_is_offered_one_more_deal_and_given_back_line_by_line(
+        server: str, browser: object) -> None:
+    """DECISION D9 on the phones: everybody withdraws, so a pot stays; the status line says it
+    waits for the winner of a deal (Italian and English), the next dealer's first button deals
+    once more, and ending anyway gives each player back what he paid, on the closing screen."""
+    host, table_id = _new_table(browser, server, "it-IT", "diavolo", ["Aldo", "Bice", "Ciro"],
+                                hands="known")
+    locales = ["en-GB", "it-IT", "en-GB"]
+    phones = [_seat(browser, server, table_id, i, locales[i]) for i in range(3)]
+    for _ in range(60):
+        s = _state(phones[0])
+        if s["phase"] == "await_deal" and s["pot"]:
+            break
+        seat = s["to_act"][0]  # type: ignore[index]
+        page = phones[seat]
+        before = _seq(page)
+        deal = "Deal the next hand" if locales[seat] == "en-GB" else "Distribuisci la prossima mano"
+        withdraw = "Withdraw" if locales[seat] == "en-GB" else "Ritirati"
+        page.locator("#controls").get_by_role("button", name=deal if s["phase"] == "await_deal" else withdraw,  # type: ignore[attr-defined]
+                                               exact=True).click()
+        _wait_moved(page, before)
+    s = _state(phones[0])
+    pot, paid, dealer = s["pot"], s["pot_paid"], s["to_act"][0]  # type: ignore[index]
+    assert s["phase"] == "await_deal" and pot and sum(paid) == pot  # type: ignore[arg-type]
+    assert f"A pot of {pot} is on the table" in phones[0].locator("#status").inner_text()  # type: ignore[attr-defined]
+    assert f"Sul tavolo c'è un piatto di {pot}" in phones[1].locator("#status").inner_text()  # type: ignore[attr-defined]
+    page = phones[dealer]
+    buttons = page.locator("#controls button")  # type: ignore[attr-defined]
+    english = locales[dealer] == "en-GB"
+    first = f"Deal the next hand: the pot of {pot} waits for its winner" if english else \
+        f"Distribuisci la prossima mano: il piatto di {pot} aspetta il suo vincitore"
+    assert buttons.nth(0).inner_text() == first and "primary" in (buttons.nth(0).get_attribute("class") or "")
+    asked: list[str] = []
+
+    def answer(dialog: object) -> None:
+        asked.append(dialog.message)  # type: ignore[attr-defined]
+        dialog.accept()  # type: ignore[attr-defined]
+
+    page.on("dialog", answer)  # type: ignore[attr-defined]
+    before = _seq(page)
+    buttons.nth(1).click()  # "End the evening anyway"
+    _wait_moved(page, before)
+    assert asked and ("takes back what he paid" in asked[0] or "riprende quanto ci ha versato" in asked[0])
+    names = ["Aldo", "Bice", "Ciro"]
+    assert all(f"{names[i]} {paid[i]}" in asked[0] for i in range(3))  # type: ignore[index]
+    host.locator("#final").wait_for(state="visible")  # type: ignore[attr-defined]
+    final = host.locator("#final").inner_text()  # type: ignore[attr-defined]
+    assert "Partita finita" in final and final.count("ha ripreso") == 3
+    english_final = phones[0].locator("#final").inner_text()  # type: ignore[attr-defined]
+    assert english_final.count("took back") == 3
+    assert all(f"took back {paid[i]} from the pot" in english_final for i in range(3))  # type: ignore[index]
+    log = host.evaluate("window.TAVOLO.view().log")  # type: ignore[attr-defined]
+    assert [line["it"] for line in log if line.get("kind") == "refund"] == [  # the settlement, line by line
+        f"{names[i]} riprende {paid[i]} (entrate {paid[i]}, carte chieste 0)." for i in range(3)]  # type: ignore[index]
+    _shot(host, "table-screen-diavolo-pot-given-back")
+
+
 def test_diavolo_with_real_cards_a_player_enters_his_tarot_cards_and_only_he_sees_his_total(
         server: str, browser: object) -> None:
     """Real cards, Ciro deals (chosen on the form): Aldo enters his cards with the tarot
@@ -893,7 +954,7 @@ def test_insonnia_dealt_from_two_french_decks_each_phone_sees_only_its_hand(serv
             page.locator("#in-start").click()  # type: ignore[attr-defined]
         else:
             page.on("dialog", lambda d: d.accept())  # type: ignore[attr-defined]
-            page.get_by_role("button", name="Nessuna carta va bene: passo (penalità)").click()  # type: ignore[attr-defined]
+            page.get_by_role("button", name="Passo (penalità: via la pecora più alta, peschi 2)").click()  # type: ignore[attr-defined]
         _wait_moved(page, before)
     assert laid >= 1
     assert "Mazzo:" in phones[0].locator(".in-info").inner_text()

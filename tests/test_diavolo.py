@@ -66,7 +66,7 @@ def test_the_evening_ends_by_the_next_dealer_and_a_pot_left_goes_back() -> None:
     with pytest.raises(IllegalAction):
         D.apply(s, Deal(2, ("5S", "6S", "7S")))
     over = D.apply(s, End(0))
-    assert over.pot == 0 and over.balances == (0, 0, 0)
+    assert over.pot == 0 and over.balances == (0, 0, 0) and over.refunded == (1, 1, 1)
     out = D.outcome(over)
     assert out is not None and sum(out.payouts) == 0
 
@@ -137,36 +137,29 @@ def test_the_players_lot_chooses_the_first_dealer() -> None:
             D.new_state(3, {"dealer": bad}, 5)
 
 
-def test_decision_a1_a_pot_left_at_the_end_is_split_odd_chips_in_speaking_order() -> None:
-    """The app's own decision A1: 5 chips among 3 players, 1 each; the 2 odd chips go to the
-    first two of the next deal's speaking order (the next dealer is seat 0: seats 1 and 2)."""
+def test_decision_d9_a_pot_left_at_the_end_goes_back_to_those_who_paid_it() -> None:
+    """DECISION D9 (replacing the app's equal split): 5 chips among 3 players; seats 0 and 1
+    asked a card each, so each takes back 2, seat 2 takes back his ante."""
     s = D.from_setup(3, 1, 2, ["2S", "3S", "4S", "5S", "6S"], [0, 0, 0], 0)
     s = D.apply(s, Ask(0))  # 2 + 5 = 7
     s = D.apply(s, Ask(1))  # 3 + 6 = 9
     for p in (2, 0, 1):
         s = D.apply(s, Withdraw(p))
-    assert s.pot == 5 and s.balances == (-2, -2, -1) and D.to_act(s) == {0}
+    assert s.pot == 5 and s.balances == (-2, -2, -1) and s.pot_paid == (2, 2, 1) and D.to_act(s) == {0}
     over = D.apply(s, End(0))
-    assert over.pot == 0 and over.balances == (-2 + 1, -2 + 2, -1 + 2)
+    assert over.pot == 0 and over.balances == (0, 0, 0) and over.refunded == (2, 2, 1)
+    assert over.refunded_asks == (1, 1, 0)
     out = D.outcome(over)
-    assert out is not None and out.payouts == (-1, 0, 1) and sum(out.payouts) == 0
-    # One odd chip, another next dealer: it goes to the first speaker after him.
-    s = D.from_setup(3, 1, 0, ["2S", "3S", "4S", "5S"], [0, 0, 0], 0)
-    s = D.apply(s, Ask(1))  # pot 4; speaking order 1, 2, 0
-    for p in (2, 0, 1):
-        s = D.apply(s, Withdraw(p))
-    assert D.to_act(s) == {1}
-    over = D.apply(s, End(1))
-    assert over.balances == (-1 + 1, -2 + 1, -1 + 2)  # seat 2 speaks first after dealer 1
+    assert out is not None and out.payouts == (0, 0, 0)
 
 
-def test_decision_a1_is_in_the_rule_book_in_both_languages() -> None:
+def test_decision_d9_is_in_the_rule_book_in_both_languages() -> None:
     from companion.rulebook import BOOKS
 
-    para = next(p for p in BOOKS["diavolo"].paragraphs() if p.decision == "A1")
-    assert para.anchor == "decision-a1"
-    assert "the app's own" in para.en and "speaking order" in para.en and "Reason:" in para.en
-    assert "decisione dell'app" in para.it and "ordine di parola" in para.it and "Motivo:" in para.it
+    para = next(p for p in BOOKS["diavolo"].paragraphs() if p.decision == "D9")
+    assert para.anchor == "decision-d9" and not any(p.decision == "A1" for p in BOOKS["diavolo"].paragraphs())
+    assert "indivisible" in para.en and "takes back exactly what he paid" in para.en and "Reason:" in para.en
+    assert "indivisibile" in para.it and "riprende esattamente" in para.it and "Motivo:" in para.it
 
 
 def test_totals_are_said_with_the_half_as_players_say_it() -> None:

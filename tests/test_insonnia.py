@@ -228,8 +228,9 @@ def test_a_good_guess_replaces_the_confused_sheep_and_the_turn_goes_on() -> None
     s = R.apply(s, Guess(0, 0, 0, 5))
     assert s.phase == "continue" and s.turn == 0 and runs_of(s, 0) == [{"4": "R4", "5": "B5"}]
     assert s.discard == ("X",) and s.hands[0] == ("Y6", "F", "G8")
-    for a in (StartRun(0, "G8"), Concentrate(0, 0, 0, 5), Guess(0, 0, 0, 5), Pass(0)):
+    for a in (Concentrate(0, 0, 0, 5), Guess(0, 0, 0, 5), Pass(0)):
         assert refused(s, a).rule == "insonnia.after_guess"
+    assert refused(s, StartRun(0, "G8")).rule == "insonnia.start_incomplete"  # his run is incomplete
     t = R.apply(s, play(0, ("Y6", 0, 0, 6)))
     assert runs_of(t, 0) == [{"4": "R4", "5": "B5", "6": "Y6"}] and t.turn == 1
     t = R.apply(s, EndTurn(0))
@@ -244,24 +245,31 @@ def test_a_bad_guess_costs_the_card_and_two_more() -> None:
     assert s.hands[0] == ("Y6", "G8", "B6", "P3", "R9") and s.turn == 1 and s.hands[1] == ("B1", "Y2")
 
 
-def test_no_guess_on_an_empty_pile() -> None:
+def test_no_guess_when_the_pile_and_the_discards_are_both_empty() -> None:
     s = table(runs={0: [{"4": "R4", "5": "X"}]}, hands={0: ["Y6"]}, pile=["G8"])
-    assert s.pile_size == 0 and refused(s, Guess(0, 0, 0, 5)).rule == "insonnia.empty_pile"
+    assert s.pile_size == 0 and not s.discard
+    e = refused(s, Guess(0, 0, 0, 5))
+    assert e.rule == "insonnia.empty_pile" and "DECISION I4" in e.message and "DECISIONE I4" in e.message_it
+    assert Guess(0, 0, 0, 5) not in R.legal_actions(s, 0)
 
 
 # ---- the penalty pass ------------------------------------------------------------
 @pytest.mark.parametrize(("hand", "why"), [
     (["Y4"], "a sheep fits"), (["X"], "a confused sheep fits"), (["F"], "a fence fits"),
 ])
-def test_decision_i10_no_pass_while_a_card_fits(hand: list[str], why: str) -> None:
-    s = table(runs={0: [{"5": "R5"}], 1: [{"5": "B5"}]}, hands={0: hand}, pile=["G10"])
-    e = refused(s, Pass(0))
-    assert e.rule == "insonnia.must_play", why
+def test_decision_i10_revised_a_pass_with_a_card_that_fits_is_legal_and_costs_the_penalty(
+        hand: list[str], why: str) -> None:
+    s = table(runs={0: [{"5": "R5"}], 1: [{"5": "B5"}]}, hands={0: hand}, pile=["G10", "P1", "Y2", "B3"])
+    assert Pass(0) in R.legal_actions(s, 0), why
+    s = R.apply(s, Pass(0))
+    assert s.runs[0] == () and s.discard == ("R5",), why
+    assert s.hands[0] == (*hand, "G10", "P1", "Y2") and s.turn == 1
 
 
-def test_no_pass_when_a_new_run_can_be_started() -> None:
-    s = table(runs={0: [TEN]}, hands={0: ["Y1"]}, pile=["G10"])
-    assert "start a new run" in refused(s, Pass(0)).message
+def test_a_pass_is_legal_when_a_new_run_could_be_started() -> None:
+    s = table(runs={0: [TEN]}, hands={0: ["Y1"]}, pile=["G10", "P1", "Y2", "B3"])
+    s = R.apply(s, Pass(0))
+    assert s.discard == (TEN["10"],) and s.hands[0] == ("Y1", "G10", "P1", "Y2")  # his count's 10 went
 
 
 def test_the_penalty_discards_the_highest_sheep_and_draws_two() -> None:

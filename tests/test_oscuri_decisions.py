@@ -39,13 +39,14 @@ def test_decision_o18_a_card_that_beats_takes_every_stake_on_the_holder() -> Non
     assert sum(p.stakes for p in s.trick) == 3 and O.outcome(s) is None
 
 
-def test_decision_a1_a_leader_without_cards_hands_the_lead_to_his_left() -> None:
-    """The app's own decision, shown in the rule book in both languages, and played so:
-    P0 wins the turn with his last card; P1, on his left, leads the next one."""
+def test_decision_o19_a_leader_without_cards_hands_the_lead_to_his_left() -> None:
+    """DECISION O19 of the spec (once the app's own A1), shown in the rule book in both languages,
+    and played so: P0 wins the turn with his last card; P1, on his left, leads the next one."""
     from companion.rulebook import BOOKS
 
-    para = next(p for p in BOOKS["oscuri"].paragraphs() if p.decision == "A1")
-    assert "the app's own" in para.en and "on his left" in para.en and "Reason:" in para.en
-    assert "decisione dell'app" in para.it and "sinistra" in para.it and "Motivo:" in para.it
+    para = next(p for p in BOOKS["oscuri"].paragraphs() if p.decision == "O19")
+    assert para.anchor == "decision-o19" and not any(p.decision == "A1" for p in BOOKS["oscuri"].paragraphs())
+    assert "on his left" in para.en and "Reason:" in para.en
+    assert "sinistra" in para.it and "Motivo:" in para.it
     s = play(table([["AC"], ["3C", "4H"], ["5C", "6H"], ["7C", "8H"]]), "AC", "3C", "5C", "7C")
     assert s.out[0] and s.leader == 1 and s.to_play == 1

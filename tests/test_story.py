@@ -79,8 +79,11 @@ def test_diavolo_a_pot_nobody_won_goes_back_when_the_evening_ends() -> None:
     s, _ = _told("diavolo", DV, s, Withdraw(1))
     seat = next(iter(DV.to_act(s)))
     s, lines = _told("diavolo", DV, s, End(seat))
-    assert lines[-1]["en"] == ("Nobody won the last pot of 2: it goes back to the players in equal shares "
-                               "(Ada 1, Bruno 1).")
+    assert [line["en"] for line in lines[1:]] == [
+        "Nobody won the pot of 2, and it is indivisible: each player takes back what he paid into it since "
+        "it was last won.",
+        "Ada takes back 1 (antes 1, cards asked 0).", "Bruno takes back 1 (antes 1, cards asked 0)."]
+    assert lines[2]["it"] == "Ada riprende 1 (entrate 1, carte chieste 0)."
 
 
 def _summaries(game: str, seed: int) -> tuple[int, int, list[str]]:

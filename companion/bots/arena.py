@@ -65,6 +65,25 @@ MATCH: dict[str, tuple[int, tuple[int, ...]]] = {
 }
 
 
+class Paced:
+    """A random player who leaves the pace of the evening to the table's usual rule.
+
+    Between Diavolo deals the next dealer deals again or ends the evening: the table's choice,
+    not a measure of play. A pot nobody won goes back to those who paid it (DECISION D9), so a
+    random end would mostly undo the evening; both sides follow the heuristic's rule instead.
+    """
+
+    def __init__(self, player: Bot, pace: Bot) -> None:
+        self.name = player.name
+        self._player, self._pace = player, pace
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
+        """The table's rule between deals, the player's own choice otherwise."""
+        rule = getattr(self._pace, "between_deals", None)
+        paced = rule(view, legal) if rule is not None else None
+        return paced if paced is not None else self._player.choose(view, legal, rng)
+
+
 def match(game: str, seed: int, heuristic: Bot, random_bot: Bot) -> tuple[bool, Result]:
     """One game of the heuristic side against random players, the sides' seats rotated by
     ``seed`` (first player, dealer). True when the heuristic side "beats" the random one:
@@ -72,7 +91,8 @@ def match(game: str, seed: int, heuristic: Bot, random_bot: Bot) -> tuple[bool, 
     players, ours = MATCH[game]
     shift = seed % players
     mine = {(s + shift) % players for s in ours}
-    bots = [heuristic if s in mine else random_bot for s in range(players)]
+    other = Paced(random_bot, heuristic)
+    bots = [heuristic if s in mine else other for s in range(players)]
     result = play(game, bots, seed)
     me = score_of(result.outcome, sorted(mine))
     if game == "kaiserspiel":

@@ -18,7 +18,8 @@ from ..games.diavolo import DEVIL, Ask, Deal, End, Withdraw, value
 
 FULL = Fraction(15)
 CALM = 0.8  # the chance that one rival still in does not end the deal before the next card
-EVENING = 8  # deals in an evening; then the dealer ends it
+EVENING = 8  # deals in an evening; then the dealer ends it, once no pot waits for a winner (D9)
+LAST_DEAL = 3 * EVENING  # a pot still unwon by then goes back to those who paid into it
 _VALUES = {c: value(c) for c in deck_list(TAROT78) if c != DEVIL}
 
 
@@ -69,11 +70,9 @@ class DiavoloBot:
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
         """Ask, withdraw, or (between deals) deal again until the evening is long enough."""
-        if any(isinstance(a, Deal) for a in legal):
-            end = next((a for a in legal if isinstance(a, End)), None)
-            if end is not None and int(view["deal"]) >= EVENING:
-                return end
-            return next(a for a in legal if isinstance(a, Deal))
+        paced = self.between_deals(view, legal)
+        if paced is not None:
+            return paced
         ask = next((a for a in legal if isinstance(a, Ask)), None)
         withdraw = next(a for a in legal if isinstance(a, Withdraw))
         if ask is None:
@@ -83,3 +82,14 @@ class DiavoloBot:
         rivals = sum(1 for p, out in enumerate(view["withdrawn"]) if p != me and not out)
         worth = ask_value(cards, int(view["pot"]), int(view["stake"]), rivals)
         return ask if worth > 0 else withdraw
+
+    def between_deals(self, view: Mapping[str, Any], legal: Sequence[Any]) -> Any | None:
+        """Deal again until the evening is long enough and no pot waits for a winner (the pot
+        is indivisible, D9), then end it; None when this is no choice between deals."""
+        if not any(isinstance(a, Deal) for a in legal):
+            return None
+        end = next((a for a in legal if isinstance(a, End)), None)
+        deals = int(view["deal"])
+        if end is not None and deals >= EVENING and (int(view["pot"]) == 0 or deals >= LAST_DEAL):
+            return end
+        return next(a for a in legal if isinstance(a, Deal))

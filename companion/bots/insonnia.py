@@ -5,6 +5,8 @@ Each legal action is scored from the table the bot sees: a sheep or fence on its
 worth most (more when it fills a gap towards a complete count, and most when it empties the
 hand with a count complete), a confused sheep on a rival's run is worth more the fuller that
 run, a card laid on a rival's run costs. Concentrating and guessing free a blocked count.
+Passing is a choice too (DECISION I10): it costs the highest sheep in front and two cards,
+so the bot passes on purpose when every card it could lay would bring a rival near his win.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ CONCENTRATE = -1.0  # two more cards in hand: only when no card can be laid usef
 GUESS = -1.5  # a miss (most guesses) brings three cards
 GIFT = 1.0  # a sheep laid on someone else's count still leaves the hand...
 DANGER = 8.0  # ...but not when it brings that player near his win
+PASS = -5.0  # the penalty: the highest sheep in front goes, and two cards come
+PASS_EMPTY = -3.0  # with no sheep in front a pass only brings two cards
 
 
 class InsonniaBot:
@@ -66,7 +70,20 @@ class InsonniaBot:
         if isinstance(a, EndTurn | Reshuffle):
             return 0.0
         assert isinstance(a, Pass)
-        return -100.0
+        return _pass_value(view, me, kinds)
+
+
+def _pass_value(view: Mapping[str, Any], me: int, kinds: Mapping[str, Any]) -> float:
+    """What the penalty costs: the highest sheep in front (worth more in a fuller count)."""
+    best: tuple[int, int] | None = None  # (number, cards in its run)
+    for run in view["runs"][me]:
+        for card in run.values():
+            kind = kinds[card]
+            if kind.role != CONFUSED and kind.role != FENCE and (best is None or kind.number > best[0]):
+                best = (int(kind.number), len(run))
+    if best is None:
+        return PASS_EMPTY
+    return PASS - best[1] * 0.3
 
 
 def _completes(view: Mapping[str, Any], me: int, a: Play, kinds: Mapping[str, Any]) -> bool:

@@ -7,6 +7,10 @@ brings a total to exactly 15 takes the whole pot at once. If everybody withdraws
 the pot stays for the next deal. Busting is secret: nobody is told, nobody is
 removed. Figures count ½, so totals are exact fractions.
 
+The pot is indivisible (DECISION D9): while one is on the table the next dealer is
+offered one more deal; if the table ends the evening anyway, each player takes back
+exactly what he paid into that pot (antes and asks since it was last won).
+
 Cards can be known to the engine (dealt by the app, or given by a scenario) or not
 (a real deck on a real table): then the engine runs the pot, the order and the
 payments, and the winner declares, showing his cards to be checked.
@@ -108,7 +112,8 @@ class Deal:
 
 @dataclass(frozen=True, slots=True)
 class End:
-    """End the evening: a pot nobody won is shared out (decision A1); the balances are the result."""
+    """End the evening: a pot nobody won goes back to those who paid into it, each exactly
+    what he paid (DECISION D9); the balances are the result."""
 
     player: int
 
@@ -143,6 +148,14 @@ class DiavoloState:
     # Unknown cards: the player who just asked keeps the turn until he has looked at his new
     # card (entered it, or said it makes no 15): nobody acts before a win is known (§3.5).
     checking: bool = False
+    # DECISION D9: the chips each player has paid into the pot on the table since it was last
+    # won (antes and asks), and the part of them paid for cards asked.
+    pot_paid: tuple[int, ...] = ()
+    pot_asks: tuple[int, ...] = ()
+    # What each took back from the pot when the evening ended, and the part of it paid for
+    # cards asked (empty until then).
+    refunded: tuple[int, ...] = ()
+    refunded_asks: tuple[int, ...] = ()
 
     def speaking(self) -> list[int]:
         """The speaking order of this deal: the dealer's right first, the dealer last."""
@@ -173,16 +186,21 @@ class Diavolo:
                                       (0,) * players, 0), None)
 
     def from_setup(self, players: int, stake: int, dealer: int, deck: Sequence[str],
-                   balances: Sequence[int], pot: int) -> DiavoloState:
-        """A first deal given card by card (scenarios)."""
+                   balances: Sequence[int], pot: int,
+                   pot_paid: Sequence[int] | None = None) -> DiavoloState:
+        """A first deal given card by card (scenarios). ``pot_paid``: who paid the pot carried
+        in, chip by chip (D9); without it nobody's share of that pot is on record."""
         if players not in self.seats:
             raise SetupError("Diavolo is played by 2 to 10 players")
+        paid = tuple(int(n) for n in pot_paid) if pot_paid is not None else (0,) * players
+        if len(paid) != players or any(n < 0 for n in paid) or sum(paid) > pot:
+            raise SetupError("pot_paid gives each player's chips in the pot: never more than the pot")
         cards = tuple(normalise_code(c) for c in deck)
         if any(c not in _CARDS for c in cards) or len(set(cards)) != len(cards):
             raise SetupError("the deck holds unknown or repeated tarot cards")
         if len(cards) < players:
             raise SetupError("the deck must hold at least one card for every player")
-        state = self._empty(players, stake, True, 0, dealer, tuple(balances), pot)
+        state = replace(self._empty(players, stake, True, 0, dealer, tuple(balances), pot), pot_paid=paid)
         return self._deal(state, cards, rotate=False)
 
     @staticmethod
@@ -192,7 +210,7 @@ class Diavolo:
             players=players, stake=stake, known=known, seed=seed, deal_no=0, dealer=dealer,
             deck=(), deck_size=0, phase="await_deal", pot=pot, balances=balances, start=balances,
             start_pot=pot, cards=(None,) * players, counts=(0,) * players, paid=(0,) * players,
-            withdrawn=(False,) * players, turn=None,
+            withdrawn=(False,) * players, turn=None, pot_paid=(0,) * players, pot_asks=(0,) * players,
         )
 
     def _deal(self, s: DiavoloState, deck: Sequence[str] | None, rotate: bool = True) -> DiavoloState:
@@ -210,6 +228,7 @@ class Diavolo:
         s = replace(s, deal_no=s.deal_no + 1, dealer=dealer, phase="offer", round=1,
                     deal_winner=None, pot=s.pot + s.stake * s.players,
                     balances=tuple(b - s.stake for b in s.balances), paid=(1,) * s.players,
+                    pot_paid=tuple(n + s.stake for n in s.pot_paid),
                     withdrawn=(False,) * s.players, counts=(0,) * s.players,
                     cards=tuple(() if s.known else None for _ in range(s.players)),
                     deck=pile, deck_size=size)
@@ -222,7 +241,8 @@ class Diavolo:
 
     # ---- whose turn -------------------------------------------------------
     def to_act(self, s: DiavoloState) -> frozenset[int]:
-        """The player to speak; between deals, the next dealer (who deals, or ends the evening)."""
+        """The player to speak; between deals, the next dealer (who deals, or ends the evening:
+        with a pot on the table the app offers one more deal first, D9)."""
         if s.phase == "offer":
             return frozenset() if s.turn is None else frozenset({s.turn})
         if s.phase == "await_deal":
@@ -230,7 +250,8 @@ class Diavolo:
         return frozenset()
 
     def legal_actions(self, s: DiavoloState, player: int) -> list[Action]:
-        """Ask (while the pile lasts) or withdraw; between deals, deal or end the evening."""
+        """Ask (while the pile lasts) or withdraw; between deals, deal (offered first: with a pot
+        on the table the evening should go on until a deal wins it, D9) or end the evening."""
         if player not in self.to_act(s):
             return []
         if s.phase == "await_deal":
@@ -328,13 +349,14 @@ class Diavolo:
         if isinstance(a, Deal):
             return self._deal(s, a.deck)
         if isinstance(a, End):
-            # The spec is silent on a pot left when the evening ends: it goes back to the
-            # players in equal shares, the odd chips one each in the next deal's speaking order.
-            balances = list(s.balances)
-            share, odd = divmod(s.pot, s.players)
-            for i, p in enumerate(_order_after((s.dealer + 1) % s.players, s.players)):
-                balances[p] += share + (1 if i < odd else 0)
-            return replace(s, phase="over", turn=None, pot=0, balances=tuple(balances))
+            # DECISION D9: the pot is indivisible and never split; each player takes back exactly
+            # what he paid into it since it was last won. A pot carried in from before the app's
+            # record with nobody's share known stays on the table for the players to settle.
+            back = s.pot_paid
+            balances = tuple(b + r for b, r in zip(s.balances, back, strict=True))
+            return replace(s, phase="over", turn=None, pot=s.pot - sum(back), balances=balances,
+                           refunded=back, refunded_asks=s.pot_asks,
+                           pot_paid=(0,) * s.players, pot_asks=(0,) * s.players)
         if isinstance(a, Declare):
             cards = list(s.cards)
             cards[a.player] = a.cards
@@ -362,7 +384,9 @@ class Diavolo:
         paid = list(s.paid)
         paid[a.player] += 1
         s = replace(s, pot=s.pot + s.stake, paid=tuple(paid),
-                    balances=_add(s.balances, a.player, -s.stake))
+                    balances=_add(s.balances, a.player, -s.stake),
+                    pot_paid=_add(s.pot_paid, a.player, s.stake),
+                    pot_asks=_add(s.pot_asks, a.player, s.stake))
         s = _give(s, a.player)
         if not s.known:
             return replace(s, checking=True)
@@ -401,6 +425,8 @@ class Diavolo:
             "deal_winner": s.deal_winner, "deck_size": s.deck_size, "stake": s.stake,
             "checking": s.checking,
             "known_hands": s.known,
+            "pot_paid": list(s.pot_paid), "pot_asks": list(s.pot_asks), "refunded": list(s.refunded),
+            "refunded_asks": list(s.refunded_asks),
         }
         if s.deal_winner is not None and s.cards[s.deal_winner] is not None:
             out["winner_cards"] = list(s.cards[s.deal_winner] or ())  # shown to be checked
@@ -420,6 +446,8 @@ class Diavolo:
             "start_pot": s.start_pot, "cards": [None if c is None else list(c) for c in s.cards],
             "counts": list(s.counts), "paid": list(s.paid), "withdrawn": list(s.withdrawn),
             "turn": s.turn, "round": s.round, "deal_winner": s.deal_winner, "checking": s.checking,
+            "pot_paid": list(s.pot_paid), "pot_asks": list(s.pot_asks), "refunded": list(s.refunded),
+            "refunded_asks": list(s.refunded_asks),
         }
 
     def load_state(self, d: Mapping[str, Any]) -> DiavoloState:
@@ -433,6 +461,10 @@ class Diavolo:
             counts=tuple(d["counts"]), paid=tuple(d["paid"]), withdrawn=tuple(d["withdrawn"]),
             turn=d["turn"], round=int(d["round"]), deal_winner=d["deal_winner"],
             checking=bool(d.get("checking", False)),
+            pot_paid=tuple(int(n) for n in d.get("pot_paid", (0,) * int(d["players"]))),
+            pot_asks=tuple(int(n) for n in d.get("pot_asks", (0,) * int(d["players"]))),
+            refunded=tuple(int(n) for n in d.get("refunded", ())),
+            refunded_asks=tuple(int(n) for n in d.get("refunded_asks", ())),
         )
 
     def scan_kind(self, s: DiavoloState) -> str:
@@ -477,10 +509,6 @@ class Diavolo:
                    "Nel Diavolo chiedi una carta o ti ritiri: non si sta.")
 
 
-def _order_after(dealer: int, players: int) -> list[int]:
-    return [(dealer + 1 + i) % players for i in range(players)]
-
-
 def _add(balances: tuple[int, ...], player: int, amount: int) -> tuple[int, ...]:
     out = list(balances)
     out[player] += amount
@@ -501,9 +529,10 @@ def _give(s: DiavoloState, player: int) -> DiavoloState:
 
 
 def _win(s: DiavoloState, player: int) -> DiavoloState:
-    """The whole pot to the winner; the deal ends (D6, D8)."""
+    """The whole pot to the winner; the deal ends (D6, D8). Nobody has paid into the next pot yet."""
+    zero = (0,) * s.players
     return replace(s, balances=_add(s.balances, player, s.pot), pot=0, phase="await_deal",
-                   deal_winner=player, turn=None)
+                   deal_winner=player, turn=None, pot_paid=zero, pot_asks=zero)
 
 
 def _next_speaker(s: DiavoloState, after: int) -> DiavoloState:

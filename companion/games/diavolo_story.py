@@ -14,6 +14,30 @@ Line = dict[str, str]
 Move = Ask | Withdraw | Declare | Note | Continue | Deal | End
 
 
+def refund_lines(names: Sequence[str], before: DiavoloState, after: DiavoloState) -> list[Line]:
+    """DECISION D9, line by line: a pot nobody won goes back to those who paid into it, each
+    exactly his antes and asks since it was last won; the pot is never split."""
+    if not before.pot:
+        return []
+    lines: list[Line] = [{
+        "en": f"Nobody won the pot of {before.pot}, and it is indivisible: each player takes back what he "
+              "paid into it since it was last won.",
+        "it": f"Nessuno ha vinto il piatto di {before.pot}, che è indivisibile: ognuno riprende quanto ci "
+              "ha versato da quando è stato vinto l'ultima volta.", "kind": "deal"}]
+    for i, back in enumerate(after.refunded):
+        asks = after.refunded_asks[i]
+        lines.append({"en": f"{names[i]} takes back {back} (antes {back - asks}, cards asked {asks}).",
+                      "it": f"{names[i]} riprende {back} (entrate {back - asks}, carte chieste {asks}).",
+                      "kind": "refund"})
+    if after.pot:
+        lines.append({
+            "en": f"{after.pot} of the pot came from before the record and nobody's share is known: it stays "
+                  "on the table for the players to settle.",
+            "it": f"{after.pot} del piatto viene da prima della registrazione e non si sa chi l'ha versato: "
+                  "resta sul tavolo, lo sistemano i giocatori.", "kind": "refund"})
+    return lines
+
+
 def narrate(names: Sequence[str], before: DiavoloState, action: Move, after: DiavoloState) -> list[Line]:
     """Sentences telling what ``action`` did."""
     who = names[action.player]
@@ -29,13 +53,7 @@ def narrate(names: Sequence[str], before: DiavoloState, action: Move, after: Dia
                             f"{after.stake} nel piatto. Nel piatto: {pot}.", "kind": "deal"})
     elif isinstance(action, End):
         lines.append({"en": "The evening is over.", "it": "La serata è finita."})
-        if before.pot:
-            back = ", ".join(f"{names[i]} {a - b}" for i, (a, b) in
-                             enumerate(zip(after.balances, before.balances, strict=True)) if a != b)
-            lines.append({"en": f"Nobody won the last pot of {before.pot}: it goes back to the players in "
-                                f"equal shares ({back}).",
-                          "it": f"Nessuno ha vinto l'ultimo piatto di {before.pot}: torna ai giocatori in "
-                                f"parti uguali ({back}).", "kind": "deal"})
+        lines.extend(refund_lines(names, before, after))
     elif isinstance(action, Ask):
         lines.append({"en": f"{who} pays {before.stake} and takes a card (pot {pot}).",
                       "it": f"{who} paga {before.stake} e prende una carta (piatto {pot})."})

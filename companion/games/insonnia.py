@@ -3,14 +3,13 @@
 On the first turn each player lays one numbered sheep in front of himself. Then
 a turn is a draw and one of: a chain of sheep (with confused sheep for the
 opponents), a fence alone, a new run, concentrating or guessing on a confused
-sheep, or, when nothing fits, the penalty pass. Whoever has an empty hand and
-a complete count wins at once. Both decks (printed, two French decks) and both
-variants (Rainbow, Family) are here.
+sheep, or the penalty pass (laying cards is optional: "può", DECISION I10). Whoever
+has an empty hand and a complete count wins at once. Both decks (printed, two
+French decks) and both variants (Rainbow, Family) are here.
 
 Known hands (dealt by the app, or a scenario) are checked fully. Unknown hands
 (a real table) are checked for all that is visible: the card must still exist
-outside the table, the hand must hold enough cards, and a pass is taken on
-trust but flagged as a renege if later play proves a card fitted.
+outside the table, and the hand must hold enough cards.
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ from typing import Any
 from .cards import INSONNIA108, normalise_code
 from .engine import Outcome, SetupError, chosen_seat, read_options
 from .insonnia_check import check, check_card, play_runs
-from .insonnia_legal import fitting_cards, legal_actions, unseen
+from .insonnia_legal import legal_actions, unseen
 from .insonnia_runs import (
     DECKS,
     SHEEP,
@@ -37,11 +36,11 @@ from .insonnia_runs import (
     highest_sheep,
     is_complete,
     open_slots,
+    recolour,
     take_with_strays,
 )
 from .insonnia_state import (
     Action,
-    Claim,
     Concentrate,
     EndTurn,
     Guess,
@@ -58,8 +57,7 @@ from .insonnia_state import (
 
 HAND = 10
 OPTIONS = frozenset({"hands", "deck", "variant", "dealer"})
-CLAIM_LIFE = 10  # a pass claim is forgotten once its player has drawn this many cards more
-REPEATS = 3  # the same position at the start of a turn this many times ends the game drawn
+REPEATS = 3  # the same position at the start of a turn this many times ends the game drawn (I16)
 
 
 def _options(players: int, options: Mapping[str, Any], seats: range) -> tuple[str, str, str]:
@@ -238,7 +236,6 @@ class Insonnia:
             "open_slots": [[open_slots(cards, r) for r in runs] for runs in s.runs],
             "hand_sizes": list(s.hand_sizes), "deck_size": s.pile_size,
             "discard_pile": list(s.discard), "winner": s.winner, "idle": s.idle,
-            "reneges": [{"player": p, "turn": t} for p, t in s.reneges],
             "known_hands": s.known,
         }
         if player is not None and 0 <= player < s.players:
@@ -281,17 +278,18 @@ def _with(runs: Table, owner: int, mine: tuple[Run, ...]) -> Table:
 
 
 def _set_run(s: InsonniaState, owner: int, index: int, run: Run) -> InsonniaState:
-    """Replace one run; a run left with no card is gone, and later runs move up."""
+    """Replace one run; a run left with no card is gone, and later runs move up. A run that
+    lost the last sheep of its colour takes its lowest sheep's colour (DECISION I14)."""
     mine = list(s.runs[owner])
     if run.is_empty():
         del mine[index]
     else:
-        mine[index] = run
+        mine[index] = recolour(s.cards, run)
     return replace(s, runs=_with(s.runs, owner, tuple(mine)))
 
 
 def _take(s: InsonniaState, player: int, cards: Sequence[str]) -> InsonniaState:
-    """Cards leave a hand. With an unknown hand, each one tests the player's pass claims."""
+    """Cards leave a hand (an unknown hand only counts them)."""
     hands, sizes = list(s.hands), list(s.hand_sizes)
     hand = hands[player]
     if hand is not None:
@@ -300,21 +298,7 @@ def _take(s: InsonniaState, player: int, cards: Sequence[str]) -> InsonniaState:
             left.remove(c)
         hands[player] = tuple(left)
     sizes[player] -= len(cards)
-    s = replace(s, hands=tuple(hands), hand_sizes=tuple(sizes))
-    if hand is not None or not s.claims:
-        return s
-    claims: list[Claim | None] = list(s.claims)
-    reneges = list(s.reneges)
-    for c in cards:
-        for i, claim in enumerate(claims):
-            if claim is None or claim.player != player or c not in claim.cards:
-                continue
-            if claim.credit <= 0:  # more of these cards played than drawn since: he held one
-                reneges.append((player, claim.turn))
-                claims[i] = None
-            else:
-                claims[i] = replace(claim, credit=claim.credit - 1)
-    return replace(s, claims=tuple(c for c in claims if c is not None), reneges=tuple(reneges))
+    return replace(s, hands=tuple(hands), hand_sizes=tuple(sizes))
 
 
 def _give(s: InsonniaState, player: int, card: str | None) -> InsonniaState:
@@ -323,9 +307,7 @@ def _give(s: InsonniaState, player: int, card: str | None) -> InsonniaState:
     if card is not None and hands[player] is not None:
         hands[player] = (*(hands[player] or ()), card)
     sizes[player] += 1
-    claims = tuple(replace(c, credit=c.credit + 1) if c.player == player else c for c in s.claims)
-    claims = tuple(c for c in claims if c.credit < CLAIM_LIFE)
-    return replace(s, hands=tuple(hands), hand_sizes=tuple(sizes), claims=claims, busy=True)
+    return replace(s, hands=tuple(hands), hand_sizes=tuple(sizes), busy=True)
 
 
 def _draw_owed(s: InsonniaState) -> InsonniaState:
@@ -345,9 +327,10 @@ def _draw_owed(s: InsonniaState) -> InsonniaState:
 
 
 def _note_position(s: InsonniaState) -> InsonniaState:
-    """Spec-silent, in the spirit of I12: with nothing left to draw, a game can go round in
-    circles (a confused sheep thrown back and forth, a penalty sheep drawn and laid again).
-    The same position at the start of a turn for the third time ends it with no winner."""
+    """DECISION I16: with nothing left to draw, a game can go round in circles (a confused
+    sheep thrown back and forth, a penalty sheep drawn and laid again). The same position
+    (player to act, hands, runs, discard pile) at the start of a turn for the third time, with
+    the pile empty, ends it with no winner."""
     if s.pile_size > 0:
         return s
     hands = [sorted(h) if h is not None else None for h in s.hands]
@@ -388,6 +371,7 @@ def _end_action(s: InsonniaState, actor: int) -> InsonniaState:
 
 
 def _reshuffle(s: InsonniaState, a: Reshuffle) -> InsonniaState:
+    """The discards become the new pile (DECISION I4); then the draw or the guess that waited."""
     if s.pile is None:
         pile: tuple[str, ...] | None = None
     elif a.order is not None:
@@ -396,12 +380,26 @@ def _reshuffle(s: InsonniaState, a: Reshuffle) -> InsonniaState:
         cards = list(s.discard)
         random.Random(f"{s.seed}/reshuffle/{s.reshuffles}").shuffle(cards)
         pile = tuple(cards)
+    early = s.phase == "turn"  # the pile ran out and nobody needs a card yet: nothing is drawn
     s = replace(s, pile=pile, pile_size=len(s.discard), discard=(), reshuffles=s.reshuffles + 1)
+    if early:
+        return s
+    if s.pending is not None:
+        return _turn_over(replace(s, pending=None, phase="turn"), s.pending)
     return _draw_owed(s)
 
 
 def _guess(s: InsonniaState, a: Guess) -> InsonniaState:
-    """A hit replaces the sheep and the turn goes on; a miss: the card and two more to the hand."""
+    """Turn over "la prima carta del mazzo": from an empty pile, only once the discards have
+    been shuffled into a new one (DECISION I4), as for a draw."""
+    if s.pile_size == 0:
+        return replace(s, phase="reshuffle", pending=a, busy=True)
+    return _turn_over(s, a)
+
+
+def _turn_over(s: InsonniaState, a: Guess) -> InsonniaState:
+    """A hit replaces the sheep and the turn goes on (§4.2 d: play, a new run if no run is left
+    incomplete, or end the turn at no cost); a miss: the card and two more to the hand."""
     if s.pile is not None:
         revealed, pile = s.pile[0], s.pile[1:]
     else:
@@ -417,13 +415,11 @@ def _guess(s: InsonniaState, a: Guess) -> InsonniaState:
 
 
 def _penalty(s: InsonniaState, player: int) -> InsonniaState:
-    """Nothing fits: the highest sheep in front goes (I8), with what it leaves alone (I9); draw two."""
+    """A pass, by choice or for want of a card that fits (DECISION I10): the highest sheep in
+    front goes (I8), with what it leaves alone (I9); then two cards on top of the turn's draw
+    (DECISION I17)."""
     if s.phase == "first_turn":
         return _pass_turn(s)  # no sheep to lay at all (only a hand set up so)
-    if s.hands[player] is None and s.hand_sizes[player] > 0:
-        fits = fitting_cards(s, player)
-        if fits:
-            s = replace(s, claims=(*s.claims, Claim(player, fits, s.turn_no)))
     best = highest_sheep(s.cards, s.runs[player])
     if best is not None:
         r, slot = best

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import NoReturn, Protocol
 
 from .cards import card_name
-from .insonnia_legal import can_play_card, can_start, holdable, singles, visible
+from .insonnia_legal import can_start, holdable, singles, visible
 from .insonnia_runs import (
     CONFUSED,
     FENCE,
@@ -89,8 +89,10 @@ def _not_first_turn(s: InsonniaState) -> None:
 
 def _after_guess(s: InsonniaState) -> None:
     if s.phase == "continue":
-        raise bad("after_guess", "You guessed right: now play sheep on a run, or end your turn.",
-                  "Hai indovinato: ora gioca pecore su una serie, o finisci il turno.")
+        raise bad("after_guess", "You guessed right and your turn goes on: play sheep, start a new run "
+                  "if you have no incomplete run, or end your turn at no cost.",
+                  "Hai indovinato e il turno continua: gioca pecore, inizia una nuova serie se non hai "
+                  "serie incomplete, o finisci il turno senza penalità.")
 
 
 def _holding_problem(s: InsonniaState, player: int, code: str, used: int) -> tuple[str, str] | None:
@@ -178,6 +180,11 @@ def _check_fence(s: InsonniaState, a: Play, run: Run, p: Placement, refuse: _Ref
     if len(a.placements) > 1:
         refuse("fence_alone", "a fence is the only card of its turn, with nothing before or after it",
                "un recinto è l'unica carta del turno: niente prima né dopo")
+    if s.phase == "continue":
+        refuse("fence_alone", "a fence is the only card of its turn, and the sheep you guessed right is "
+               "already this turn's card",
+               "un recinto è l'unica carta del turno, e la pecora che hai indovinato è già la carta di "
+               "questo turno")
     if p.slot not in FENCE_SLOTS:
         refuse("fence_slot", "a fence stands only in slots 2 to 9 (not before the 2 nor after the 9)",
                "un recinto sta solo nelle caselle da 2 a 9 (non prima del 2 né dopo il 9)")
@@ -213,7 +220,6 @@ def _check_chain(s: InsonniaState, chain: list[Placement], run: Run, p: Placemen
 
 
 def _check_start(s: InsonniaState, a: StartRun) -> None:
-    _after_guess(s)
     kind = s.cards.kind(a.card)
     if kind is None or kind.role != "sheep":
         raise bad("start_sheep", "A run starts with one numbered sheep: no fence, no confused sheep.",
@@ -249,9 +255,10 @@ def _check_removal(s: InsonniaState, a: Concentrate | Guess) -> None:
 
 
 def _check_guess(s: InsonniaState, a: Guess) -> None:
-    if s.pile_size == 0:
-        raise bad("empty_pile", "The pile is empty: there is no card to turn over.",
-                  "Il mazzo è vuoto: non c'è una carta da scoprire.")
+    if s.pile_size == 0 and not s.discard:
+        raise bad("empty_pile", "The pile and the discard pile are both empty: there is no card to turn "
+                  "over (DECISION I4).",
+                  "Il mazzo e gli scarti sono entrambi vuoti: non c'è una carta da scoprire (DECISIONE I4).")
     if s.pile is not None:
         # The app holds the pile and turns its top card itself. Any named card is refused,
         # whatever it is: a refusal only for the wrong one would tell the top of the pile.
@@ -265,40 +272,41 @@ def _check_guess(s: InsonniaState, a: Guess) -> None:
     if s.cards.kind(a.card) is None:
         raise bad("unknown_card", f"{a.card} is not a card of this deck.",
                   f"{a.card} non è una carta di questo mazzo.")
+    if s.pile_size == 0:
+        # The pile is empty: the discards are shuffled into a new pile first (DECISION I4), so
+        # the card turned over is one of them.
+        if a.card not in s.discard:
+            raise bad("guess_discards",
+                      f"The pile is empty, so the card turned over comes from the discards shuffled into a "
+                      f"new pile (DECISION I4), and no {name(s, a.card, 'en')} is among them.",
+                      f"Il mazzo è finito, quindi la carta scoperta viene dagli scarti mescolati in un nuovo "
+                      f"mazzo (DECISIONE I4), e tra loro non c'è {name(s, a.card, 'it')}.")
+        return
     if visible(s)[a.card] >= s.cards.copies[a.card]:
         raise bad("card_seen", f"Every {name(s, a.card, 'en')} of the deck is already in sight.",
                   f"Ogni {name(s, a.card, 'it')} del mazzo è già in vista.")
 
 
 def _check_pass(s: InsonniaState, a: Pass) -> None:
+    """A pass is never refused once play has begun (DECISION I10, revised: laying cards is
+    optional, and a pass always costs the penalty). After a successful guess the turn goes on
+    instead, and the first turn lays one numbered sheep."""
     _after_guess(s)
-    if s.phase == "first_turn":
-        held = holdable(s, a.player)
-        if s.known and any(s.cards.kinds[c].role == "sheep" for c in held):
-            raise bad("first_turn", "On the first turn lay one numbered sheep in front of you.",
-                      "Al primo turno metti una pecora numerata davanti a te.")
-        if not s.known and s.hand_sizes[a.player] > 0:
-            raise bad("first_turn", "On the first turn lay one numbered sheep in front of you.",
-                      "Al primo turno metti una pecora numerata davanti a te.")
+    if s.phase != "first_turn":
         return
-    if not s.known:
-        return  # on trust: a later card may prove him wrong (a renege)
-    found = can_play_card(s, a.player)
-    if found is None:
-        return
-    if isinstance(found, StartRun):
-        en = f"you can start a new run with the {name(s, found.card, 'en')}"
-        it = f"puoi iniziare una nuova serie con {name(s, found.card, 'it')}"
-    else:
-        en = f"the {name(s, found.card, 'en')} fits in {_where(found, a.player, 'en')}"
-        it = f"{name(s, found.card, 'it')} va nella {_where(found, a.player, 'it')}"
-    raise bad("must_play", f"You can play, so you may not pass (DECISION I10): {en}.",
-              f"Puoi giocare, quindi non puoi passare (DECISIONE I10): {it}.")
+    held = holdable(s, a.player)
+    if (s.known and any(s.cards.kinds[c].role == "sheep" for c in held)) or (
+            not s.known and s.hand_sizes[a.player] > 0):
+        raise bad("first_turn", "On the first turn lay one numbered sheep in front of you.",
+                  "Al primo turno metti una pecora numerata davanti a te.")
 
 
 def check_reshuffle(s: InsonniaState, a: Reshuffle) -> None:
-    """Only when a draw finds the pile empty; a known order is the discards, reordered."""
-    if s.phase != "reshuffle":
+    """When a card must be taken from an empty pile (DECISION I4), or early: the player in turn
+    may have the discards shuffled as soon as the pile is empty (say, before turning over the
+    card of a guess). A known order is the discards, reordered."""
+    early = s.phase == "turn" and s.pile_size == 0 and bool(s.discard)
+    if s.phase != "reshuffle" and not early:
         raise bad("no_reshuffle", "There is nothing to reshuffle now.", "Ora non c'è niente da rimescolare.")
     if a.player != s.turn:
         raise bad("not_your_turn", f"Seat {s.turn + 1} is drawing: the reshuffle is for that turn.",

@@ -2,10 +2,10 @@
 
 A turn may lay a chain of sheep and any number of confused sheep in one go, so
 the whole action space is large. :func:`legal_actions` is a practical
-generator: every single placement (so "nothing fits", the penalty's condition,
-is exact), every chain grown one way from each of them (one card per number),
-every fence, start, concentrate and guess. Any longer combination it does not
-list is still accepted by the engine's check.
+generator: every single placement, every chain grown one way from each of them
+(one card per number), every fence, start, concentrate and guess, and the pass
+(always allowed, DECISION I10). Any longer combination it does not list is
+still accepted by the engine's check.
 """
 
 from __future__ import annotations
@@ -55,10 +55,11 @@ def holdable(s: InsonniaState, player: int) -> Counter[str]:
 
 
 def can_start(s: InsonniaState, player: int) -> bool:
-    """A new run may be started: on the first turn, or with no incomplete run (DECISION I7)."""
+    """A new run may be started: on the first turn, or with no incomplete run (DECISION I7),
+    also after a successful guess (§4.2 d)."""
     if s.phase == "first_turn":
         return True
-    if s.phase != "turn":
+    if s.phase not in ("turn", "continue"):
         return False
     return all(is_complete(s.cards, s.variant, run) for run in s.runs[player])
 
@@ -69,7 +70,8 @@ def singles(s: InsonniaState, player: int, held: Counter[str]) -> Iterator[Place
     if s.phase not in ("turn", "continue") or (not s.known and s.hand_sizes[player] == 0):
         return
     codes = [c for c, n in held.items() if n > 0]
-    fences = sorted(c for c in codes if deck.kinds[c].role == FENCE)
+    # After a successful guess the guessed sheep is the turn's card: no fence (it stands alone).
+    fences = [] if s.phase == "continue" else sorted(c for c in codes if deck.kinds[c].role == FENCE)
     confused = sorted(c for c in codes if deck.kinds[c].role == CONFUSED)
     for owner, runs in enumerate(s.runs):
         for r, run in enumerate(runs):
@@ -105,28 +107,6 @@ def chains(s: InsonniaState, start: Placement, held: Counter[str],
             slot += step
 
 
-def can_play_card(s: InsonniaState, player: int) -> Placement | StartRun | None:
-    """Some card the player could lay now (None: he cannot play a single card, §4.2 e)."""
-    held = holdable(s, player)
-    found = list(singles(s, player, held))
-    if found:  # one on his own runs, if any, makes the better example
-        return next((p for p in found if p.owner == player), found[0])
-    if can_start(s, player) and (s.known or s.hand_sizes[player] > 0):
-        code = next((c for c, n in sorted(held.items()) if n > 0 and s.cards.kinds[c].role == SHEEP), None)
-        if code is not None:
-            return StartRun(player, code)
-    return None
-
-
-def fitting_cards(s: InsonniaState, player: int) -> frozenset[str]:
-    """Every card that would fit somewhere now (what a pass claims not to hold)."""
-    held = holdable(s, player)
-    fits = {p.card for p in singles(s, player, held)}
-    if can_start(s, player):
-        fits.update(c for c in held if s.cards.kinds[c].role == SHEEP)
-    return frozenset(fits)
-
-
 def _plays(s: InsonniaState, player: int, held: Counter[str]) -> list[Action]:
     limit = len(s.hands[player] or ()) if s.known else s.hand_sizes[player]
     out: list[Action] = []
@@ -143,13 +123,15 @@ def _targets(s: InsonniaState, player: int) -> list[tuple[int, int]]:
 
 
 def _guesses(s: InsonniaState, player: int, r: int, slot: int) -> list[Action]:
-    if s.pile_size == 0:
+    if s.pile_size == 0 and not s.discard:
         return []
     if s.known:
         return [Guess(player, player, r, slot)]
-    # The revealed card is entered by hand: offer one card that would hit and one that would miss.
+    # The revealed card is entered by hand: offer one card that would hit and one that would miss
+    # (from an empty pile, one of the discards that will be shuffled into a new one, I4).
     run = s.runs[player][r]
-    cards = sorted(c for c, n in unseen(s).items() if n > 0)
+    pool = Counter(s.discard) if s.pile_size == 0 else unseen(s)
+    cards = sorted(c for c, n in pool.items() if n > 0)
     hit = next((c for c in cards if guess_hits(s.cards, s.variant, run, slot, c)), None)
     miss = next((c for c in cards if not guess_hits(s.cards, s.variant, run, slot, c)), None)
     return [Guess(player, player, r, slot, c) for c in (hit, miss) if c is not None]
@@ -174,14 +156,12 @@ def legal_actions(s: InsonniaState, player: int) -> list[Action]:
     if s.phase == "first_turn":
         starts: list[Action] = [StartRun(player, c) for c in sheep]
         return starts or [Pass(player)]
-    plays = _plays(s, player, held)
-    if s.phase == "continue":
-        return [*plays, EndTurn(player)]
-    out = list(plays)
+    out = _plays(s, player, held)
     if can_start(s, player):
         out.extend(StartRun(player, c) for c in sheep)
-    if not out:
-        out.append(Pass(player))
+    if s.phase == "continue":
+        return [*out, EndTurn(player)]
+    out.append(Pass(player))  # always allowed: laying cards is optional (DECISION I10)
     for r, slot in _targets(s, player):
         out.append(Concentrate(player, player, r, slot))
         out.extend(_guesses(s, player, r, slot))

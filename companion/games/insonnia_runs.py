@@ -97,7 +97,9 @@ _BY_NUMBER = {
 class Run:
     """A count in front of its owner: slot n holds ``cards[n - 1]`` (None = empty).
 
-    ``colour`` is the colour of the run's first card (Family, DECISION I14); it never changes.
+    ``colour`` tells which sheep are foreign in Family (DECISION I14, revised): the colour of
+    the run's first card, until no sheep of that colour is left in the run; then the colour of
+    its lowest remaining sheep (:func:`recolour`).
     """
 
     cards: tuple[str | None, ...]
@@ -217,16 +219,18 @@ def guess_hits(deck: Deck, variant: str, run: Run, slot: int, card: str) -> bool
 
 
 def is_complete(deck: Deck, variant: str, run: Run) -> bool:
-    """Ten slots of sheep or fences, no confused sheep; Family: every sheep of the run's colour."""
+    """Ten slots of sheep or fences, no confused sheep; Family: all its sheep of one colour
+    ("tutte pecore dello stesso colore", DECISION I14, revised), whichever colour that is."""
+    colours: set[str] = set()
     for card in run.cards:
         if card is None:
             return False
         kind = deck.kinds[card]
         if kind.role == CONFUSED:
             return False
-        if variant == "family" and kind.role == SHEEP and kind.colour != run.colour:
-            return False
-    return True
+        if kind.role == SHEEP:
+            colours.add(kind.colour)
+    return variant != "family" or len(colours) <= 1
 
 
 def first_colour(deck: Deck, cards: Sequence[str | None]) -> str:
@@ -235,6 +239,16 @@ def first_colour(deck: Deck, cards: Sequence[str | None]) -> str:
         if card is not None and deck.kinds[card].role == SHEEP:
             return deck.kinds[card].colour
     return ""
+
+
+def recolour(deck: Deck, run: Run) -> Run:
+    """The run with its colour kept while one of its sheep has it; otherwise (the last sheep of
+    that colour went, by a penalty) the colour of its lowest remaining sheep (DECISION I14)."""
+    if any(deck.kinds[c].role == SHEEP and deck.kinds[c].colour == run.colour
+           for c in run.cards if c is not None):
+        return run
+    colour = first_colour(deck, run.cards)
+    return run if colour == "" else Run(run.cards, colour)
 
 
 def highest_sheep(deck: Deck, runs: Sequence[Run]) -> tuple[int, int] | None:

@@ -84,14 +84,15 @@ class Guess:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """The penalty: nothing fits, so the highest sheep in front goes and two are drawn (§4.2 e)."""
+    """Lay nothing and take the penalty: the highest sheep in front goes and two are drawn
+    (§4.2 e). Always allowed, even with a card that fits (DECISION I10, revised)."""
 
     player: int
 
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:
-    """End the turn after a successful guess without playing more."""
+    """End the turn at no cost after a successful guess, without laying more (§4.2 d)."""
 
     player: int
 
@@ -108,19 +109,6 @@ Action = Play | StartRun | Concentrate | Guess | Pass | EndTurn | Reshuffle
 
 
 # ---- state -------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """Unknown hands: a pass says "none of ``cards`` is in my hand" (checked by later play).
-
-    ``credit`` counts cards drawn since, less cards of ``cards`` played since.
-    """
-
-    player: int
-    cards: frozenset[str]
-    turn: int
-    credit: int = 0
-
-
 @dataclass(frozen=True, slots=True)
 class InsonniaState:
     """A whole game. ``hands[i]`` is None when seat i's hand is unknown; ``pile`` too."""
@@ -145,8 +133,9 @@ class InsonniaState:
     winner: int | None = None
     turn_no: int = 1
     reshuffles: int = 0
-    claims: tuple[Claim, ...] = ()
-    reneges: tuple[tuple[int, int], ...] = ()  # (player, turn) of passes later play disproved
+    # A guess that found the pile empty: it turns its card over once the discards are
+    # reshuffled into a new pile (DECISION I4).
+    pending: Guess | None = None
     # Positions at the start of turns with nothing left to draw (digests), for the repetition
     # that ends a game going round in circles.
     positions: tuple[str, ...] = ()
@@ -173,9 +162,8 @@ def dump_state(s: InsonniaState) -> dict[str, Any]:
         "phase": s.phase, "turn": s.turn, "first": s.first, "owed": s.owed, "then": s.then,
         "busy": s.busy, "idle": s.idle, "winner": s.winner, "turn_no": s.turn_no,
         "reshuffles": s.reshuffles,
-        "claims": [{"player": c.player, "cards": sorted(c.cards), "turn": c.turn, "credit": c.credit}
-                   for c in s.claims],
-        "reneges": [list(r) for r in s.reneges], "positions": list(s.positions),
+        "pending": None if s.pending is None else dump_action(s.pending),
+        "positions": list(s.positions),
     }
 
 
@@ -192,11 +180,18 @@ def load_state(d: Mapping[str, Any]) -> InsonniaState:
         then=str(d["then"]), busy=bool(d["busy"]), idle=int(d["idle"]),
         winner=None if d["winner"] is None else int(d["winner"]), turn_no=int(d["turn_no"]),
         reshuffles=int(d["reshuffles"]),
-        claims=tuple(Claim(int(c["player"]), frozenset(c["cards"]), int(c["turn"]), int(c["credit"]))
-                     for c in d["claims"]),
-        reneges=tuple((int(p), int(t)) for p, t in d["reneges"]),
+        pending=_pending(d.get("pending")),
         positions=tuple(str(x) for x in d.get("positions", ())),
     )
+
+
+def _pending(raw: Any) -> Guess | None:
+    """The guess waiting for a reshuffle, from its JSON form."""
+    if raw is None:
+        return None
+    guess = load_action(raw)
+    assert isinstance(guess, Guess)
+    return guess
 
 
 _KINDS = {Play: "play", StartRun: "start_run", Concentrate: "concentrate", Guess: "guess",

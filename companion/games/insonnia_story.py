@@ -78,6 +78,26 @@ def _what(deck: Deck, code: str, lang: str) -> str:
             else f"la pecora estranea ({_face(deck, code, lang)})")
 
 
+def _guess_result(names: Sequence[str], before: InsonniaState, a: Guess, after: InsonniaState) -> Line:
+    """What the card turned over by a guess did (``before``: the state the guess was made in)."""
+    who = names[a.player]
+    deck = before.cards
+    gone = _removed(before, a)
+    shown = after.runs[a.player][a.run].at(a.slot) if after.phase in ("continue", "over") else None
+    if shown is not None and shown != gone:
+        return {"en": f"{who} guesses on {_what(deck, gone, 'en')} in slot {a.slot}: the top card is "
+                      f"{_face(deck, shown, 'en')}, exactly right! It takes the place; {who} goes on.",
+                "it": f"{who} tira a indovinare su {_what(deck, gone, 'it')} nella casella {a.slot}: "
+                      f"esce {_face(deck, shown, 'it')}, proprio quella! Prende il posto; {who} continua."}
+    held, now = before.hands[a.player], after.hands[a.player]
+    revealed = now[len(held)] if held is not None and now is not None and len(now) > len(held) \
+        else (a.card or "?")
+    return {"en": f"{who} guesses on {_what(deck, gone, 'en')} in slot {a.slot}: the top card is "
+                  f"{_face(deck, revealed, 'en')}, wrong. {who} takes it and draws two more.",
+            "it": f"{who} tira a indovinare su {_what(deck, gone, 'it')} nella casella {a.slot}: "
+                  f"esce {_face(deck, revealed, 'it')}, sbagliato. {who} la prende e ne pesca altre due."}
+
+
 def _main(names: Sequence[str], before: InsonniaState, a: Action, after: InsonniaState) -> Line:
     who = names[a.player]
     deck = before.cards
@@ -100,19 +120,13 @@ def _main(names: Sequence[str], before: InsonniaState, a: Action, after: Insonni
                 "it": f"{who} si concentra: {_what(deck, gone, 'it')} lascia la casella {a.slot} della "
                       f"{_run(names, a.player, a.run, 'it')}, e {who} pesca due carte."}
     if isinstance(a, Guess):
-        gone = _removed(before, a)
-        shown = after.runs[a.player][a.run].at(a.slot) if after.phase in ("continue", "over") else None
-        if shown is not None and shown != gone:
-            return {"en": f"{who} guesses on {_what(deck, gone, 'en')} in slot {a.slot}: the top card is "
-                          f"{_face(deck, shown, 'en')}, exactly right! It takes the place; {who} goes on.",
-                    "it": f"{who} tira a indovinare su {_what(deck, gone, 'it')} nella casella {a.slot}: "
-                          f"esce {_face(deck, shown, 'it')}, proprio quella! "
-                          f"Prende il posto; {who} continua."}
-        revealed = before.pile[0] if before.pile is not None else (a.card or "?")
-        return {"en": f"{who} guesses on {_what(deck, gone, 'en')} in slot {a.slot}: the top card is "
-                      f"{_face(deck, revealed, 'en')}, wrong. {who} takes it and draws two more.",
-                "it": f"{who} tira a indovinare su {_what(deck, gone, 'it')} nella casella {a.slot}: "
-                      f"esce {_face(deck, revealed, 'it')}, sbagliato. {who} la prende e ne pesca altre due."}
+        if after.phase == "reshuffle" and after.pending is not None:
+            gone = _removed(before, a)
+            return {"en": f"{who} guesses on {_what(deck, gone, 'en')} in slot {a.slot}: the pile is empty, "
+                          "so the discards are shuffled into a new pile first.",
+                    "it": f"{who} tira a indovinare su {_what(deck, gone, 'it')} nella casella {a.slot}: il "
+                          "mazzo è finito, quindi prima si mescolano gli scarti in un nuovo mazzo."}
+        return _guess_result(names, before, a, after)
     if isinstance(a, Pass):
         if before.phase == "first_turn":
             return {"en": f"{who} has no numbered sheep to lay and passes.",
@@ -121,10 +135,10 @@ def _main(names: Sequence[str], before: InsonniaState, a: Action, after: Insonni
         if dropped:
             en = ", ".join(_face(deck, c, "en") for c in dropped)
             it = ", ".join(_face(deck, c, "it") for c in dropped)
-            return {"en": f"{who} cannot play: discards {en} from the table and draws two cards.",
-                    "it": f"{who} non può giocare: scarta {it} dal tavolo e pesca due carte."}
-        return {"en": f"{who} cannot play and has no sheep in front: draws two cards.",
-                "it": f"{who} non può giocare e non ha pecore davanti: pesca due carte."}
+            return {"en": f"{who} passes: discards {en} from the table and draws two cards.",
+                    "it": f"{who} passa: scarta {it} dal tavolo e pesca due carte."}
+        return {"en": f"{who} passes with no sheep in front: draws two cards.",
+                "it": f"{who} passa senza pecore davanti: pesca due carte."}
     assert isinstance(a, EndTurn)
     return {"en": f"{who} ends the turn.", "it": f"{who} finisce il turno."}
 
@@ -133,13 +147,9 @@ def narrate(names: Sequence[str], before: InsonniaState, action: Action,
             after: InsonniaState) -> list[Line]:
     """Sentences telling what ``action`` did."""
     lines = [_main(names, before, action, after)]
-    for p, turn in after.reneges[len(before.reneges):]:
-        lines.append({
-            "en": f"Renege: {names[p]} passed in turn {turn}, yet has since laid more of the cards that "
-                  "fitted then than drawn. The table decides what follows.",
-            "it": f"Rinuncia: {names[p]} ha passato nel turno {turn}, ma da allora ha messo più carte di "
-                  "quelle che allora andavano bene di quante ne abbia pescate. Decide il tavolo.",
-            "kind": "renege"})
+    if isinstance(action, Reshuffle) and before.pending is not None:
+        # The guess that waited for the new pile turns its card over now.
+        lines.append(_guess_result(names, before, before.pending, after))
     if after.phase == "over" and before.phase != "over":
         if after.winner is not None:
             w = names[after.winner]

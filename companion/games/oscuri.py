@@ -599,9 +599,9 @@ def _begin_turn(s: OscuriState, leader: int) -> OscuriState:
     if len(active) < 2:
         return replace(s, out=out, order=(), phase="over")
     if out[leader]:
-        # The spec is silent when the player who should lead has no card left (he won the
-        # turn with his last card, or led Death with it): the lead passes to the next player
-        # to his left who still holds cards.
+        # DECISION O19: the player who should lead has no card left (he won the turn with his
+        # last card, or led Death with it): the lead passes to the first player on his left
+        # who still holds cards.
         leader = active[0]
     order = tuple(p for p in _round_from(leader, s.players) if not out[p])
     return replace(s, out=out, order=order, leader=leader, phase="play")

@@ -38,12 +38,39 @@ def odds(own: Sequence[str]) -> tuple[int, int, int]:
     return bust, win, len(unseen)
 
 
+def _between_deals(s: DiavoloState, seat: int, names: Sequence[str]) -> Hints:
+    """Deal again or end the evening; with a pot on the table, what ending would do (D9)."""
+    if not s.pot:
+        return Hints((
+            Move({"type": "deal"}, f"Deal the next hand: every player antes {s.stake}.",
+                 f"Distribuisci la prossima mano: ognuno versa {s.stake} nel piatto."),
+            Move({"type": "end"}, "End the evening: the balances are the result.",
+                 "Chiudi la serata: i saldi sono il risultato.")))
+    back_en = ", ".join(f"{names[i]} {n}" for i, n in enumerate(s.pot_paid) if n)
+    return Hints((
+        Move({"type": "deal"},
+             f"Deal one more hand: the pot of {s.pot} is indivisible and waits for the winner of a deal; "
+             f"with the antes it grows to {s.pot + s.stake * s.players}.",
+             f"Distribuisci un'altra mano: il piatto di {s.pot} è indivisibile e aspetta il vincitore di "
+             f"una mano; con le entrate sale a {s.pot + s.stake * s.players}.",
+             None, {"pot": s.pot}),
+        Move({"type": "end"},
+             f"End the evening anyway: nobody wins the pot of {s.pot}; each player takes back what he paid "
+             f"into it since it was last won ({back_en}).",
+             f"Chiudi comunque la serata: nessuno vince il piatto di {s.pot}; ognuno riprende quanto ci ha "
+             f"versato da quando è stato vinto l'ultima volta ({back_en}).",
+             None, {"refunds": list(s.pot_paid)}),
+    ))
+
+
 def hints(rules: Diavolo, s: DiavoloState, seat: int, names: Sequence[str]) -> Hints:
     """Ask or withdraw, with the exact chances of the next card."""
     own = s.cards[seat]
     if own is None or len(own) != s.counts[seat]:
         return UNKNOWN_HAND
     legal = rules.legal_actions(s, seat)
+    if legal and s.phase == "await_deal":
+        return _between_deals(s, seat, names)
     if not legal or s.phase != "offer":
         return NOT_NOW
     bust, win, unseen = odds(own)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from ..games.insonnia import Insonnia
 from ..games.insonnia_check import name
 from ..games.insonnia_legal import can_start, singles
+from ..games.insonnia_runs import highest_sheep
 from ..games.insonnia_state import Concentrate, EndTurn, Guess, InsonniaState, Pass, Placement, StartRun
 from .model import NOT_NOW, UNKNOWN_HAND, Hints, Move
 
@@ -50,6 +51,24 @@ def _card_moves(s: InsonniaState, seat: int, hand: Sequence[str], names: Sequenc
     return moves
 
 
+def _pass_move(s: InsonniaState, seat: int) -> Move:
+    """The pass, a choice like any other (DECISION I10): what it would cost."""
+    best = highest_sheep(s.cards, s.runs[seat])
+    if best is None:
+        return Move({"type": "pass"},
+                    "Pass: you lay nothing and draw two cards (you have no sheep in front).",
+                    "Passa: non metti niente e peschi due carte (non hai pecore davanti).")
+    r, slot = best
+    card = s.runs[seat][r].at(slot) or ""
+    return Move({"type": "pass"},
+                f"Pass: you lay nothing, your highest sheep ({name(s, card, 'en')}, run {r + 1}) leaves the "
+                "table and you draw two cards. Sometimes better than giving a sheep to an opponent.",
+                f"Passa: non metti niente, la tua pecora più alta ({name(s, card, 'it')}, serie {r + 1}) "
+                "lascia il tavolo e peschi due carte. A volte conviene più che regalare una pecora a un "
+                "avversario.",
+                None, {"discards": card})
+
+
 def hints(rules: Insonnia, s: InsonniaState, seat: int, names: Sequence[str]) -> Hints:
     """Where each card in hand could go, a new run, and the confused sheep the player may remove."""
     hand = s.hands[seat]
@@ -83,10 +102,8 @@ def hints(rules: Insonnia, s: InsonniaState, seat: int, names: Sequence[str]) ->
                               "prima carta del mazzo; se è la pecora giusta prende il posto e continui, "
                               "altrimenti va in mano con altre due."))
         elif isinstance(a, Pass):
-            moves.append(Move({"type": "pass"},
-                              "Nothing fits anywhere: you pass, discard your highest sheep and draw two.",
-                              "Non entra niente da nessuna parte: passi, scarti la tua pecora più alta e "
-                              "peschi due carte."))
+            moves.append(_pass_move(s, seat))
         elif isinstance(a, EndTurn):
-            moves.append(Move({"type": "end_turn"}, "End your turn now.", "Chiudi ora il tuo turno."))
+            moves.append(Move({"type": "end_turn"}, "End your turn now, at no cost.",
+                              "Chiudi ora il tuo turno, senza penalità."))
     return Hints(tuple(moves))

@@ -138,20 +138,20 @@ BOOK = book(
         "Decisione D4: quando il mazzo finisce non si può più chiedere, e chi è ancora in gioco può solo "
         "ritirarsi. Motivo: l'originale non prevede che il mazzo finisca, e così ogni gettone torna.",
         "empty_pile"),
-      D("A1",
-        "Decision A1: this one is the app's own, because the rules say nothing about it. When the "
-        "evening ends with a pot nobody has won, the pot goes back to the players in equal shares; the "
-        "chips that do not divide evenly go one each to the players in the next deal's speaking order "
-        "(the player on the next dealer's right first). Reason: the pot belongs to the winner of a deal, "
-        "and with no deal left nobody can win it; equal shares give back what everybody put in as fairly "
-        "as whole chips allow, and the speaking order is the order the table already uses.",
-        "Decisione A1: questa è una decisione dell'app, perché le regole non ne parlano. Se la serata "
-        "finisce con un piatto che nessuno ha vinto, il piatto torna ai giocatori in parti uguali; i "
-        "gettoni che non si dividono vanno uno a testa ai giocatori nell'ordine di parola della mano "
-        "successiva (per primo chi siede alla destra del prossimo mazziere). Motivo: il piatto spetta al "
-        "vincitore di una mano, e senza altre mani nessuno può vincerlo; le parti uguali restituiscono "
-        "quanto ha messo ciascuno nel modo più giusto che i gettoni interi permettono, e l'ordine è "
-        "quello che il tavolo già usa."),
+      D("D9",
+        "Decision D9: the pot is indivisible and goes only to the winner of a deal. While a pot is on the "
+        "table the app offers one more deal, so that the evening goes on until someone wins it. If the "
+        "table stops anyway, each player takes back exactly what he paid into that pot (his antes and the "
+        "cards he asked for since it was last won), so nobody gains from having paid less; the closing "
+        "settlement shows it line by line. The app never splits a pot in equal shares. Reason: the "
+        "original's pot is \"appannaggio, indivisibile, del vincitore della smazzata\".",
+        "Decisione D9: il piatto è indivisibile e va solo al vincitore di una mano. Finché c'è un piatto "
+        "sul tavolo l'app propone un'altra mano, così la serata continua finché qualcuno lo vince. Se il "
+        "tavolo smette comunque, ognuno riprende esattamente quanto ha versato in quel piatto (le sue "
+        "entrate e le carte chieste da quando è stato vinto l'ultima volta), così nessuno guadagna per "
+        "aver pagato meno; il conto finale lo mostra riga per riga. L'app non divide mai un piatto in "
+        "parti uguali. Motivo: il piatto dell'originale è \"appannaggio, indivisibile, del vincitore "
+        "della smazzata\"."),
       D("R2",
         "Decision R2: balances may go below zero; a table that plays with a hard limit keeps it itself. "
         "Reason: the original never says what happens when a player runs out of chips.",

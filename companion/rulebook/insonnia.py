@@ -56,19 +56,22 @@ BOOK = book(
       P("slots",
         "A count (run) lies in front of its owner and has ten slots, 1 to 10, each holding at most one "
         "card. A numbered sheep goes only in the slot of its own number. A count is complete when all ten "
-        "slots hold sheep or fences, with no confused sheep and no empty slot.",
+        "slots hold sheep or fences, with no confused sheep and no empty slot (in All in the family, also "
+        "all its sheep of one colour).",
         "Una conta sta davanti al suo proprietario e ha dieci caselle, da 1 a 10, ognuna con al massimo "
         "una carta. Una pecora numerata va solo nella casella del suo numero. Una conta è completa quando "
-        "tutte e dieci le caselle hanno pecore o recinti, senza pecore confuse e senza caselle vuote.",
+        "tutte e dieci le caselle hanno pecore o recinti, senza pecore confuse e senza caselle vuote (in "
+        "Tutti in famiglia, anche tutte le sue pecore dello stesso colore).",
         "wrong_slot", "slot_range", "slot_taken", "no_run"),
       P("open",
         "An open slot is an empty slot next to a slot holding a sheep or a fence. A slot next only to a "
         "confused sheep is not open: you cannot count beyond a confused sheep. Empty gaps between cards "
-        "are open too.",
+        "are open too. A card read by the camera that fits in no open slot is pointed out at once.",
         "Una casella aperta è una casella vuota accanto a una casella con una pecora o un recinto. Una "
         "casella vicina solo a una pecora confusa non è aperta: non si può contare oltre una pecora "
-        "confusa. Anche i buchi vuoti tra le carte sono aperti.",
-        "not_open"),
+        "confusa. Anche i buchi vuoti tra le carte sono aperti. Una carta letta dalla fotocamera che non va "
+        "in nessuna casella aperta viene segnalata subito.",
+        "not_open", "fits_nowhere"),
       ),
     S("turn", "A turn", "Un turno",
       P("first-turn",
@@ -79,15 +82,26 @@ BOOK = book(
         "first_turn", "start_sheep"),
       P("draw",
         "Every later turn starts by drawing one card. Then you do exactly one of the following: play "
-        "sheep, start a new count, concentrate, guess, or (only when nothing fits) pass.",
+        "sheep, start a new count, concentrate, guess, or pass. Laying cards is a choice, never a duty: "
+        "the original says each player draws a card and \"può\" (may) then lay sheep.",
         "Ogni turno successivo comincia pescando una carta. Poi fai esattamente una di queste cose: giochi "
-        "pecore, apri una nuova conta, ti concentri, indovini, o (solo se niente entra) passi."),
+        "pecore, apri una nuova conta, ti concentri, indovini, o passi. Mettere carte è una scelta, mai un "
+        "obbligo: l'originale dice che ognuno pesca una carta e \"può\" poi mettere pecore."),
       D("I4",
-        "Decision I4: when the draw pile is empty, the discard pile is shuffled into a new draw pile; if "
-        "both are empty, nobody draws. Reason: usual table practice.",
-        "Decisione I4: quando il mazzo da pescare è vuoto, si mescola la pila degli scarti e diventa il "
-        "nuovo mazzo; se sono vuoti entrambi, non si pesca. Motivo: l'usanza al tavolo.",
-        "reshuffle_first", "reshuffle_order", "no_reshuffle"),
+        "Decision I4: whenever a card must be taken from an empty draw pile (the turn's draw, the cards of "
+        "a penalty or of concentrating, or the card a guess turns over), the discard pile is first "
+        "shuffled into a new draw pile. If both are empty, nobody draws, and a guess is refused. With real "
+        "cards, the card a guess turns over from an empty pile is one of the reshuffled discards. The "
+        "discards may also be shuffled as soon as the pile is empty, before anybody needs a card. Reason: "
+        "usual table practice, and a guess turns over \"la prima carta del mazzo\" just as a draw takes it.",
+        "Decisione I4: ogni volta che si deve prendere una carta da un mazzo vuoto (la pesca del turno, le "
+        "carte della penalità o del concentrarsi, o la carta che si scopre tirando a indovinare), prima si "
+        "mescola la pila degli scarti e diventa il nuovo mazzo. Se sono vuoti entrambi, non si pesca, e "
+        "non si può tirare a indovinare. Con carte vere, la carta scoperta da un mazzo vuoto è una degli "
+        "scarti rimescolati. Gli scarti si possono anche mescolare appena il mazzo è finito, prima che "
+        "serva una carta. Motivo: l'usanza al tavolo, e tirare a indovinare scopre \"la prima carta del "
+        "mazzo\" proprio come la pesca la prende.",
+        "reshuffle_first", "reshuffle_order", "no_reshuffle", "empty_pile", "guess_discards"),
       P("chain",
         "Play sheep: one or more numbered sheep in a single chain, laid in one direction (up or down), "
         "each in the next slot, starting from an open slot of any count, your own or someone else's. "
@@ -119,9 +133,12 @@ BOOK = book(
         "andrebbe al suo posto\"."),
       P("fence",
         "A fence is played alone, as the only card of its turn, into an open slot of any count, in slots "
-        "2 to 9 only (never before the 2 or after the 9). It stands for that slot's number.",
+        "2 to 9 only (never before the 2 or after the 9). It stands for that slot's number. After a "
+        "successful guess the guessed sheep is already the card of the turn, so no fence follows it.",
         "Un recinto si gioca da solo, unica carta del suo turno, in una casella aperta di qualsiasi conta, "
-        "solo nelle caselle dal 2 al 9 (mai prima del 2 o dopo il 9). Vale il numero di quella casella.",
+        "solo nelle caselle dal 2 al 9 (mai prima del 2 o dopo il 9). Vale il numero di quella casella. "
+        "Dopo aver indovinato, la pecora indovinata è già la carta del turno, quindi non la segue un "
+        "recinto.",
         "fence_alone", "fence_slot"),
       D("I6",
         "Decision I6: a fence never stands next to another fence. Reason: the original says a fence ends "
@@ -131,9 +148,9 @@ BOOK = book(
         "fence_next_to_fence"),
       P("start",
         "Start a new count: lay one numbered sheep as a new count of your own, and your turn ends. Allowed "
-        "only when you have no incomplete count.",
+        "only when you have no incomplete count (also right after a successful guess).",
         "Aprire una nuova conta: metti una pecora numerata come nuova conta tua, e il turno finisce. Si "
-        "può solo se non hai conte incomplete.",
+        "può solo se non hai conte incomplete (anche subito dopo aver indovinato).",
         "start_incomplete"),
       D("I7",
         "Decision I7: a new count begins with exactly one card and ends the turn. Reason: it mirrors the "
@@ -142,29 +159,34 @@ BOOK = book(
         "primo turno, come suggerisce \"sempre da una carta sola\" dell'originale."),
       P("concentrate",
         "Concentrate on a confused sheep in one of your own counts: it goes to the discard pile, you draw "
-        "two cards and your turn ends. Only the owner of the count may do this, on his own turn.",
-        "Concentrarsi su una pecora confusa in una delle tue conte: va negli scarti, peschi due carte e il "
-        "turno finisce. Può farlo solo il proprietario della conta, nel suo turno.",
+        "two cards (on top of the turn's draw) and your turn ends. Only the owner of the count may do "
+        "this, on his own turn.",
+        "Concentrarsi su una pecora confusa in una delle tue conte: va negli scarti, peschi due carte (oltre "
+        "a quella del turno) e il turno finisce. Può farlo solo il proprietario della conta, nel suo turno.",
         "not_your_run", "nothing_to_remove"),
       P("guess",
-        "Guess on a confused sheep in one of your counts: turn over the top card of the pile. If it is "
-        "exactly the sheep that belongs in that slot, it replaces the confused sheep and your turn goes on: "
-        "play sheep, or end your turn. Otherwise the card goes to your hand, you draw two more and the "
-        "turn ends. With real cards, say which card was turned over; when the app deals, it turns it "
-        "itself.",
-        "Indovinare su una pecora confusa in una tua conta: giri la prima carta del mazzo. Se è proprio la "
-        "pecora che va in quella casella, prende il posto della pecora confusa e il turno continua: giochi "
-        "pecore, o chiudi il turno. Altrimenti la carta va in mano, ne peschi altre due e il turno finisce. "
-        "Con carte vere, indica la carta girata; quando distribuisce l'app, la gira lei.",
-        "after_guess", "end_turn", "guess_card", "empty_pile"),
+        "Guess on a confused sheep in one of your counts: turn over the top card of the pile (from an "
+        "empty pile, once the discards are shuffled into a new one). If it is exactly the sheep that "
+        "belongs in that slot, it replaces the confused sheep and your turn goes on normally "
+        "(\"continuare il turno normalmente\"): play sheep, start a new count if you now have no "
+        "incomplete count, or end your turn at no cost. Otherwise the card goes to your hand, you draw two "
+        "more and the turn ends. With real cards, say which card was turned over; when the app deals, it "
+        "turns it itself.",
+        "Indovinare su una pecora confusa in una tua conta: giri la prima carta del mazzo (da un mazzo "
+        "vuoto, dopo aver mescolato gli scarti in un nuovo mazzo). Se è proprio la pecora che va in quella "
+        "casella, prende il posto della pecora confusa e si continua il turno normalmente: giochi pecore, "
+        "apri una nuova conta se ora non hai conte incomplete, o chiudi il turno senza penalità. Altrimenti "
+        "la carta va in mano, ne peschi altre due e il turno finisce. Con carte vere, indica la carta "
+        "girata; quando distribuisce l'app, la gira lei.",
+        "after_guess", "end_turn", "guess_card"),
       P("pass",
-        "Pass, only when you cannot lay a single card anywhere: you discard the highest-numbered sheep "
-        "lying in front of you and draw two cards. This is why giving a sheep to an opponent is sometimes "
-        "the better move.",
-        "Passare, solo se non puoi mettere nessuna carta da nessuna parte: scarti la pecora col numero più "
-        "alto davanti a te e peschi due carte. Per questo a volte conviene regalare una pecora a un "
-        "avversario.",
-        "must_play", "fits_nowhere"),
+        "Pass: lay nothing; you discard the highest-numbered sheep lying in front of you and draw two "
+        "cards. You may pass whenever you like, even with a card that fits, and a pass always costs this "
+        "penalty. This is why giving a sheep to an opponent is sometimes the better move, and sometimes "
+        "not.",
+        "Passare: non metti niente; scarti la pecora col numero più alto davanti a te e peschi due carte. "
+        "Puoi passare quando vuoi, anche con una carta che andrebbe bene, e passare costa sempre questa "
+        "penalità. Per questo a volte conviene regalare una pecora a un avversario, e a volte no."),
       D("I8",
         "Decision I8: if two sheep tie for highest, the one in your earliest count is discarded. Reason: "
         "the result must be unique.",
@@ -177,10 +199,25 @@ BOOK = book(
         "Motivo: un recinto deve toccare delle pecore, e una pecora confusa blocca solo una conta a cui è "
         "attaccata."),
       D("I10",
-        "Decision I10: a player who can play may not pass. Reason: passing is the penalty for being unable "
-        "to play, not a free choice.",
-        "Decisione I10: chi può giocare non può passare. Motivo: passare è la penalità di chi non può "
-        "giocare, non una scelta libera."),
+        "Decision I10 (revised): laying cards is optional. A player who, after his draw, lays no card and "
+        "does not start a count, concentrate or guess, passes, and a pass always costs the penalty: it is "
+        "never free and never refused. With real cards a pass while holding a card that fits is legal, so "
+        "it is never flagged as a broken rule. Reason: the original says the player \"può\" (may) lay "
+        "sheep, and \"a volte è preferibile regalare una pecora a un avversario\" presupposes a choice "
+        "between giving a sheep away and the penalty.",
+        "Decisione I10 (rivista): mettere carte è facoltativo. Chi, dopo la pesca, non mette carte e non "
+        "apre una conta, non si concentra e non tira a indovinare, passa, e passare costa sempre la "
+        "penalità: non è mai gratis e non viene mai rifiutato. Con carte vere passare avendo una carta che "
+        "andrebbe bene è regolare, quindi non viene mai segnalato come una regola violata. Motivo: "
+        "l'originale dice che il giocatore \"può\" mettere pecore, e \"a volte è preferibile regalare una "
+        "pecora a un avversario\" presuppone una scelta tra regalare una pecora e la penalità."),
+      D("I17",
+        "Decision I17: concentrating and the penalty give two cards on top of the turn's draw (one plus "
+        "two). Reason: the original's \"pescarne due\" follows the ordinary draw; it is read as in "
+        "addition to it, not instead of it.",
+        "Decisione I17: concentrarsi e la penalità danno due carte oltre a quella pescata a inizio turno "
+        "(una più due). Motivo: il \"pescarne due\" dell'originale segue la pesca normale; si legge in "
+        "aggiunta ad essa, non al suo posto."),
       ),
     S("winning", "Winning", "La vittoria",
       D("I11",
@@ -198,6 +235,15 @@ BOOK = book(
         "ends with no winner. Reason: it guarantees the game ends.",
         "Decisione I12: se passa un giro intero in cui nessuno ha potuto pescare né mettere carte, la "
         "partita finisce senza vincitori. Motivo: garantisce che la partita finisca."),
+      D("I16",
+        "Decision I16: with the draw pile empty, if the same position (the player to act, the hands, the "
+        "counts and the discard pile) comes back at the start of a turn for the third time, the game ends "
+        "with no winner. Reason: like I12 it guarantees an end; games that keep moving cards round in "
+        "circles are not caught by I12.",
+        "Decisione I16: con il mazzo vuoto, se la stessa posizione (chi deve giocare, le mani, le conte e "
+        "la pila degli scarti) si ripete all'inizio di un turno per la terza volta, la partita finisce "
+        "senza vincitori. Motivo: come la I12 garantisce una fine; le partite che continuano a spostare "
+        "carte in tondo non le ferma la I12."),
       D("I15",
         "Decision I15: there are no points; the result is just the winner. Reason: the original gives no "
         "scores.",
@@ -212,19 +258,24 @@ BOOK = book(
         "pecore confuse non hanno colore. Anche una pecora indovinata deve rispettarlo.",
         "rainbow"),
       P("family",
-        "All in the family: a count is complete only if all its sheep have one colour. Opponents may lay "
-        "sheep of other colours on your counts; you may remove such a foreign sheep, even from the middle, "
-        "by concentrating or guessing as with a confused sheep (a right guess must have the count's "
-        "colour). Foreign sheep block nothing.",
-        "Tutti in famiglia: una conta è completa solo se tutte le sue pecore hanno lo stesso colore. Gli "
+        "All in the family: a count is complete only if all its sheep have one colour (\"tutte pecore "
+        "dello stesso colore\"). Opponents may lay sheep of other colours on your counts; you may remove "
+        "such a foreign sheep, even from the middle, by concentrating or guessing as with a confused sheep "
+        "(a right guess must have the count's colour). Foreign sheep block nothing.",
+        "Tutti in famiglia: una conta è completa solo se ha \"tutte pecore dello stesso colore\". Gli "
         "avversari possono mettere pecore di altri colori sulle tue conte; puoi togliere una pecora "
         "estranea, anche dal mezzo, concentrandoti o indovinando come con una pecora confusa (una pecora "
         "indovinata deve avere il colore della conta). Le pecore estranee non bloccano niente."),
       D("I14",
-        "Decision I14: in the family variant a count's colour is the colour of its first card. Reason: the "
-        "variant needs a reference colour.",
-        "Decisione I14: nella variante famiglia il colore di una conta è quello della sua prima carta. "
-        "Motivo: la variante ha bisogno di un colore di riferimento."),
+        "Decision I14 (revised): in the family variant a count is complete when all its sheep have one "
+        "colour, whichever it is. The colour of its first card only tells which sheep are foreign; if no "
+        "sheep of that colour is left in the count (after a penalty), the count takes the colour of its "
+        "lowest remaining sheep. Reason: the original's literal test, \"tutte pecore dello stesso colore\".",
+        "Decisione I14 (rivista): nella variante famiglia una conta è completa quando tutte le sue pecore "
+        "hanno lo stesso colore, qualunque sia. Il colore della sua prima carta dice solo quali pecore sono "
+        "estranee; se nella conta non resta nessuna pecora di quel colore (dopo una penalità), la conta "
+        "prende il colore della sua pecora più bassa rimasta. Motivo: la prova letterale dell'originale, "
+        "\"tutte pecore dello stesso colore\"."),
       ),
     app_section(("seat", "not_your_turn"), ("unknown_card", "card_seen", "malformed", "unknown_action"),
                 ("game_over",)),

@@ -148,6 +148,22 @@ BOOK = book(
         "Ober, and the Ober beats nothing.",
         "Re e Cavallo di briscola sono \"un piccolo seme a sé\": il Re batte solo il Cavallo di briscola, e "
         "il Cavallo non batte niente."),
+      D("K11",
+        "Decision K11: the original's trump groups are read as thresholds. The full trumps (\"King-"
+        "beaters\") beat everything; the Ober-beaters beat everything except a King of the suit led and "
+        "the trump King; the Unter-beaters everything except a King or an Ober of the suit led and the "
+        "trump King and Ober. Only the trump Unter beats a led Devil. The original's literal \"battono "
+        "tutte le carte non-Briscola\" and \"il fante (sempre di Briscola)\" are read this way. Reason: "
+        "the group names only mean something as thresholds, the trump Unter is itself a top trump, and "
+        "Parlett's worked trick (Ober, 3, King, 6 of trumps) agrees.",
+        "Decisione K11: i gruppi di briscole dell'originale si leggono come soglie. Le briscole piene "
+        "(\"batti-Re\") battono tutto; le batti-Cavallo battono tutto tranne un Re del seme giocato e il "
+        "Re di briscola; le batti-Fante tutto tranne un Re o un Cavallo del seme giocato e il Re e il "
+        "Cavallo di briscola. Solo il Fante di briscola batte un Diavolo giocato per primo. Il letterale "
+        "\"battono tutte le carte non-Briscola\" e \"il fante (sempre di Briscola)\" dell'originale si "
+        "leggono così. Motivo: i nomi dei gruppi hanno senso solo come soglie, il Fante di briscola è "
+        "esso stesso una briscola alta, e la presa d'esempio di Parlett (Cavallo, 3, Re, 6 di briscola) lo "
+        "conferma."),
       P("devil",
         "The Devil is the trump 7 (the trump 9 with 48 cards). It is not a trump: it wins only when it is "
         "led, and then only the trump Unter can beat it.",

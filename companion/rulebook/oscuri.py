@@ -193,16 +193,15 @@ BOOK = book(
         "Decisione O14: chi non ha carte all'inizio di un turno è fuori per il resto della partita. "
         "Motivo: l'originale dice che \"non giocherà più\".",
         "out"),
-      D("A1",
-        "Decision A1: this one is the app's own, because the rules say nothing about it. When the player "
-        "who should lead the next turn has no card left (he won the turn with his last card, or led "
-        "Death with it), he is out, and the lead passes to the next player on his left who still holds "
-        "cards. Reason: the turn must begin with somebody, and the order of play already runs to the "
-        "left.",
-        "Decisione A1: questa è una decisione dell'app, perché le regole non ne parlano. Se chi dovrebbe "
-        "aprire il turno dopo non ha più carte (ha vinto il turno con l'ultima, o ci ha giocato la "
-        "Morte), è fuori, e apre il primo giocatore alla sua sinistra che ha ancora carte. Motivo: il "
-        "turno deve pur cominciare da qualcuno, e l'ordine di gioco va già verso sinistra."),
+      D("O19",
+        "Decision O19: when the player who should lead the next turn holds no card after the draws (he "
+        "won the turn with his last card, or led Death with it), he is out (Decision O14), and the lead "
+        "passes to the first player on his left who still holds cards. Reason: the original is silent, the "
+        "turn must begin with somebody, and play already runs to the left.",
+        "Decisione O19: se chi dovrebbe aprire il turno dopo non ha carte dopo la pesca (ha vinto il turno "
+        "con l'ultima, o ci ha giocato la Morte), è fuori (Decisione O14), e apre il primo giocatore alla "
+        "sua sinistra che ha ancora carte. Motivo: l'originale tace, il turno deve pur cominciare da "
+        "qualcuno, e il gioco va già verso sinistra."),
       ),
     S("scoring", "End of the game and scoring", "Fine della partita e punteggio",
       D("O13",
