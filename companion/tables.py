@@ -9,6 +9,7 @@ the events it has not seen.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import secrets
 import threading
@@ -35,7 +36,7 @@ from .games.settlement import settle
 from .hints import hints_for
 from .live import Doorbell
 from .practice_log import PRACTICE_EVENTS, fold_practice, practice_view
-from .store import DuplicateRequest, Event, SeatTaken, StaleSequence
+from .store import HOST_SEAT, DuplicateRequest, Event, RequestKey, ReusedRequest, SeatTaken, StaleSequence
 
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1
 ROOM_LENGTH = 5
@@ -318,9 +319,25 @@ class TableService:
                 self._cache[table_id] = (table, rings)
         return table
 
+    def table_at(self, table_id: str, seq: int) -> Table:
+        """The table as it was right after event ``seq`` (replayed from its log)."""
+        latest = self.table(table_id)
+        if seq >= latest.seq:
+            return latest
+        row = self.store.table(table_id)
+        if row is None:
+            raise NotFound("No such table.", "Questo tavolo non esiste.")
+        events = [e for e in self.store.read(table_id) if e.seq <= seq]
+        return _fold(_start(row.id, row.room, events[0]), events[1:])
+
     def view(self, table_id: str, seat: int | None, host: bool = False) -> dict[str, Any]:
         """Everything one phone may see, for its seat (None = the table screen)."""
-        table = self.table(table_id)
+        return self.view_of(self.table(table_id), seat, host)
+
+    def view_of(self, table: Table, seat: int | None, host: bool = False) -> dict[str, Any]:
+        """Everything one phone may see of ``table`` as derived (a retry's answer is the table
+        right after its move), for its seat (None = the table screen)."""
+        table_id = table.id
         rules = table.rules
         names = table.display_names()
         out = rules.outcome(table.state)
@@ -405,10 +422,6 @@ class TableService:
             raise Unauthorized("This phone has no seat at this table: join first.",
                                "Questo telefono non ha un posto a questo tavolo: entra prima.")
         request_id = _request_id(body.get("id"))
-        if request_id is not None:
-            done = self.store.request_seq(table_id, request_id)
-            if done is not None:  # a retry of a request already applied: never twice
-                return table, self._event(table_id, done)
         raw = body.get("action")
         if not isinstance(raw, dict):
             raise BadRequest("The request needs an 'action' object.",
@@ -422,10 +435,20 @@ class TableService:
         if "player" not in raw and seats:
             raw["player"] = seats[0]
         player = raw.get("player")
+        if player not in seats and not host:
+            raise Forbidden("You can only act for your own seat.",
+                            "Puoi agire solo per il tuo posto.")
+        by = "bot" if bot is not None else player if player in seats else "host"
+        # A request id is the sending seat's own (the host's screen has its own ids), and a
+        # retry carries the same body: the same id with another body is refused.
+        request = None if request_id is None else RequestKey(
+            bot if bot is not None else player if player in seats else HOST_SEAT,
+            request_id, request_digest(body))
+        if request is not None:
+            done = self.store.find_request(table_id, request.seat, request.id)
+            if done is not None:
+                return self._repeated(table_id, done.seq, done.same_body(request.digest))
         if player not in seats:
-            if not host:
-                raise Forbidden("You can only act for your own seat.",
-                                "Puoi agire solo per il tuo posto.")
             if player in table.bots:
                 raise Forbidden("The app's bot plays that seat: it moves by itself.",
                                 "Quel posto lo gioca un bot dell'app: muove da solo.")
@@ -448,14 +471,28 @@ class TableService:
             raise Illegal(*for_players(e, table.names), rule=e.rule, **e.details()) from e
         if expected != table.seq and not self._independent(table, expected, action):
             self._fresh(table, expected)
-        by = "bot" if bot is not None else player if player in seats else "host"
         try:
             event = self._append(table, "action", {
                 "action": table.rules.dump_action(action), "by": by,
-            }, expected=table.seq, request_id=request_id)
+            }, expected=table.seq, request=request)
         except DuplicateRequest as e:  # the same retry arrived twice at once
-            return self.table(table_id), self._event(table_id, e.seq)
+            return self._repeated(table_id, e.seq, True)
+        except ReusedRequest as e:
+            return self._repeated(table_id, e.seq, False)
         return self.table(table_id), event
+
+    def _repeated(self, table_id: str, seq: int, same_body: bool) -> tuple[Table, Event]:
+        """A request id this seat already used (for event ``seq``): a retry (the same body) is
+        answered as the first time, with the table as it was right after its move; an id sent
+        again with another body is refused (409) and nothing is done."""
+        if not same_body:
+            raise Conflict(
+                "This request id was already used for a different move: nothing was done. Send "
+                "a new move with a new id.",
+                "Questo identificativo di richiesta è già stato usato per un'altra mossa: non è "
+                "stato fatto nulla. Invia la nuova mossa con un nuovo identificativo.",
+                reason="request_id_reused", event=seq)
+        return self.table_at(table_id, seq), self._event(table_id, seq)
 
     def _event(self, table_id: str, seq: int) -> Event:
         """One stored event of a table."""
@@ -644,12 +681,12 @@ class TableService:
     def _append(
         self, table: Table, kind: str, payload: dict[str, Any],
         expected: int | None = None, seat_token: tuple[int, str] | None = None,
-        request_id: str | None = None,
+        request: RequestKey | None = None,
     ) -> Event:
         try:
             event = self.store.append(
                 table.id, table.seq if expected is None else expected, kind, payload, seat_token,
-                request_id=request_id,
+                request=request,
             )
         except StaleSequence as e:
             raise Conflict(
@@ -696,6 +733,14 @@ def _request_id(value: Any) -> str | None:
         raise BadRequest("'id' must be 8 to 64 letters, digits, '-' or '_'.",
                          "'id' deve avere da 8 a 64 lettere, cifre, '-' o '_'.")
     return value
+
+
+def request_digest(body: Mapping[str, Any]) -> str:
+    """The digest of a request's body without its id: a retry sends the same body again
+    (keys in any order), another move with the same id does not."""
+    rest = {k: v for k, v in body.items() if k != "id"}
+    text = json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def table_deck(table: Table) -> str:

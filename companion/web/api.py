@@ -127,9 +127,10 @@ def state(table_id: str) -> Response:
 def act(table_id: str) -> Response:
     """Submit one action with the last seen sequence number."""
     body = json_body()
-    service().submit(table_id, tokens(request, table_id), body)
+    table, _ = service().submit(table_id, tokens(request, table_id), body)
     seat, host = _caller(table_id)
-    return jsonify(service().view(table_id, seat, host))
+    # A retry of a move already made is answered as the first time: the table right after it.
+    return jsonify(service().view_of(table, seat, host))
 
 
 @bp.post("/tables/<table_id>/corrections")
