@@ -322,7 +322,7 @@ class TableService:
     def table_at(self, table_id: str, seq: int) -> Table:
         """The table as it was right after event ``seq`` (replayed from its log)."""
         latest = self.table(table_id)
-        if seq >= latest.seq:
+        if seq == latest.seq:
             return latest
         row = self.store.table(table_id)
         if row is None:
