@@ -19,9 +19,10 @@ from typing import Any
 from .bots import bot_for, decide
 from .errors import BadRequest, Conflict, Forbidden, Illegal
 from .games import GAMES, PLAYABLE
+from .names import clean_name, quoted
 from .practice_log import last_own_move
 from .store import Event, StaleSequence
-from .tables import Created, Joined, Table, TableService, _clean_name
+from .tables import Created, Joined, Table, TableService
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +51,8 @@ class Practice:
         the caller at seat 0 and ``n`` bots at the others."""
         game = body.get("game")
         if not isinstance(game, str) or game not in PLAYABLE:
-            raise BadRequest(f"Unknown game {game!r}. Available: {', '.join(sorted(PLAYABLE))}.",
-                             f"Gioco sconosciuto {game!r}. Disponibili: {', '.join(sorted(PLAYABLE))}.")
+            raise BadRequest(f"Unknown game {quoted(game)}. Available: {', '.join(sorted(PLAYABLE))}.",
+                             f"Gioco sconosciuto {quoted(game)}. Disponibili: {', '.join(sorted(PLAYABLE))}.")
         seats = GAMES[game].seats
         bots = body.get("bots", DEFAULT_BOTS[game])
         low, high = seats.start - 1, seats.stop - 2
@@ -65,7 +66,7 @@ class Practice:
         if options.get("hands", "known") != "known":
             raise BadRequest("At a practice table the app deals the cards ('hands' must be 'known').",
                              "A un tavolo di prova le carte le dà l'app ('hands' deve essere 'known').")
-        name = _clean_name(body.get("name")) or "Player"
+        name = clean_name(body.get("name")) or "Player"
         names = [name, *(n for n in BOT_NAMES if n.casefold() != name.casefold())][:bots + 1]
         created = self.service.create({"game": game, "players": names, "options": options},
                                       bots=range(1, bots + 1))

@@ -13,7 +13,6 @@ import json
 import re
 import secrets
 import threading
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -35,12 +34,12 @@ from .games.quinta_story import narrate as quinta_narrate
 from .games.settlement import settle
 from .hints import hints_for
 from .live import Doorbell
+from .names import clean_name, quoted, unechoed
 from .practice_log import PRACTICE_EVENTS, fold_practice, practice_view
 from .store import HOST_SEAT, DuplicateRequest, Event, RequestKey, ReusedRequest, SeatTaken, StaleSequence
 
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1
 ROOM_LENGTH = 5
-MAX_NAME = 24
 MAX_SEATS = 12
 MAX_ROOM = 12
 Narrator = Callable[[Sequence[str], Any, Any, Any], list[dict[str, str]]]
@@ -110,24 +109,6 @@ class Joined:
     name: str
 
 
-def _clean_name(raw: Any) -> str | None:
-    """A player's name: printable, single-spaced, at most ``MAX_NAME`` characters."""
-    if raw is None or raw == "":
-        return None
-    if not isinstance(raw, str):
-        raise BadRequest("A player's name must be a text.", "Il nome di un giocatore deve essere un testo.")
-    # Control, format (right-to-left overrides, zero-width) and unpaired surrogate characters
-    # could make one name pass for another in the log: they go.
-    printable = "".join(ch for ch in raw if unicodedata.category(ch)[0] != "C")
-    name = " ".join(printable.split()).lstrip("#").strip()
-    if len(name) > MAX_NAME:
-        raise BadRequest(
-            f"A name may have at most {MAX_NAME} characters.",
-            f"Un nome può avere al massimo {MAX_NAME} caratteri.",
-        )
-    return name or None
-
-
 class TableService:
     """Everything a phone can ask of a table, over one store."""
 
@@ -152,8 +133,8 @@ class TableService:
         game = body.get("game")
         if not isinstance(game, str) or game not in PLAYABLE:
             raise BadRequest(
-                f"Unknown game {game!r}. Available: {', '.join(sorted(PLAYABLE))}.",
-                f"Gioco sconosciuto {game!r}. Disponibili: {', '.join(sorted(PLAYABLE))}.",
+                f"Unknown game {quoted(game)}. Available: {', '.join(sorted(PLAYABLE))}.",
+                f"Gioco sconosciuto {quoted(game)}. Disponibili: {', '.join(sorted(PLAYABLE))}.",
             )
         rules = GAMES[str(game)]
         players = body.get("players", rules.seats.start)
@@ -166,7 +147,7 @@ class TableService:
             if not 0 < len(players) <= MAX_SEATS:
                 raise BadRequest(f"A table has 1 to {MAX_SEATS} seats.",
                                  f"Un tavolo ha da 1 a {MAX_SEATS} posti.")
-            names = [_clean_name(n) for n in players]
+            names = [clean_name(n) for n in players]
         else:
             raise BadRequest(
                 "'players' must be a number of seats or a list of names.",
@@ -244,7 +225,7 @@ class TableService:
             raise Conflict("That seat is already taken by another phone.",
                            "Quel posto è già occupato da un altro telefono.")
         # A seat the host named keeps its name; an open seat takes the joiner's.
-        new_name = table.names[seat] or _clean_name(name)
+        new_name = table.names[seat] or clean_name(name)
         if new_name is None:
             raise BadRequest("Tell us your name to take an open seat.",
                              "Scrivi il tuo nome per prendere un posto libero.")
@@ -468,7 +449,7 @@ class TableService:
         except IllegalAction as e:
             if expected != table.seq:
                 self._fresh(table, expected)  # say "look again" rather than judge an old view
-            raise Illegal(*for_players(e, table.names), rule=e.rule, **e.details()) from e
+            raise Illegal(*for_players(e, table.names, raw), rule=e.rule, **e.details()) from e
         if expected != table.seq and not self._independent(table, expected, action):
             self._fresh(table, expected)
         try:
@@ -554,7 +535,7 @@ class TableService:
                     "Questa correzione non torna: quella carta è stata giocata da un altro nello "
                     "stesso giro.")
         except IllegalAction as e:
-            raise Illegal(*for_players(e, table.names), rule=e.rule) from e
+            raise Illegal(*for_players(e, table.names, raw), rule=e.rule) from e
         return self._append(table, "correct", {"target": target, "action": table.rules.dump_action(action)},
                             expected=expected)
 
@@ -701,9 +682,10 @@ class TableService:
 _DECISION = re.compile(r"\s*\(DECISION[E]? [A-Z]+\d+\)")
 
 
-def for_players(e: IllegalAction, names: Sequence[str | None]) -> tuple[str, str]:
+def for_players(e: IllegalAction, names: Sequence[str | None], sent: Any = None) -> tuple[str, str]:
     """An engine's refusal as players read it: seats by their names, without the spec's
-    DECISION numbers (the rule id still says which rule it was)."""
+    DECISION numbers (the rule id still says which rule it was), and whatever odd text the
+    action ``sent`` carried (a card code that is no card) quoted and escaped, never raw."""
     def name(seat: str) -> str | None:
         i = int(seat) - 1
         return names[i] if 0 <= i < len(names) and names[i] else None
@@ -717,8 +699,8 @@ def for_players(e: IllegalAction, names: Sequence[str | None]) -> tuple[str, str
             return m[0]
         return f"di {who}" if m[1] else who
 
-    en = re.sub(r"\bseat (\d+)", english, _DECISION.sub("", e.message))
-    it = re.sub(r"\b(?:(del )|il |al )?posto (\d+)", italian, _DECISION.sub("", e.message_it))
+    en = re.sub(r"\bseat (\d+)", english, _DECISION.sub("", unechoed(e.message, sent)))
+    it = re.sub(r"\b(?:(del )|il |al )?posto (\d+)", italian, _DECISION.sub("", unechoed(e.message_it, sent)))
     return en, it
 
 

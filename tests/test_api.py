@@ -403,7 +403,9 @@ def test_names_are_cleaned_and_host_names_kept(client: FlaskClient) -> None:
     renamed = client.post(f"/api/tables/{tid}/seats", json={"seat": 0, "name": "Mallory"})
     assert renamed.get_json()["name"] == "Bob"
     sneaky = client.post(f"/api/tables/{tid}/seats", json={"seat": 1, "name": "#\u202eAnna\u200b\x00"})
-    assert sneaky.get_json()["name"] == "Anna"
+    assert sneaky.status_code == 422 and sneaky.get_json()["reason"] == "hidden_character"
+    plain = client.post(f"/api/tables/{tid}/seats", json={"seat": 1, "name": "#Anna "})
+    assert plain.get_json()["name"] == "Anna"
     clash = client.post(f"/api/tables/{tid}/seats", json={"seat": 2, "name": "ANNA"})
     assert clash.status_code == 409
     long_code = client.get("/api/rooms/" + "Z" * 5000).get_json()
