@@ -75,7 +75,8 @@ class Practice:
         return created, joined
 
     # ---- the player's controls ------------------------------------------------
-    def _player_table(self, table_id: str, tokens: Sequence[str]) -> Table:
+    def player_table(self, table_id: str, tokens: Sequence[str]) -> Table:
+        """The practice table, when the caller is its player (else 403; 400 for another table)."""
         table = self.service.table(table_id)
         if not table.bots:
             raise BadRequest("This is not a practice table.", "Questo non è un tavolo di prova.")
@@ -87,7 +88,7 @@ class Practice:
 
     def rewind(self, table_id: str, tokens: Sequence[str]) -> Event:
         """Take back the player's last move and every bot move after it (a ``rewind`` event)."""
-        self._player_table(table_id, tokens)
+        self.player_table(table_id, tokens)
         for _ in range(20):
             table = self.service.table(table_id)
             move = last_own_move(table)
@@ -106,9 +107,9 @@ class Practice:
 
     def show_bots(self, table_id: str, tokens: Sequence[str], show: Any) -> Event:
         """Show (``True``) or hide (``False``) the bots' cards on the player's phone."""
+        self.player_table(table_id, tokens)
         if not isinstance(show, bool):
             raise BadRequest("'show' must be true or false.", "'show' deve essere true o false.")
-        self._player_table(table_id, tokens)
         for _ in range(20):
             table = self.service.table(table_id)
             try:

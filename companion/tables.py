@@ -109,6 +109,20 @@ class Joined:
     name: str
 
 
+# The host's powers, and what a caller without the host token hears when he tries one.
+HOST_ONLY: dict[str, tuple[str, str]] = {
+    "record": ("Only the host can download the game record.",
+               "Solo l'organizzatore può scaricare la registrazione della partita."),
+    "correct": ("Only the host can correct a card.", "Solo l'organizzatore può correggere una carta."),
+    "camera": ("Only the host can choose the camera's deck.",
+               "Solo l'organizzatore può scegliere il mazzo della fotocamera."),
+    "release": ("Only the host can free a seat.", "Solo l'organizzatore può liberare un posto."),
+    "hints": ("Only the host can switch hints on or off.",
+              "Solo l'organizzatore può attivare o disattivare i suggerimenti."),
+    "undo": ("Only the host can undo.", "Solo chi ha creato il tavolo può annullare."),
+}
+
+
 class TableService:
     """Everything a phone can ask of a table, over one store."""
 
@@ -278,6 +292,23 @@ class TableService:
                 self._hosts[table_id] = known
         return secrets.compare_digest(known, hash_token(token))
 
+    def require_host(self, table_id: str, tokens: Sequence[str], power: str) -> None:
+        """Refuse (403) a caller without the host token one of the host's powers (a key of
+        ``HOST_ONLY``); 404 for an unknown table. Routes ask it before they read the body:
+        rights before shape."""
+        self.table(table_id)
+        if not self.credentials(table_id, tokens)[1]:
+            raise Forbidden(*HOST_ONLY[power])
+
+    def require_player(self, table_id: str, tokens: Sequence[str]) -> None:
+        """Refuse (401) a caller with neither a seat nor the host token at this table (before
+        the body of a move is read); 404 for an unknown table."""
+        self.table(table_id)
+        seats, host = self.credentials(table_id, tokens)
+        if not seats and not host:
+            raise Unauthorized("This phone has no seat at this table: join first.",
+                               "Questo telefono non ha un posto a questo tavolo: entra prima.")
+
     # ---- reading ----------------------------------------------------------
     def table(self, table_id: str) -> Table:
         """The table as of its last event (cached, caught up from the log)."""
@@ -366,9 +397,7 @@ class TableService:
         ``reason: game_in_progress``) and nothing changes.
         """
         table = self.table(table_id)  # 404 first
-        if not self.credentials(table_id, tokens)[1]:
-            raise Forbidden("Only the host can download the game record.",
-                            "Solo l'organizzatore può scaricare la registrazione della partita.")
+        self.require_host(table_id, tokens, "record")
         if table.rules.outcome(table.state) is None:
             raise Conflict(
                 "The game record can be downloaded once the game is over: it would show the "
@@ -502,9 +531,7 @@ class TableService:
         revealed to everybody); the moves after it are replayed and must still fit.
         """
         table = self.table(table_id)
-        if not self.credentials(table_id, tokens)[1]:
-            raise Forbidden("Only the host can correct a card.",
-                            "Solo l'organizzatore può correggere una carta.")
+        self.require_host(table_id, tokens, "correct")
         expected, target, raw = body.get("seq"), body.get("target"), body.get("action")
         if not isinstance(expected, int) or not isinstance(target, int) or not isinstance(raw, dict):
             raise BadRequest("A correction needs 'seq', 'target' (the move's event) and 'action'.",
@@ -562,9 +589,7 @@ class TableService:
 
     def choose_camera(self, table_id: str, tokens: Sequence[str], body: Mapping[str, Any]) -> Event:
         """The host chooses the enrolled deck the camera reads with (``{"deck": name | null, "seq"}``)."""
-        if not self.credentials(table_id, tokens)[1]:
-            raise Forbidden("Only the host can choose the camera's deck.",
-                            "Solo l'organizzatore può scegliere il mazzo della fotocamera.")
+        self.require_host(table_id, tokens, "camera")
         expected = _need_seq(body.get("seq"))
         table = self.table(table_id)
         self._fresh(table, expected)
@@ -575,8 +600,7 @@ class TableService:
     def release(self, table_id: str, tokens: Sequence[str], seat: int) -> Event:
         """The host frees a seat (a phone lost its cookie): the player can join again."""
         table = self.table(table_id)
-        if not self.credentials(table_id, tokens)[1]:
-            raise Forbidden("Only the host can free a seat.", "Solo l'organizzatore può liberare un posto.")
+        self.require_host(table_id, tokens, "release")
         if seat not in self.store.taken_seats(table_id):
             raise BadRequest("That seat has no phone.", "Quel posto non ha un telefono.")
         for _ in range(20):
@@ -611,9 +635,7 @@ class TableService:
 
     def switch_hints(self, table_id: str, tokens: Sequence[str], body: Mapping[str, Any]) -> Event:
         """The host switches hints on or off (``{"on": bool, "seq"}``); the log records it."""
-        if not self.credentials(table_id, tokens)[1]:
-            raise Forbidden("Only the host can switch hints on or off.",
-                            "Solo l'organizzatore può attivare o disattivare i suggerimenti.")
+        self.require_host(table_id, tokens, "hints")
         on = body.get("on")
         if not isinstance(on, bool):
             raise BadRequest("'on' must be true or false.", "'on' deve essere true o false.")
@@ -627,8 +649,7 @@ class TableService:
 
     def undo(self, table_id: str, tokens: Sequence[str], expected: Any) -> Event:
         """The host takes back the last action, where the rules allow it."""
-        if not self.credentials(table_id, tokens)[1]:
-            raise Forbidden("Only the host can undo.", "Solo chi ha creato il tavolo può annullare.")
+        self.require_host(table_id, tokens, "undo")
         expected = _need_seq(expected)
         table = self.table(table_id)
         self._fresh(table, expected)

@@ -126,6 +126,7 @@ def state(table_id: str) -> Response:
 @bp.post("/tables/<table_id>/actions")
 def act(table_id: str) -> Response:
     """Submit one action with the last seen sequence number."""
+    service().require_player(table_id, tokens(request, table_id))  # rights before shape
     body = json_body()
     table, _ = service().submit(table_id, tokens(request, table_id), body)
     seat, host = _caller(table_id)
@@ -136,6 +137,7 @@ def act(table_id: str) -> Response:
 @bp.post("/tables/<table_id>/corrections")
 def correct(table_id: str) -> Response:
     """The host corrects a card entered by mistake; later moves are replayed on top."""
+    service().require_host(table_id, tokens(request, table_id), "correct")  # rights before shape
     service().correct(table_id, tokens(request, table_id), json_body())
     seat, host = _caller(table_id)
     return jsonify(service().view(table_id, seat, host))
@@ -161,6 +163,7 @@ def hints(table_id: str) -> Response:
 @bp.post("/tables/<table_id>/hints")
 def switch_hints(table_id: str) -> Response:
     """The host switches hints on or off: ``{"on": bool, "seq": n}``."""
+    service().require_host(table_id, tokens(request, table_id), "hints")  # rights before shape
     service().switch_hints(table_id, tokens(request, table_id), json_body())
     seat, host = _caller(table_id)
     return jsonify(service().view(table_id, seat, host))
@@ -169,6 +172,7 @@ def switch_hints(table_id: str) -> Response:
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str) -> Response:
     """The host takes back the last action."""
+    service().require_host(table_id, tokens(request, table_id), "undo")  # rights before shape
     body = json_body()
     service().undo(table_id, tokens(request, table_id), body.get("seq"))
     seat, host = _caller(table_id)
