@@ -41,6 +41,7 @@ from .store import HOST_SEAT, DuplicateRequest, Event, RequestKey, ReusedRequest
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1
 ROOM_LENGTH = 5
 MAX_SEATS = 12
+VIEW_CACHE = 20_000  # views kept for the live streams (about 8 per table)
 MAX_ROOM = 12
 Narrator = Callable[[Sequence[str], Any, Any, Any], list[dict[str, str]]]
 NARRATORS: dict[str, Narrator] = {"quinta": quinta_narrate, "oscuri": oscuri_narrate,
@@ -137,6 +138,8 @@ class TableService:
         # (table, token hash) -> (the table's seats_seq when looked up, the seat or None)
         self._seats: dict[tuple[str, str], tuple[int, int | None]] = {}
         self._hosts: dict[str, str] = {}  # table -> its host token's hash (never changes)
+        # (table, seat, host) -> (seq, the view as JSON) for the live streams
+        self._views: dict[tuple[str, int | None, bool], tuple[int, str]] = {}
         self._lock = threading.Lock()
 
     # ---- creating and joining --------------------------------------------
@@ -345,6 +348,25 @@ class TableService:
     def view(self, table_id: str, seat: int | None, host: bool = False) -> dict[str, Any]:
         """Everything one phone may see, for its seat (None = the table screen)."""
         return self.view_of(self.table(table_id), seat, host)
+
+    def view_text(self, table_id: str, seat: int | None, host: bool = False) -> tuple[int, str]:
+        """A seat's view as JSON text, and its sequence: what a live stream sends. Every phone
+        of a seat (and every table screen) gets the same text for one event, so it is made
+        once per event and seat however many streams are open (fifty phones on one table)."""
+        table = self.table(table_id)
+        key = (table_id, seat, host)
+        with self._lock:
+            known = self._views.get(key)
+        if known is not None and known[0] == table.seq:
+            return known
+        made = (table.seq, json.dumps(self.view_of(table, seat, host)))
+        with self._lock:
+            if len(self._views) >= VIEW_CACHE:
+                self._views.clear()  # a crude bound: the next event makes them again
+            old = self._views.get(key)
+            if old is None or old[0] <= made[0]:
+                self._views[key] = made
+        return made
 
     def view_of(self, table: Table, seat: int | None, host: bool = False) -> dict[str, Any]:
         """Everything one phone may see of ``table`` as derived (a retry's answer is the table
@@ -674,11 +696,7 @@ class TableService:
 
     def _fresh(self, table: Table, expected: int) -> None:
         if expected != table.seq:
-            raise Conflict(
-                "The table has changed since this phone last looked: look again and retry.",
-                "Il tavolo è cambiato dall'ultima volta: guarda di nuovo e riprova.",
-                seq=table.seq,
-            )
+            raise moved_first(table.seq)
 
     def _append(
         self, table: Table, kind: str, payload: dict[str, Any],
@@ -691,13 +709,22 @@ class TableService:
                 request=request,
             )
         except StaleSequence as e:
-            raise Conflict(
-                "The table has changed since this phone last looked: look again and retry.",
-                "Il tavolo è cambiato dall'ultima volta: guarda di nuovo e riprova.",
-                seq=e.actual,
-            ) from e
+            raise moved_first(e.actual) from e
         self.doorbell.ring(table.id)
         return event
+
+
+def moved_first(seq: int) -> Conflict:
+    """The refusal of a request made on an older view of the table (409, ``reason:
+    moved_first``): someone moved first; nothing was done. The web layer adds the caller's
+    view of the table as it is now, so that the phone shows it at once."""
+    return Conflict(
+        "Someone moved first: here is the table as it is now. If your move still fits, send it "
+        "again.",
+        "Qualcuno ha mosso prima: ecco il tavolo com'è adesso. Se la tua mossa va ancora bene, "
+        "inviala di nuovo.",
+        reason="moved_first", seq=seq,
+    )
 
 
 _DECISION = re.compile(r"\s*\(DECISION[E]? [A-Z]+\d+\)")
