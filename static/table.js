@@ -37,6 +37,7 @@
     renderPlayers(v, ui);
     renderFinal(v);
     renderLog(v);
+    updateMovedFirst();
     const host = document.getElementById("host");
     host.hidden = !v.host;
     document.getElementById("undo").disabled = !v.can_undo;
@@ -245,6 +246,52 @@
       (a) => a.type === action.type && a.card === action.card && a.row === action.row);
   }
 
+  /* The same move, as far as the view tells: among the legal moves the server lists, or, with
+     real cards (no list: the phone cannot know the hand), still this seat's turn. */
+  function sameKey(value) {
+    if (Array.isArray(value)) return "[" + value.map(sameKey).join(",") + "]";
+    if (value && typeof value === "object") {
+      return "{" + Object.keys(value).filter((k) => value[k] !== undefined && value[k] !== null).sort()
+        .map((k) => JSON.stringify(k) + ":" + sameKey(value[k])).join(",") + "}";
+    }
+    return JSON.stringify(value);
+  }
+  function mayRetry(action) {
+    if (!view || view.outcome) return false;
+    const who = action.player !== undefined ? action.player : view.me;
+    if (!view.state.to_act.includes(who)) return false;
+    const legal = view.state.legal;
+    if (!Array.isArray(legal)) return true;
+    const key = sameKey({...action, player: undefined});
+    return legal.some((a) => sameKey({...a, player: undefined}) === key);
+  }
+
+  /* Someone moved first: the phone shows the table as it is now (the refusal carries it) and
+     says so, with one tap to send the same move again while it still fits. */
+  let pending = null;
+  function showMovedFirst(action, opts) {
+    pending = {action, opts};
+    document.getElementById("moved-text").textContent = t("moved_first");
+    updateMovedFirst();
+    document.getElementById("moved").hidden = false;
+  }
+  function updateMovedFirst() {
+    if (!pending) return;
+    const fits = mayRetry(pending.action);
+    document.getElementById("moved-retry").hidden = !fits;
+    document.getElementById("moved-text").textContent = t("moved_first") + (fits ? "" : " " + t("moved_gone"));
+  }
+  function hideMovedFirst() {
+    pending = null;
+    document.getElementById("moved").hidden = true;
+  }
+  document.getElementById("moved-retry").addEventListener("click", () => {
+    const again = pending;
+    hideMovedFirst();
+    if (again) act(again.action, {...(again.opts || {}), retried: true});
+  });
+  document.getElementById("moved-ok").addEventListener("click", hideMovedFirst);
+
   // ---- moves made without a connection wait on the phone (with their ids) -----------
   const OUTBOX_KEY = `tavolo-outbox-${tableId}${asTable}`;
   function outbox() {
@@ -273,9 +320,12 @@
         } catch (e) {
           return;  // still no connection: try again when it comes back
         }
-        if (res.status === 409) {
-          await refresh();
-          if (stillLegal(item.payload.action)) {  // the same id: never applied twice
+        if (res.status === 409 && res.body && res.body.reason === "request_id_reused") {
+          await refresh();  // that id already made a move: this one is not sent again
+          toast(t("queued_dropped"));
+        } else if (res.status === 409) {
+          if (res.body && res.body.view) render(res.body.view); else await refresh();
+          if (stillLegal(item.payload.action)) {  // not applied: sent again on the new table
             item.payload = {...item.payload, seq: view.seq};
             saveOutbox(items);
             continue;
@@ -297,6 +347,7 @@
 
   async function act(action, opts) {
     if (busy) return false;
+    hideMovedFirst();  // a new move (or the retry) replaces the notice
     if (outbox().length) {  // earlier moves are still waiting: this one goes after them
       const items = outbox();
       items.push({url: `/api/tables/${tableId}/actions${asTable}`,
@@ -312,11 +363,18 @@
     try {
       const res = await postOnce(url, payload);
       if (res.ok) { render(res.body); return true; }
+      if (res.status === 409 && res.body && res.body.reason === "moved_first") {
+        if (res.body.view) render(res.body.view); else await refresh();
+        showMovedFirst(action, opts);
+        return false;
+      }
+      if (res.status === 409 && res.body && res.body.reason === "request_id_reused") {
+        await refresh();  // the id made another move: nothing was done with this one
+        showError(res.body);
+        return false;
+      }
       if (res.status === 409) {
         await refresh();
-        const still = !(opts && opts.retried) && stillLegal(action);
-        busy = false;
-        if (still) return act(action, {...(opts || {}), retried: true});
         toast(t("retry_changed"));
         return false;
       }
