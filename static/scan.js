@@ -290,6 +290,14 @@
     liveButton.addEventListener("click", () => (stream ? stopLive() : startLive()));
   }
 
+  // Once the game is over there is nothing left to scan: the camera stops, the result stays.
+  document.addEventListener("tavolo:view", (ev) => {
+    if (!ev.detail.outcome) return;
+    if (stream) stopLive();
+    box.hidden = true;
+    box.replaceChildren();
+  });
+
   button.addEventListener("click", () => input.click());
   input.addEventListener("change", async () => {
     const file = input.files && input.files[0];

@@ -35,12 +35,16 @@
     document.getElementById("game").replaceChildren(parts.game);
     document.getElementById("controls").replaceChildren(parts.controls);
     renderPlayers(v, ui);
+    // Once the game is over the page keeps the result, the settlement and what to do next:
+    // hints, the camera, undo and the host's seat tools go (app.css, body.game-over).
+    document.body.classList.toggle("game-over", Boolean(v.outcome));
     renderFinal(v);
     renderLog(v);
     updateMovedFirst();
     const host = document.getElementById("host");
     host.hidden = !v.host;
     document.getElementById("undo").disabled = !v.can_undo;
+    document.getElementById("undo").hidden = Boolean(v.outcome);
     if (v.host) { renderSeatAdmin(v); renderCameraAdmin(v); }
     // The record holds every hidden card: the server gives it only once the game is over.
     document.getElementById("record").hidden = !v.outcome;
@@ -189,7 +193,64 @@
         table.append(more);
       }
     }
-    box.replaceChildren(h, p, table);
+    box.replaceChildren(h, p, table, finalActions(v));
+    box.classList.toggle("folded", finalFolded);
+    if (!shownOver) { shownOver = true; box.scrollIntoView({block: "start"}); }
+  }
+
+  /* What to do once a game is over: play again (a practice game against the same bots; for
+     the host, a new table for the same players and options; for others, the home page), or go
+     back to the table as it ended (the result folds away, one tap brings it back). */
+  let finalFolded = false;
+  let shownOver = false;
+  function finalActions(v) {
+    const nav = document.createElement("p");
+    nav.className = "final-actions";
+    const again = document.createElement("button");
+    again.type = "button";
+    again.className = "big primary";
+    again.id = "new-game";
+    again.textContent = t("new_game");
+    again.addEventListener("click", () => newGame(v, again));
+    const back = document.createElement("button");
+    back.type = "button";
+    back.className = "big";
+    back.id = "back-to-table";
+    back.textContent = finalFolded ? t("show_result") : t("back_to_table");
+    back.setAttribute("aria-expanded", finalFolded ? "false" : "true");
+    back.addEventListener("click", () => {
+      finalFolded = !finalFolded;
+      renderFinal(view);
+      const next = document.getElementById("back-to-table");
+      if (next) next.focus();
+      if (finalFolded) document.getElementById("game").scrollIntoView({block: "start"});
+    });
+    nav.append(again, back);
+    return nav;
+  }
+
+  async function newGame(v, button) {
+    button.disabled = true;
+    try {
+      if (v.practice && v.me !== null) {
+        const res = await postJSON("/api/practice", {game: v.game, bots: v.practice.bots.length,
+                                                     name: v.names[v.me], options: v.options});
+        if (res.ok) { window.location.href = "/play/" + res.body.table_id; return; }
+        showError(res.body);
+      } else if (v.host) {
+        const names = v.seats.map((seat) => (seat.named || seat.joined ? seat.name : null));
+        const res = await postJSON("/api/tables", {game: v.game, players: names, options: v.options,
+                                                   hints: v.hints});
+        if (res.ok) { window.location.href = "/t/" + res.body.table_id; return; }
+        showError(res.body);
+      } else {
+        window.location.href = "/";
+        return;
+      }
+    } catch (e) {
+      toast(t("network"));
+    }
+    button.disabled = false;
   }
 
   /* For a screen reader: what just happened, said once (the status line says whose turn). */

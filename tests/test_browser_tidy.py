@@ -104,3 +104,79 @@ def test_a_move_that_no_longer_fits_is_said_in_italian_without_a_retry(server: s
     assert page.locator("#moved-retry").is_hidden()
     page.locator("#moved-ok").click()
     assert notice.is_hidden()
+
+
+def _play_to_the_end(base: str, table_id: str, tokens: list[str]) -> None:
+    """Every seat plays its first legal move until the game is over (through the API)."""
+    port = _port(base)
+    for _ in range(2000):
+        views = [request(port, "GET", f"/api/tables/{table_id}/state", token=t)[1] for t in tokens]
+        if views[0]["outcome"]:
+            return
+        seat = next(i for i, v in enumerate(views) if i in v["state"]["to_act"])
+        body = {"action": views[seat]["state"]["legal"][0], "seq": views[seat]["seq"]}
+        status, _ = request(port, "POST", f"/api/tables/{table_id}/actions", body, tokens[seat])
+        assert status == 200
+    raise AssertionError("the game never ended")
+
+
+HIDDEN_AT_THE_END = ("#hints-button", "#scan-button", "#live-button", "#undo", "#hints-switch", "#controls")
+
+
+@pytest.mark.parametrize("size", sorted(VIEWPORTS))
+def test_the_end_of_a_game_shows_the_result_the_settlement_and_what_next(
+        server: str, browser: Any, size: str) -> None:  # noqa: F811
+    status, created = request(_port(server), "POST", "/api/tables", {
+        "game": "oscuri", "players": ["Anna", "Bruno", "Carla"], "options": {"hands": "known", "stake": 2}})
+    assert status == 201
+    tid, host = created["table_id"], created["host_token"]
+    tokens = [request(_port(server), "POST", f"/api/tables/{tid}/seats", {"seat": s})[1]["token"]
+              for s in range(3)]
+    page = _phone(browser, server, tid, tokens[0], VIEWPORTS[size], host_token=host)
+    assert page.locator("#hints-button").is_visible() and page.locator("#scan-button").is_visible()
+    _play_to_the_end(server, tid, tokens)
+    final = page.locator("#final")
+    final.wait_for(state="visible")
+    text = final.inner_text()
+    assert "Game over" in text and ("Winner" in text or "Shared win" in text)
+    assert "pays" in text  # the settlement: who pays whom
+    for gone in HIDDEN_AT_THE_END:
+        assert page.locator(gone).is_hidden(), gone
+    new_game, back = page.locator("#new-game"), page.locator("#back-to-table")
+    assert new_game.is_visible() and back.is_visible()
+    assert final.bounding_box()["y"] < VIEWPORTS[size]["height"]  # the result is what the screen shows
+    _shot(page, f"game-over-{size}", full_page=False)
+    assert not axe_violations(page) and horizontal_overflow(page) <= 0
+    back.click()  # the table as it ended
+    assert page.locator("#final .scores").is_hidden() and page.locator("#game").is_visible()
+    assert page.locator("#back-to-table").inner_text() == "Show the result"
+    page.locator("#back-to-table").click()
+    assert page.locator("#final .scores").is_visible()
+    page.locator("#new-game").click()  # the host: a new table for the same players
+    page.wait_for_url(lambda url: "/t/" in url and tid not in url)
+    page.locator("#players").get_by_text("Bruno").wait_for()
+
+
+def test_a_practice_game_over_offers_another_game_in_italian(server: str, browser: Any) -> None:  # noqa: F811
+    status, created = request(_port(server), "POST", "/api/practice", {"game": "quinta", "name": "Nora"})
+    assert status == 201
+    tid = created["table_id"]
+    page = _phone(browser, server, tid, created["token"], VIEWPORTS["390x844"], locale="it-IT",
+                  host_token=created["host_token"])
+    port = _port(server)
+    for _ in range(400):
+        view = request(port, "GET", f"/api/tables/{tid}/state", token=created["token"])[1]
+        if view["outcome"]:
+            break
+        if 0 in view["state"]["to_act"]:
+            request(port, "POST", f"/api/tables/{tid}/actions",
+                    {"action": view["state"]["legal"][0], "seq": view["seq"]}, created["token"])
+        else:
+            page.wait_for_timeout(200)  # the bots answer
+    page.locator("#final").wait_for(state="visible", timeout=60_000)
+    assert "Partita finita" in page.locator("#final").inner_text()
+    assert page.locator("#hints-button").is_hidden() and page.locator("#undo").is_hidden()
+    page.locator("#new-game").click()  # Nuova partita: another game against the same bots
+    page.wait_for_url(lambda url: "/play/" in url and tid not in url)
+    page.wait_for_function("() => window.TAVOLO && window.TAVOLO.view() && !window.TAVOLO.view().outcome")
+    assert page.evaluate("window.TAVOLO.view().names[0]") == "Nora"
