@@ -15,6 +15,7 @@ import pytest
 from companion.loopback import request
 
 from .audit import axe_violations, horizontal_overflow
+from .conftest import SHARED
 from .test_browser import (  # noqa: F401 - the browser fixtures, shared with this module
     _close_phones,
     _shot,
@@ -180,3 +181,49 @@ def test_a_practice_game_over_offers_another_game_in_italian(server: str, browse
     page.wait_for_url(lambda url: "/play/" in url and tid not in url)
     page.wait_for_function("() => window.TAVOLO && window.TAVOLO.view() && !window.TAVOLO.view().outcome")
     assert page.evaluate("window.TAVOLO.view().names[0]") == "Nora"
+
+
+FIVE_CARDS = SHARED / "cardphotos" / "guillex7" / "query_q15.jpg"  # AH 3H 2S 7C AS
+
+
+@pytest.mark.skipif(not FIVE_CARDS.is_file(), reason="no photos in ../shared/cardphotos")
+@pytest.mark.parametrize("size", sorted(VIEWPORTS))
+def test_five_cards_scanned_fit_one_screen_each_named_outlined_and_corrected_in_two_taps(
+        server: str, browser: Any, size: str) -> None:  # noqa: F811
+    status, created = request(_port(server), "POST", "/api/tables", {
+        "game": "oscuri", "players": ["Anna", "Bruno", "Carla"],
+        "options": {"hands": "unknown", "leader": 0}})
+    assert status == 201
+    tid = created["table_id"]
+    anna = request(_port(server), "POST", f"/api/tables/{tid}/seats", {"seat": 0})[1]["token"]
+    page = _phone(browser, server, tid, anna, VIEWPORTS[size])
+    page.locator("#scan-input").set_input_files(str(FIVE_CARDS))
+    panel = page.locator("#scan")
+    items = panel.locator(".scan-item")
+    items.nth(4).wait_for()
+    assert items.count() == 5
+    assert sorted(str(items.nth(i).get_attribute("data-card")) for i in range(5)) == \
+        ["2S", "3H", "7C", "AH", "AS"]
+    for i in range(5):  # each card: its outline cut from the photo, its name in words
+        item = items.nth(i)
+        assert item.locator(".scan-thumb polygon").count() == 1
+        assert " of " in item.locator(".scan-name").inner_text()
+    assert panel.locator(".scan-photo svg polygon").count() == 5
+    assert panel.locator("select").count() == 0  # no list of 54 cards per card
+    box = panel.bounding_box()
+    _shot(page, f"scan-five-cards-{size}", full_page=False)
+    assert box["height"] <= VIEWPORTS[size]["height"], box  # one phone screen
+    assert not axe_violations(page) and horizontal_overflow(page) <= 0
+    # Correct the first card: one tap opens the compact picker, a suit, then the rank.
+    first = items.nth(0)
+    read = first.get_attribute("data-card")
+    first.locator(".scan-fix").click()
+    picker = first.locator(".scan-picker")
+    picker.wait_for()
+    assert picker.locator(".suit-tab").count() == 4 and picker.locator(".card").count() <= 14
+    picker.locator(".suit-tab[data-suit=D]").click()
+    picker.locator(".card[data-card='QD']").click()
+    fixed = panel.locator(".scan-item").nth(0)
+    assert fixed.get_attribute("data-card") == "QD" != read
+    assert fixed.locator(".scan-name").inner_text() == "queen of diamonds"
+    assert panel.locator(".scan-picker").count() == 0  # the picker closes once a card is picked
