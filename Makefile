@@ -14,8 +14,11 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# Every network interface, so that phones on the same Wi-Fi can join (HOST=127.0.0.1: this
+# computer only; the server then says phones cannot join).
+HOST ?= 0.0.0.0
 run: $(STAMP)
-	$(VENV)/bin/companion serve
+	$(VENV)/bin/companion serve --host $(HOST)
 
 # $(call debian,CHECK,PACKAGE,WHAT): Debian's PACKAGE, installed when CHECK fails and we are
 # root; otherwise WHAT is skipped, with the reason printed (here and by the tests).

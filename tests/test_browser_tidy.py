@@ -7,17 +7,23 @@ it; a server listening only on this computer says phones cannot join."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import urllib.request
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from companion.loopback import request
+from companion.joining import free_port
+from companion.loopback import request, wait_serving
 
 from .audit import axe_violations, horizontal_overflow
 from .conftest import SHARED
 from .test_browser import (  # noqa: F401 - the browser fixtures, shared with this module
     _close_phones,
+    _decode_qr,
     _shot,
     browser,
     playwright,
@@ -227,3 +233,54 @@ def test_five_cards_scanned_fit_one_screen_each_named_outlined_and_corrected_in_
     assert fixed.get_attribute("data-card") == "QD" != read
     assert fixed.locator(".scan-name").inner_text() == "queen of diamonds"
     assert panel.locator(".scan-picker").count() == 0  # the picker closes once a card is picked
+
+
+@pytest.fixture(scope="module")
+def loopback_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``companion serve --host 127.0.0.1`` as a person would start it (no public link set)."""
+    port = free_port()
+    db = tmp_path_factory.mktemp("loopback") / "tavolo.sqlite3"
+    env = {k: v for k, v in os.environ.items() if k not in ("TAVOLO_PUBLIC_URL", "PORT")}
+    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1",
+                             "--port", str(port), "--database", str(db)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        if not wait_serving(port, 20):
+            pytest.fail("the server did not start")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+@pytest.mark.parametrize("size", sorted(VIEWPORTS))
+def test_a_server_on_loopback_shows_a_reachable_link_and_says_phones_cannot_join(
+        loopback_server: str, browser: Any, size: str) -> None:  # noqa: F811
+    page = browser.new_context(viewport=VIEWPORTS[size], locale="en-GB").new_page()
+    page.goto(loopback_server + "/")
+    notice = page.locator("#no-phones")
+    assert notice.is_visible()
+    assert "Phones cannot join" in notice.inner_text() and "--host 0.0.0.0" in notice.inner_text()
+    page.locator("#names input").first.fill("Anna")
+    page.get_by_role("button", name="Create table").click()
+    page.wait_for_url("**/t/*")
+    table_id = page.url.rsplit("/", 1)[1]
+    qr = page.locator("img.qr")
+    qr.wait_for()
+    page.wait_for_function("() => document.querySelector('img.qr').complete")
+    link = _decode_qr(qr.screenshot())
+    assert link == f"{loopback_server}/join/{table_id}"  # an address the server really listens on
+    assert page.locator("#join-link").inner_text() == link
+    with urllib.request.urlopen(link, timeout=10) as resp:
+        assert resp.status == 200
+    assert page.locator("#no-phones").is_visible()
+    _shot(page, f"loopback-table-screen-{size}", full_page=False)
+    assert not axe_violations(page) and horizontal_overflow(page) <= 0
+    page.goto(f"{loopback_server}/t/{table_id}?lang=it")
+    assert "I telefoni non possono entrare" in page.locator("#no-phones").inner_text()
+
+
+def test_a_server_for_the_lan_says_nothing_of_the_kind(server: str, browser: Any) -> None:  # noqa: F811
+    page = browser.new_context(viewport=VIEWPORTS["390x844"], locale="en-GB").new_page()
+    page.goto(server + "/")
+    assert page.locator("#no-phones").count() == 0
