@@ -105,13 +105,17 @@ def _document() -> dict[str, Any]:
                         "seq": {"type": "integer", "description": "the table's sequence (409)"},
                         "event": {"type": "integer",
                                   "description": "409 'request_id_reused': the event the id made"},
+                        "view": {"$ref": "#/components/schemas/View",
+                                 "description": "409 'moved_first' to a move: the caller's view of "
+                                                "the table as it is now"},
                         "position": {"type": "integer",
                                      "description": "422 'hidden_character': the character's place "
                                                     "in the name, from 1"},
                         "reason": {"type": "string",
                                    "description": "why a CSRF check failed (403), hints are refused "
                                                   "(403 'hints_off'), the game record is refused "
-                                                  "(409 'game_in_progress'), a request id was used "
+                                                  "(409 'game_in_progress'), someone moved first "
+                                                  "(409 'moved_first'), a request id was used "
                                                   "by this seat for another move (409 "
                                                   "'request_id_reused'), a name holds an invisible "
                                                   "or control character (422 'hidden_character')"},
@@ -255,8 +259,9 @@ def _document() -> dict[str, Any]:
                     "401": _err("no valid token for this table"),
                     "403": _err("acting for another seat"),
                     "404": _err("no such table"),
-                    "409": _err("stale sequence: look again; or this seat's request id already "
-                                "made another move (reason 'request_id_reused', nothing done)"),
+                    "409": _err("someone moved first (reason 'moved_first', with 'view': the table "
+                                "as it is now); or this seat's request id already made another move "
+                                "(reason 'request_id_reused'); nothing done"),
                     "413": _err("body too large"),
                     "422": _err("illegal move: rule id and sentence"),
                 }}},
