@@ -41,7 +41,9 @@ from .store import HOST_SEAT, DuplicateRequest, Event, RequestKey, ReusedRequest
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1
 ROOM_LENGTH = 5
 MAX_SEATS = 12
-VIEW_CACHE = 20_000  # views kept for the live streams (about 8 per table)
+VIEW_CACHE = 2_000  # views kept for the live streams (about 8 per table)
+# Events that change no game state: a move made on a view from before them means the same.
+OUTSIDE_THE_GAME = frozenset({"join", "release", "camera", "hints", "show_bots"})
 MAX_ROOM = 12
 Narrator = Callable[[Sequence[str], Any, Any, Any], list[dict[str, str]]]
 NARRATORS: dict[str, Narrator] = {"quinta": quinta_narrate, "oscuri": oscuri_narrate,
@@ -531,16 +533,21 @@ class TableService:
         return self.store.read(table_id, seq - 1)[0]
 
     def _independent(self, table: Table, expected: int, action: Any) -> bool:
-        """True when only moves that cannot change the meaning of ``action`` came after ``expected``.
+        """True when only events that cannot change the meaning of ``action`` came after
+        ``expected``: events outside the game (a phone joining, a seat freed, the camera's deck,
+        hints, the bots' cards shown), and moves the engine says commute with it.
 
         Players choosing at the same moment (Quinta) all send the sequence they saw:
-        the others' face-down choices do not change theirs.
+        the others' face-down choices do not change theirs; nor does a phone joining meanwhile.
+        The action was checked against the table as it is now.
         """
-        commutes = getattr(table.rules, "commutes", None)
-        if commutes is None or expected > table.seq:
+        if expected > table.seq:
             return False
-        later = self.store.read(table.id, expected)
-        if any(e.kind != "action" for e in later):
+        later = [e for e in self.store.read(table.id, expected) if e.kind not in OUTSIDE_THE_GAME]
+        if not later:
+            return True
+        commutes = getattr(table.rules, "commutes", None)
+        if commutes is None or any(e.kind != "action" for e in later):
             return False
         first = next((a for a in table.applied if a.seq > expected), None)
         then = first.before if first is not None else table.state

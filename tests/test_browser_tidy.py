@@ -66,13 +66,21 @@ def _oscuri(base: str) -> tuple[str, list[str]]:
 
 
 @pytest.mark.parametrize("size", sorted(VIEWPORTS))
-def test_someone_moved_first_shows_the_new_table_and_a_one_tap_retry(server: str, browser: Any,  # noqa: F811 - the fixtures
+def test_someone_moved_first_shows_the_new_table_and_a_one_tap_retry(server: str, browser: Any,  # noqa: F811
                                                                      size: str) -> None:
-    tid, (anna, _) = _oscuri(server)
-    page = _phone(browser, server, tid, anna, VIEWPORTS[size], live=False)
+    port = _port(server)
+    status, created = request(port, "POST", "/api/tables", {
+        "game": "quinta", "players": ["Anna", "Bruno", "Carla"], "options": {"hands": "known"}})
+    assert status == 201
+    tid, host = created["table_id"], created["host_token"]
+    anna, bruno = (request(port, "POST", f"/api/tables/{tid}/seats", {"seat": s})[1]["token"] for s in (0, 1))
+    page = _phone(browser, server, tid, anna, VIEWPORTS[size], live=False)  # hears nothing live
     seq = page.evaluate("window.TAVOLO.view().seq")
-    # Meanwhile Carla joins: the table changes, Anna's lead is still hers to make.
-    assert request(_port(server), "POST", f"/api/tables/{tid}/seats", {"seat": 2, "name": "Carla"})[0] == 201
+    # Meanwhile Bruno chooses and the host takes it back: the table moved, Anna's card still fits.
+    mine = request(port, "GET", f"/api/tables/{tid}/state", token=bruno)[1]
+    chosen = request(port, "POST", f"/api/tables/{tid}/actions",
+                     {"action": mine["state"]["legal"][0], "seq": mine["seq"]}, bruno)[1]
+    assert request(port, "POST", f"/api/tables/{tid}/undo", {"seq": chosen["seq"]}, host)[0] == 200
     card = page.locator(".hand .card:not([disabled])").first
     code = card.get_attribute("data-card")
     card.click()
@@ -80,17 +88,16 @@ def test_someone_moved_first_shows_the_new_table_and_a_one_tap_retry(server: str
     notice = page.locator("#moved")
     notice.wait_for(state="visible")
     assert "Someone moved first: here is the table as it is now." in notice.inner_text()
-    assert page.evaluate("window.TAVOLO.view().seq") == seq + 1  # the new table, shown at once
-    assert "Carla" in page.locator("#players").inner_text()
+    assert page.evaluate("window.TAVOLO.view().seq") == seq + 2  # the new table, shown at once
     assert "conflict" not in notice.inner_text().lower() and "409" not in notice.inner_text()
     _shot(page, f"moved-first-{size}", full_page=False)
     assert not axe_violations(page) and horizontal_overflow(page) <= 0
     page.locator("#moved-retry").click()  # one tap: the same move again
-    page.wait_for_function(f"() => window.TAVOLO.view().seq === {seq + 2}")
+    page.wait_for_function(f"() => window.TAVOLO.view().seq === {seq + 3}")
     assert notice.is_hidden()
     with urllib.request.urlopen(f"{server}/api/tables/{tid}/state?as=table") as resp:
-        played = json.loads(resp.read())
-    assert code in json.dumps(played["state"])
+        assert json.loads(resp.read())["state"]["has_chosen"][0]
+    assert page.evaluate("window.TAVOLO.view().state.chosen") == code
 
 
 def test_a_move_that_no_longer_fits_is_said_in_italian_without_a_retry(server: str, browser: Any) -> None:  # noqa: F811

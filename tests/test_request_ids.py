@@ -167,3 +167,36 @@ def test_the_seat_of_an_older_request_is_read_from_its_event() -> None:
     assert request_seat({"by": "bot", "action": {"player": 3}}) == 3
     assert request_seat({"by": "host", "action": {"player": 1}}) == HOST_SEAT
     assert request_seat({"action": {"player": 1}}) == HOST_SEAT  # nobody named: the host's screen
+
+
+def test_someone_moved_first_is_a_409_with_the_table_as_it_is_now(client: FlaskClient) -> None:
+    data = create(client, game="oscuri", players=["Anna", "Bruno", "Carla"],
+                  options={"hands": "known", "leader": 0})
+    tid = data["table_id"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    view = state(client, tid, tokens[0])
+    lead, other = view["state"]["legal"][:2]
+    assert _post(client, tid, tokens[0], {"action": lead, "seq": view["seq"]}).status_code == 200
+    late = _post(client, tid, tokens[0], {"action": other, "seq": view["seq"]})  # Anna's other phone
+    assert late.status_code == 409
+    body = late.get_json()
+    assert body["reason"] == "moved_first" and body["seq"] == view["seq"] + 1
+    assert body["messages"]["en"].startswith("Someone moved first: here is the table as it is now.")
+    assert body["messages"]["it"].startswith("Qualcuno ha mosso prima: ecco il tavolo com'è adesso.")
+    assert body["view"] == state(client, tid, tokens[0])  # the caller's own view, as it is now
+    assert body["view"]["state"]["hand"] == state(client, tid, tokens[0])["state"]["hand"]
+
+
+def test_a_move_made_before_a_phone_joined_still_counts(client: FlaskClient) -> None:
+    """Events outside the game (a phone joining, hints switched) do not make a move stale."""
+    data = create(client, game="oscuri", players=["Anna", "Bruno", None],
+                  options={"hands": "known", "leader": 0})
+    tid = data["table_id"]
+    anna = join(client, tid, 0)
+    view = state(client, tid, anna)
+    join(client, tid, 1)
+    join(client, tid, 2, "Carla")
+    assert client.post(f"/api/tables/{tid}/hints", json={"on": False, "seq": view["seq"] + 2},
+                       headers=bearer(data["host_token"])).status_code == 200
+    resp = _post(client, tid, anna, {"action": view["state"]["legal"][0], "seq": view["seq"]})
+    assert resp.status_code == 200 and resp.get_json()["seq"] == view["seq"] + 4
