@@ -14,8 +14,11 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# Every network interface, so that phones on the same Wi-Fi can join (HOST=127.0.0.1: this
+# computer only; the server then says phones cannot join).
+HOST ?= 0.0.0.0
 run: $(STAMP)
-	$(VENV)/bin/companion serve
+	$(VENV)/bin/companion serve --host $(HOST)
 
 # $(call debian,CHECK,PACKAGE,WHAT): Debian's PACKAGE, installed when CHECK fails and we are
 # root; otherwise WHAT is skipped, with the reason printed (here and by the tests).
@@ -49,6 +52,7 @@ test: $(STAMP) browser postgres lint
 # Speed figures are for one core: one OpenCV thread, one BLAS thread.
 bench: $(STAMP) postgres
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(VENV)/bin/companion bench
+	$(PY) -m companion.crowdbench --clients 50 --seconds 20
 	$(VENV)/bin/companion bots-bench --games 1000
 
 # The bots: 1,000 seeded games of each game against random players, legal moves only.

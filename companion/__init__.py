@@ -42,13 +42,15 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app. Config: DATABASE (a SQLite path or a ``postgresql://`` URL; the
-    environment's DATABASE_URL or TAVOLO_DATABASE by default), PUBLIC_URL (the link phones use)."""
+    environment's DATABASE_URL or TAVOLO_DATABASE by default), PUBLIC_URL (the link phones use),
+    PHONES_CAN_JOIN (False when phones cannot reach the server: every page says so)."""
     app = Flask(
         __name__, template_folder=_asset_dir("templates"), static_folder=_asset_dir("static"),
     )
     app.config.update(
         DATABASE=database_from_env(),
         PUBLIC_URL=os.environ.get("TAVOLO_PUBLIC_URL"),
+        PHONES_CAN_JOIN=True,  # False: the server listens only on this computer (serve --host 127.0.0.1)
         MAX_CONTENT_LENGTH=MAX_BODY,
         SSE_HEARTBEAT=15.0,
         JSON_SORT_KEYS=False,

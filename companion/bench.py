@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .botpace_bench import bot_pace
 from .games.quinta import RULES as QUINTA
 from .games.quinta import QuintaState
 from .store import Store
@@ -307,6 +308,7 @@ def run(games_seconds: float = 3.0, actions: int = 2000, photos: str | None = No
     p99 = timings[min(len(timings) - 1, int(len(timings) * 0.99))]
     print(f"service action (check + SQLite commit, WAL, synchronous=FULL): "
           f"p50 {p50:.2f} ms, p99 {p99:.2f} ms over {len(timings)} actions")
+    bot_pace()
     shared = Path(os.environ.get("TAVOLO_SHARED", "../shared"))
     recogniser_figures(Path(photos) if photos else shared / "cardphotos")
     if scenes:

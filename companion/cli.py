@@ -97,13 +97,17 @@ def _serve(args: argparse.Namespace) -> int:
     from .server import patch, serve, writer_thread
 
     patch()  # before the app exists: its locks and sockets must be cooperative
+    from urllib.parse import urlsplit
+
     from . import create_app
-    from .joining import base_url, lan_address, qr_terminal
+    from .joining import reach
 
     port = args.port or int(os.environ.get("PORT", "5000"))
-    address = lan_address()
     scheme = "https" if args.https else "http"
-    public = os.environ.get("TAVOLO_PUBLIC_URL") or base_url(address, port, scheme)
+    # The link printed and encoded in every QR code: an address this server really listens on.
+    where = reach(args.host, port, scheme, os.environ.get("TAVOLO_PUBLIC_URL"))
+    public = where.link
+    address = urlsplit(public).hostname or "127.0.0.1"
     database = _database(args)
     ssl_context: tuple[str, str] | None = None
     if args.https:
@@ -117,17 +121,16 @@ def _serve(args: argparse.Namespace) -> int:
             print(f"companion serve: {e}", file=sys.stderr)
             return 2
     try:
-        app = create_app({"DATABASE": database, "PUBLIC_URL": public,
+        app = create_app({"DATABASE": database, "PUBLIC_URL": public, "PHONES_CAN_JOIN": where.phones,
                           **({} if is_postgres(database) else {"STORE_WRITER": writer_thread()})})
     except Exception as e:
         print(f"companion serve: cannot open the database {_shown(args)}: {e}", file=sys.stderr)
         return 2
 
     def ready() -> None:
-        print(f"Tavolo is running. On phones on the same network, open:\n\n    {public}/\n")
-        print(qr_terminal(f"{public}/"))
-        where = _shown(args) if is_postgres(database) else Path(database).resolve()
-        print(f"Data: {where}   (Ctrl-C stops the server)", flush=True)
+        print(banner(args.host, public, where.phones, where.others))
+        data = _shown(args) if is_postgres(database) else Path(database).resolve()
+        print(f"Data: {data}   (Ctrl-C stops the server)", flush=True)
 
     certfile, keyfile = ssl_context or (None, None)
     try:
@@ -139,6 +142,29 @@ def _serve(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def banner(host: str, link: str, phones: bool, others: tuple[str, ...] = ()) -> str:
+    """What ``companion serve`` prints once it listens: the link phones open and its QR code;
+    or, when phones cannot reach this server, the link for this computer and why phones
+    cannot join, with how to start it for the local network."""
+    from .joining import loopback_only, qr_terminal
+
+    if phones:
+        lines = [f"Tavolo is running. On phones on the same network, open:\n\n    {link}/\n",
+                 qr_terminal(f"{link}/")]
+        if others:
+            lines.append("If the phones cannot reach it, this computer also answers at: "
+                         + ", ".join(f"{o}/" for o in others) + "\n")
+        return "\n".join(lines)
+    if loopback_only(host):
+        why = (f"PHONES CANNOT JOIN: this server listens only on this computer ({host}).\n"
+               "To let phones on the same Wi-Fi join, start it on every network interface:\n\n"
+               "    companion serve --host 0.0.0.0        (what `make run` does)\n")
+    else:
+        why = ("PHONES CANNOT JOIN: this computer is on no network. Connect it to the Wi-Fi the "
+               "phones use, then start the server again.\n")
+    return f"Tavolo is running on this computer only: open {link}/ here.\n\n{why}"
 
 
 def _library(args: argparse.Namespace) -> DeckLibrary:
@@ -337,7 +363,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("scenario")
     p.set_defaults(func=_replay)
     p = sub.add_parser("serve", help="start the web app for phones")
-    p.add_argument("--host", default="0.0.0.0")
+    p.add_argument("--host", default="0.0.0.0",
+                   help="the address to listen on (default 0.0.0.0: every network interface, so that "
+                        "phones on the same Wi-Fi can join; 127.0.0.1: this computer only)")
     p.add_argument("--port", type=int, default=None, help="default: $PORT or 5000")
     p.add_argument("--database", default=None, help=DATABASE_HELP)
     p.add_argument("--https", action="store_true",

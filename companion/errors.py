@@ -66,6 +66,13 @@ class Illegal(ServiceError):
     code = "illegal_action"
 
 
+class Unprocessable(ServiceError):
+    """Well-formed input the server will not take (a name with invisible characters)."""
+
+    status = 422
+    code = "unprocessable"
+
+
 class TooMany(ServiceError):
     """Too many attempts from one address (guessing room codes)."""
 

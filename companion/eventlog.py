@@ -2,7 +2,7 @@
 
 Two implementations keep the same promises (sequences unique per table, an append
 only after the sequence its writer names, the commit before the reply, a request id
-applied once): :class:`companion.store.Store` on SQLite, the embedded default, and
+of a seat applied once): :class:`companion.store.Store` on SQLite, the embedded default, and
 :class:`companion.store_pg.PgStore` on PostgreSQL, chosen by a ``postgresql://`` URL
 (``DATABASE_URL``) for several app servers sharing one database.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from typing import Any, Protocol
 
-from .store import DeckRow, Event, Store, TableRow, Writer
+from .store import DeckRow, Event, RequestKey, RequestRecord, Store, TableRow, Writer
 
 DEFAULT_DATABASE = "data/tavolo.sqlite3"
 
@@ -27,8 +27,8 @@ class EventLog(Protocol):
     def table_by_room(self, room: str) -> TableRow | None: ...
     def append(self, table_id: str, expected_seq: int, kind: str, payload: dict[str, Any],
                seat_token: tuple[int, str] | None = None, release_seat: int | None = None,
-               request_id: str | None = None) -> Event: ...
-    def request_seq(self, table_id: str, request_id: str) -> int | None: ...
+               request: RequestKey | None = None) -> Event: ...
+    def find_request(self, table_id: str, seat: int, request_id: str) -> RequestRecord | None: ...
     def last_seq(self, table_id: str) -> int: ...
     def read(self, table_id: str, after: int = 0) -> list[Event]: ...
     def seat_for_token(self, table_id: str, token_hash: str) -> int | None: ...

@@ -19,16 +19,17 @@ from typing import Any
 from .bots import bot_for, decide
 from .errors import BadRequest, Conflict, Forbidden, Illegal
 from .games import GAMES, PLAYABLE
+from .names import clean_name, quoted
 from .practice_log import last_own_move
 from .store import Event, StaleSequence
-from .tables import Created, Joined, Table, TableService, _clean_name
+from .tables import Created, Joined, Table, TableService
 
 log = logging.getLogger(__name__)
 
 BOT_NAMES = ("Ada", "Bruno", "Carla", "Dino", "Elsa", "Franco", "Gina", "Ivo", "Lia", "Marco")
 # A comfortable table for each game when the player does not say how many bots.
 DEFAULT_BOTS = {"quinta": 3, "oscuri": 2, "kaiserspiel": 3, "diavolo": 3, "insonnia": 2}
-DEFAULT_DELAY = 0.8  # seconds between two bot moves
+DEFAULT_DELAY = 0.8  # seconds from a bot getting the turn to its move (a person follows)
 MAX_FAILURES = 5  # refusals in a row before the bots of a table give up (a bug: logged)
 
 
@@ -50,8 +51,8 @@ class Practice:
         the caller at seat 0 and ``n`` bots at the others."""
         game = body.get("game")
         if not isinstance(game, str) or game not in PLAYABLE:
-            raise BadRequest(f"Unknown game {game!r}. Available: {', '.join(sorted(PLAYABLE))}.",
-                             f"Gioco sconosciuto {game!r}. Disponibili: {', '.join(sorted(PLAYABLE))}.")
+            raise BadRequest(f"Unknown game {quoted(game)}. Available: {', '.join(sorted(PLAYABLE))}.",
+                             f"Gioco sconosciuto {quoted(game)}. Disponibili: {', '.join(sorted(PLAYABLE))}.")
         seats = GAMES[game].seats
         bots = body.get("bots", DEFAULT_BOTS[game])
         low, high = seats.start - 1, seats.stop - 2
@@ -65,7 +66,7 @@ class Practice:
         if options.get("hands", "known") != "known":
             raise BadRequest("At a practice table the app deals the cards ('hands' must be 'known').",
                              "A un tavolo di prova le carte le dà l'app ('hands' deve essere 'known').")
-        name = _clean_name(body.get("name")) or "Player"
+        name = clean_name(body.get("name")) or "Player"
         names = [name, *(n for n in BOT_NAMES if n.casefold() != name.casefold())][:bots + 1]
         created = self.service.create({"game": game, "players": names, "options": options},
                                       bots=range(1, bots + 1))
@@ -74,7 +75,8 @@ class Practice:
         return created, joined
 
     # ---- the player's controls ------------------------------------------------
-    def _player_table(self, table_id: str, tokens: Sequence[str]) -> Table:
+    def player_table(self, table_id: str, tokens: Sequence[str]) -> Table:
+        """The practice table, when the caller is its player (else 403; 400 for another table)."""
         table = self.service.table(table_id)
         if not table.bots:
             raise BadRequest("This is not a practice table.", "Questo non è un tavolo di prova.")
@@ -86,7 +88,7 @@ class Practice:
 
     def rewind(self, table_id: str, tokens: Sequence[str]) -> Event:
         """Take back the player's last move and every bot move after it (a ``rewind`` event)."""
-        self._player_table(table_id, tokens)
+        self.player_table(table_id, tokens)
         for _ in range(20):
             table = self.service.table(table_id)
             move = last_own_move(table)
@@ -105,9 +107,9 @@ class Practice:
 
     def show_bots(self, table_id: str, tokens: Sequence[str], show: Any) -> Event:
         """Show (``True``) or hide (``False``) the bots' cards on the player's phone."""
+        self.player_table(table_id, tokens)
         if not isinstance(show, bool):
             raise BadRequest("'show' must be true or false.", "'show' deve essere true o false.")
-        self._player_table(table_id, tokens)
         for _ in range(20):
             table = self.service.table(table_id)
             try:
@@ -149,36 +151,62 @@ class Practice:
                 self._again.discard(table_id)
 
     def run(self, table_id: str, delay: float = 0.0) -> int:
-        """Bots move, one at a time, until none is to act; returns how many moves they made.
+        """Bots move until none is to act; returns how many moves they made.
 
-        ``delay``: a pause before each bot move (the table is read again after it: the
-        player may have taken a move back meanwhile)."""
+        ``delay``: the pause a person needs to follow, counted from the moment the bots got
+        the turn, not added to the time they take to decide: each bot's move lands ``delay``
+        after the event that gave it the turn, early in a game as late. Bots that choose at
+        the same moment (Quinta's face-down choices) all choose after one pause, not one
+        pause each. The table is read again after the pause: the player may have taken a
+        move back meanwhile."""
         moves = failures = 0
         while failures < MAX_FAILURES:
-            if delay:
-                time.sleep(delay)
+            turn = time.monotonic()
             table = self.service.table(table_id)
             seats = self._bots_to_act(table)
             if not seats:
                 return moves
-            if self._move(table, seats[0]):
-                moves, failures = moves + 1, 0
-            else:
-                failures += 1
+            # The first bot decides during the pause: its thinking never adds to the pause.
+            planned = (table.seq, seats[0], self._decide(table, seats[0]))
+            if delay:
+                time.sleep(max(0.0, turn + delay - time.monotonic()))
+            table = self.service.table(table_id)
+            together = self._bots_to_act(table)
+            if not together:
+                return moves
+            for seat in together if len(together) > 1 else together[:1]:
+                if seat not in self._bots_to_act(table):
+                    continue  # a bot's choice changed what the others may do: next pause
+                body = planned[2] if planned[:2] == (table.seq, seat) else self._decide(table, seat)
+                if self._send(table, seat, body):
+                    moves, failures = moves + 1, 0
+                else:
+                    failures += 1
+                    break
+                table = self.service.table(table_id)
         log.error("the bots of table %s gave up after %d refusals", table_id, failures)
         return moves
 
-    def _move(self, table: Table, seat: int) -> bool:
+    @staticmethod
+    def _decide(table: Table, seat: int) -> dict[str, Any]:
+        """The request a bot sends for its move at ``table`` as it stands."""
         rules = table.rules
         rng = random.Random(f"{table.id}/{table.seq}/{seat}")
         action = decide(bot_for(table.game), rules, table.state, seat, rng)
-        body = {"action": rules.dump_action(action), "seq": table.seq}
+        return {"action": rules.dump_action(action), "seq": table.seq}
+
+    def _send(self, table: Table, seat: int, body: dict[str, Any]) -> bool:
+        """Send a bot's move like a phone's; False when it was refused (the table moved on)."""
         try:
             self.service.submit(table.id, [], body, bot=seat)
         except (Conflict, Illegal) as e:  # the table moved on meanwhile (a rewind): look again
             log.info("a bot move at table %s was refused: %s", table.id, e.message)
             return False
         return True
+
+    def move(self, table: Table, seat: int) -> bool:
+        """One bot move at ``table`` as it stands, now (no pause); False when refused."""
+        return self._send(table, seat, self._decide(table, seat))
 
     @staticmethod
     def _bots_to_act(table: Table) -> list[int]:

@@ -20,6 +20,16 @@ from typing import Any
 
 RECORD_FORMAT = "tavolo-record/1"
 
+# A phone's request ids, one record per table, sending seat and id, with the body's digest.
+REQUESTS_TABLE = """CREATE TABLE IF NOT EXISTS {name} (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    request_id TEXT NOT NULL,
+    digest TEXT,
+    seq INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seat, request_id)
+);"""
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
@@ -36,12 +46,7 @@ CREATE TABLE IF NOT EXISTS events (
     created REAL NOT NULL,
     PRIMARY KEY (table_id, seq)
 );
-CREATE TABLE IF NOT EXISTS requests (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    request_id TEXT NOT NULL,
-    seq INTEGER NOT NULL,
-    PRIMARY KEY (table_id, request_id)
-);
+{requests}
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
     seat INTEGER NOT NULL,
@@ -55,7 +60,7 @@ CREATE TABLE IF NOT EXISTS decks (
     data BLOB NOT NULL,
     created REAL NOT NULL
 );
-"""
+""".replace("{requests}", REQUESTS_TABLE.format(name="requests"))
 
 
 def _thread_local() -> Any:
@@ -81,11 +86,47 @@ class SeatTaken(Exception):
     """The seat already has a token."""
 
 
+HOST_SEAT = -1  # the seat of the idempotency records of requests sent by the host's screen
+# What the requests table had before its records were keyed by seat and held a body's digest.
+OLD_REQUEST_COLUMNS = frozenset({"table_id", "request_id", "seq"})
+
+
+@dataclass(frozen=True, slots=True)
+class RequestKey:
+    """A phone's id for one request, as the log keys it: per table, per seat that sent it,
+    with a digest of the request's body (a retry sends the same body again)."""
+
+    seat: int  # the seat that sent it; HOST_SEAT for the host's screen
+    id: str
+    digest: str
+
+
+@dataclass(frozen=True, slots=True)
+class RequestRecord:
+    """The event a request made, and the digest of its body (None for a record kept from
+    before digests were stored: it is taken as a retry)."""
+
+    seq: int
+    digest: str | None
+
+    def same_body(self, digest: str) -> bool:
+        """True when a request with ``digest`` is a retry of this one."""
+        return self.digest is None or self.digest == digest
+
+
 class DuplicateRequest(Exception):
-    """A request id this table has already appended an event for (a retry)."""
+    """A request this seat has already appended an event for, with the same body (a retry)."""
 
     def __init__(self, seq: int) -> None:
         super().__init__(f"request already applied as event {seq}")
+        self.seq = seq
+
+
+class ReusedRequest(Exception):
+    """A request id this seat already used for a request with a different body."""
+
+    def __init__(self, seq: int) -> None:
+        super().__init__(f"request id already used for another request (event {seq})")
         self.seq = seq
 
 
@@ -131,8 +172,33 @@ RecordRows = tuple[
     tuple[str, str, str, str, float],  # the table: id, room, game, host token hash, created
     list[tuple[int, str, str, float]],  # events: seq, kind, payload as JSON text, created
     list[tuple[int, str]],  # seats: seat, token hash
-    list[tuple[str, int]],  # requests: request id, seq
+    list[tuple[int, str, str | None, int]],  # requests: seat, request id, digest, seq
 ]
+
+
+def request_seat(payload: dict[str, Any]) -> int:
+    """The seat that sent the request which made an ``action`` event, from the event itself
+    (``by``: the seat, ``host`` or ``bot``): the seat of a record kept from before requests
+    were keyed by seat, or of an older game record."""
+    by = payload.get("by")
+    if isinstance(by, int) and not isinstance(by, bool):
+        return by
+    if by == "bot":
+        player = (payload.get("action") or {}).get("player")
+        if isinstance(player, int) and not isinstance(player, bool):
+            return player
+    return HOST_SEAT
+
+
+def migrated_requests(old: list[tuple[Any, ...]]) -> list[tuple[str, int, str, None, int]]:
+    """Request records kept before they were keyed by seat (rows of table, request id, seq and
+    the payload of the event they made, as JSON text) as rows of the requests table today:
+    the seat from the event, no digest (a retry of such a request is answered as before)."""
+    rows = []
+    for table_id, request_id, seq, payload in old:
+        seat = request_seat(json.loads(payload)) if payload else HOST_SEAT
+        rows.append((str(table_id), seat, str(request_id), None, int(seq)))
+    return rows
 
 
 def parse_record(record: dict[str, Any]) -> RecordRows:
@@ -146,7 +212,11 @@ def parse_record(record: dict[str, Any]) -> RecordRows:
         events = [(int(e["seq"]), str(e["kind"]), json.dumps(e["payload"]), float(e["created"]))
                   for e in record["events"]]
         seats = [(int(s["seat"]), str(s["token_hash"])) for s in record.get("seats", [])]
-        requests = [(str(r["request_id"]), int(r["seq"])) for r in record.get("requests", [])]
+        payloads = {int(e["seq"]): e["payload"] for e in record["events"]}
+        requests = [
+            (int(r["seat"]) if "seat" in r else request_seat(payloads.get(int(r["seq"])) or {}),
+             str(r["request_id"]), None if r.get("digest") is None else str(r["digest"]), int(r["seq"]))
+            for r in record.get("requests", [])]
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise ValueError(f"malformed game record: {e}") from e
     if [e[0] for e in events] != list(range(1, len(events) + 1)) or not events or events[0][1] != "setup":
@@ -156,7 +226,8 @@ def parse_record(record: dict[str, Any]) -> RecordRows:
 
 def record_of(row: TableRow, events: list[tuple[Any, ...]], seats: list[tuple[Any, ...]],
               requests: list[tuple[Any, ...]]) -> dict[str, Any]:
-    """A table's stored rows as a game record (``tavolo-record/1``)."""
+    """A table's stored rows as a game record (``tavolo-record/1``); ``requests`` are rows of
+    seat, request id, digest and seq."""
     return {
         "format": RECORD_FORMAT,
         "table": {"id": row.id, "room": row.room, "game": row.game,
@@ -164,8 +235,20 @@ def record_of(row: TableRow, events: list[tuple[Any, ...]], seats: list[tuple[An
         "events": [{"seq": int(s), "kind": k, "payload": json.loads(p), "created": float(c)}
                    for s, k, p, c in events],
         "seats": [{"seat": int(s), "token_hash": h} for s, h in seats],
-        "requests": [{"request_id": r, "seq": int(s)} for r, s in requests],
+        "requests": [{"seat": int(seat), "request_id": r, "digest": d, "seq": int(s)}
+                     for seat, r, d, s in requests],
     }
+
+
+def check_request(found: RequestRecord | None, request: RequestKey) -> None:
+    """Raise when ``request`` was already made (the record ``found`` under its seat and id):
+    :class:`DuplicateRequest` for a retry with the same body, :class:`ReusedRequest` for an
+    id used again with another body."""
+    if found is None:
+        return
+    if found.same_body(request.digest):
+        raise DuplicateRequest(found.seq)
+    raise ReusedRequest(found.seq)
 
 
 def _inline(work: Callable[[], Any]) -> Any:
@@ -190,6 +273,23 @@ class Store:
         self._writer = writer
         with self._connect() as db:
             db.executescript(SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring a database made by an older version up to today's schema, in one transaction
+        (a second process opening it meanwhile waits, then finds nothing left to do)."""
+        with self._write() as db:
+            columns = {str(r[1]) for r in db.execute("PRAGMA table_info(requests)")}
+            if columns != OLD_REQUEST_COLUMNS:
+                return
+            old = db.execute(
+                "SELECT r.table_id, r.request_id, r.seq, e.payload FROM requests r "
+                "LEFT JOIN events e ON e.table_id = r.table_id AND e.seq = r.seq").fetchall()
+            db.execute(REQUESTS_TABLE.format(name="requests_by_seat"))
+            db.executemany("INSERT INTO requests_by_seat (table_id, seat, request_id, digest, seq) "
+                           "VALUES (?,?,?,?,?)", migrated_requests(old))
+            db.execute("DROP TABLE requests")
+            db.execute("ALTER TABLE requests_by_seat RENAME TO requests")
 
     def _connect(self) -> sqlite3.Connection:
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
@@ -272,18 +372,19 @@ class Store:
         payload: dict[str, Any],
         seat_token: tuple[int, str] | None = None,
         release_seat: int | None = None,
-        request_id: str | None = None,
+        request: RequestKey | None = None,
     ) -> Event:
         """Append an event after ``expected_seq``; commit before returning.
 
         ``seat_token`` (seat, token hash) records a seat's token in the same
         transaction as its ``join`` event; ``release_seat`` forgets a seat's token
-        in the same transaction as its ``release`` event. ``request_id`` (a phone's id
-        for this request) is recorded with the event: the same id again raises
-        :class:`DuplicateRequest` with the event it made, and nothing is written.
+        in the same transaction as its ``release`` event. ``request`` (a phone's id for
+        this request, the seat that sent it, its body's digest) is recorded with the event:
+        the same seat's id again raises :class:`DuplicateRequest` with the event it made
+        when the body is the same, :class:`ReusedRequest` when it is not; nothing is written.
         """
         event: Event = self._writer(lambda: self._append(
-            table_id, expected_seq, kind, payload, seat_token, release_seat, request_id))
+            table_id, expected_seq, kind, payload, seat_token, release_seat, request))
         return event
 
     def _append(
@@ -294,21 +395,20 @@ class Store:
         payload: dict[str, Any],
         seat_token: tuple[int, str] | None = None,
         release_seat: int | None = None,
-        request_id: str | None = None,
+        request: RequestKey | None = None,
     ) -> Event:
         """The write transaction of :meth:`append`."""
         now = time.time()
         with self._write() as db:
-            if request_id is not None:
-                done = self._request_seq(db, table_id, request_id)
-                if done is not None:
-                    raise DuplicateRequest(done)
+            if request is not None:
+                check_request(self._find_request(db, table_id, request.seat, request.id), request)
             last = self._last_seq(db, table_id)
             if last != expected_seq:
                 raise StaleSequence(expected_seq, last)
-            if request_id is not None:
-                db.execute("INSERT INTO requests (table_id, request_id, seq) VALUES (?,?,?)",
-                           (table_id, request_id, last + 1))
+            if request is not None:
+                db.execute("INSERT INTO requests (table_id, seat, request_id, digest, seq) "
+                           "VALUES (?,?,?,?,?)",
+                           (table_id, request.seat, request.id, request.digest, last + 1))
             if seat_token is not None:
                 try:
                     db.execute(
@@ -326,14 +426,15 @@ class Store:
         return Event(last + 1, kind, payload, now)
 
     @staticmethod
-    def _request_seq(db: sqlite3.Connection, table_id: str, request_id: str) -> int | None:
-        row = db.execute("SELECT seq FROM requests WHERE table_id=? AND request_id=?",
-                         (table_id, request_id)).fetchone()
-        return int(row[0]) if row else None
+    def _find_request(db: sqlite3.Connection, table_id: str, seat: int, request_id: str
+                      ) -> RequestRecord | None:
+        row = db.execute("SELECT seq, digest FROM requests WHERE table_id=? AND seat=? AND request_id=?",
+                         (table_id, seat, request_id)).fetchone()
+        return RequestRecord(int(row[0]), row[1]) if row else None
 
-    def request_seq(self, table_id: str, request_id: str) -> int | None:
-        """The event a request id made at a table, or None when it made none."""
-        return self._request_seq(self._connect(), table_id, request_id)
+    def find_request(self, table_id: str, seat: int, request_id: str) -> RequestRecord | None:
+        """What a seat's request id made at a table (its event and body digest), or None."""
+        return self._find_request(self._connect(), table_id, seat, request_id)
 
     @staticmethod
     def _last_seq(db: sqlite3.Connection, table_id: str) -> int:
@@ -379,8 +480,8 @@ class Store:
         ).fetchall()
         seats = db.execute("SELECT seat, token_hash FROM seats WHERE table_id=? ORDER BY seat",
                            (table_id,)).fetchall()
-        requests = db.execute("SELECT request_id, seq FROM requests WHERE table_id=? ORDER BY seq",
-                              (table_id,)).fetchall()
+        requests = db.execute("SELECT seat, request_id, digest, seq FROM requests WHERE table_id=? "
+                              "ORDER BY seq", (table_id,)).fetchall()
         return record_of(row, events, seats, requests)
 
     def import_table(self, record: dict[str, Any]) -> str:
@@ -399,8 +500,8 @@ class Store:
                     [(table[0], *e) for e in events])
                 db.executemany("INSERT INTO seats (table_id, seat, token_hash) VALUES (?,?,?)",
                                [(table[0], *s) for s in seats])
-                db.executemany("INSERT INTO requests (table_id, request_id, seq) VALUES (?,?,?)",
-                               [(table[0], *r) for r in requests])
+                db.executemany("INSERT INTO requests (table_id, seat, request_id, digest, seq) "
+                               "VALUES (?,?,?,?,?)", [(table[0], *r) for r in requests])
             return table[0]
 
         done: str = self._writer(write)

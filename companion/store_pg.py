@@ -23,18 +23,23 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg_pool import ConnectionPool
 
-from .store import SCHEMA as SQLITE_SCHEMA
 from .store import (
+    OLD_REQUEST_COLUMNS,
+    REQUESTS_TABLE,
     DeckExists,
     DeckRow,
-    DuplicateRequest,
     Event,
+    RequestKey,
+    RequestRecord,
     SeatTaken,
     StaleSequence,
     TableRow,
+    check_request,
+    migrated_requests,
     parse_record,
     record_of,
 )
+from .store import SCHEMA as SQLITE_SCHEMA
 
 CHANNEL = "tavolo_events"
 _INSERT_TABLE = "INSERT INTO tables (id, room, game, host_token_hash, created) VALUES (%s,%s,%s,%s,%s)"
@@ -65,6 +70,7 @@ class PgStore:
         with self._transaction() as db:
             db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
             db.execute(SCHEMA)
+            _migrate(db)
 
     @contextmanager
     def _transaction(self) -> Iterator[psycopg.Connection[Any]]:
@@ -129,7 +135,7 @@ class PgStore:
         payload: dict[str, Any],
         seat_token: tuple[int, str] | None = None,
         release_seat: int | None = None,
-        request_id: str | None = None,
+        request: RequestKey | None = None,
     ) -> Event:
         """Append an event after ``expected_seq``; commit before returning (see ``Store.append``)."""
         now = time.time()
@@ -137,17 +143,15 @@ class PgStore:
             # The table's row lock: appends to one table wait for each other, others don't.
             if db.execute("SELECT 1 FROM tables WHERE id=%s FOR UPDATE", (table_id,)).fetchone() is None:
                 raise StaleSequence(expected_seq, 0)
-            if request_id is not None:
-                done = db.execute("SELECT seq FROM requests WHERE table_id=%s AND request_id=%s",
-                                  (table_id, request_id)).fetchone()
-                if done is not None:
-                    raise DuplicateRequest(int(done[0]))
+            if request is not None:
+                check_request(_find_request(db, table_id, request.seat, request.id), request)
             last = _last_seq(db, table_id)
             if last != expected_seq:
                 raise StaleSequence(expected_seq, last)
-            if request_id is not None:
-                db.execute("INSERT INTO requests (table_id, request_id, seq) VALUES (%s,%s,%s)",
-                           (table_id, request_id, last + 1))
+            if request is not None:
+                db.execute("INSERT INTO requests (table_id, seat, request_id, digest, seq) "
+                           "VALUES (%s,%s,%s,%s,%s)",
+                           (table_id, request.seat, request.id, request.digest, last + 1))
             if seat_token is not None:
                 try:
                     with db.transaction():  # a savepoint: the refusal leaves the rest intact
@@ -162,11 +166,10 @@ class PgStore:
             self._notify(db, table_id)
         return Event(last + 1, kind, payload, now)
 
-    def request_seq(self, table_id: str, request_id: str) -> int | None:
-        """The event a request id made at a table, or None when it made none."""
-        row = self._one("SELECT seq FROM requests WHERE table_id=%s AND request_id=%s",
-                        (table_id, request_id))
-        return int(row[0]) if row else None
+    def find_request(self, table_id: str, seat: int, request_id: str) -> RequestRecord | None:
+        """What a seat's request id made at a table (its event and body digest), or None."""
+        with self._pool.connection() as db:
+            return _find_request(db, table_id, seat, request_id)
 
     def last_seq(self, table_id: str) -> int:
         """The table's last sequence number (0 for an unknown table)."""
@@ -198,8 +201,8 @@ class PgStore:
         events = self._all("SELECT seq, kind, payload, created FROM events WHERE table_id=%s ORDER BY seq",
                            (table_id,))
         seats = self._all("SELECT seat, token_hash FROM seats WHERE table_id=%s ORDER BY seat", (table_id,))
-        requests = self._all("SELECT request_id, seq FROM requests WHERE table_id=%s ORDER BY seq",
-                             (table_id,))
+        requests = self._all("SELECT seat, request_id, digest, seq FROM requests WHERE table_id=%s "
+                             "ORDER BY seq", (table_id,))
         return record_of(row, events, seats, requests)
 
     def import_table(self, record: dict[str, Any]) -> str:
@@ -215,8 +218,8 @@ class PgStore:
                                 "VALUES (%s,%s,%s,%s,%s)", [(table[0], *e) for e in events])
                 cur.executemany("INSERT INTO seats (table_id, seat, token_hash) VALUES (%s,%s,%s)",
                                 [(table[0], *s) for s in seats])
-                cur.executemany("INSERT INTO requests (table_id, request_id, seq) VALUES (%s,%s,%s)",
-                                [(table[0], *r) for r in requests])
+                cur.executemany("INSERT INTO requests (table_id, seat, request_id, digest, seq) "
+                                "VALUES (%s,%s,%s,%s,%s)", [(table[0], *r) for r in requests])
         return table[0]
 
     # ---- enrolled decks ---------------------------------------------------
@@ -261,3 +264,28 @@ class PgStore:
 def _last_seq(db: psycopg.Connection[Any], table_id: str) -> int:
     row = db.execute("SELECT MAX(seq) FROM events WHERE table_id=%s", (table_id,)).fetchone()
     return int(row[0] or 0) if row else 0
+
+
+def _find_request(db: psycopg.Connection[Any], table_id: str, seat: int, request_id: str
+                  ) -> RequestRecord | None:
+    row = db.execute("SELECT seq, digest FROM requests WHERE table_id=%s AND seat=%s AND request_id=%s",
+                     (table_id, seat, request_id)).fetchone()
+    return RequestRecord(int(row[0]), row[1]) if row else None
+
+
+def _migrate(db: psycopg.Connection[Any]) -> None:
+    """Bring a database made by an older version up to today's schema (inside the schema's
+    transaction, under its advisory lock): request records keyed by seat, with a digest."""
+    columns = {str(r[0]) for r in db.execute(
+        "SELECT column_name FROM information_schema.columns "
+        "WHERE table_schema = current_schema() AND table_name = 'requests'").fetchall()}
+    if columns != OLD_REQUEST_COLUMNS:
+        return
+    old = db.execute("SELECT r.table_id, r.request_id, r.seq, e.payload FROM requests r "
+                     "LEFT JOIN events e ON e.table_id = r.table_id AND e.seq = r.seq").fetchall()
+    db.execute(REQUESTS_TABLE.format(name="requests_by_seat"))
+    with db.cursor() as cur:
+        cur.executemany("INSERT INTO requests_by_seat (table_id, seat, request_id, digest, seq) "
+                        "VALUES (%s,%s,%s,%s,%s)", migrated_requests(old))
+    db.execute("DROP TABLE requests")
+    db.execute("ALTER TABLE requests_by_seat RENAME TO requests")

@@ -9,10 +9,10 @@ the events it has not seen.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import secrets
 import threading
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -34,13 +34,16 @@ from .games.quinta_story import narrate as quinta_narrate
 from .games.settlement import settle
 from .hints import hints_for
 from .live import Doorbell
+from .names import clean_name, quoted, unechoed
 from .practice_log import PRACTICE_EVENTS, fold_practice, practice_view
-from .store import DuplicateRequest, Event, SeatTaken, StaleSequence
+from .store import HOST_SEAT, DuplicateRequest, Event, RequestKey, ReusedRequest, SeatTaken, StaleSequence
 
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1
 ROOM_LENGTH = 5
-MAX_NAME = 24
 MAX_SEATS = 12
+VIEW_CACHE = 2_000  # views kept for the live streams (about 8 per table)
+# Events that change no game state: a move made on a view from before them means the same.
+OUTSIDE_THE_GAME = frozenset({"join", "release", "camera", "hints", "show_bots"})
 MAX_ROOM = 12
 Narrator = Callable[[Sequence[str], Any, Any, Any], list[dict[str, str]]]
 NARRATORS: dict[str, Narrator] = {"quinta": quinta_narrate, "oscuri": oscuri_narrate,
@@ -109,22 +112,18 @@ class Joined:
     name: str
 
 
-def _clean_name(raw: Any) -> str | None:
-    """A player's name: printable, single-spaced, at most ``MAX_NAME`` characters."""
-    if raw is None or raw == "":
-        return None
-    if not isinstance(raw, str):
-        raise BadRequest("A player's name must be a text.", "Il nome di un giocatore deve essere un testo.")
-    # Control, format (right-to-left overrides, zero-width) and unpaired surrogate characters
-    # could make one name pass for another in the log: they go.
-    printable = "".join(ch for ch in raw if unicodedata.category(ch)[0] != "C")
-    name = " ".join(printable.split()).lstrip("#").strip()
-    if len(name) > MAX_NAME:
-        raise BadRequest(
-            f"A name may have at most {MAX_NAME} characters.",
-            f"Un nome può avere al massimo {MAX_NAME} caratteri.",
-        )
-    return name or None
+# The host's powers, and what a caller without the host token hears when he tries one.
+HOST_ONLY: dict[str, tuple[str, str]] = {
+    "record": ("Only the host can download the game record.",
+               "Solo l'organizzatore può scaricare la registrazione della partita."),
+    "correct": ("Only the host can correct a card.", "Solo l'organizzatore può correggere una carta."),
+    "camera": ("Only the host can choose the camera's deck.",
+               "Solo l'organizzatore può scegliere il mazzo della fotocamera."),
+    "release": ("Only the host can free a seat.", "Solo l'organizzatore può liberare un posto."),
+    "hints": ("Only the host can switch hints on or off.",
+              "Solo l'organizzatore può attivare o disattivare i suggerimenti."),
+    "undo": ("Only the host can undo.", "Solo chi ha creato il tavolo può annullare."),
+}
 
 
 class TableService:
@@ -141,6 +140,8 @@ class TableService:
         # (table, token hash) -> (the table's seats_seq when looked up, the seat or None)
         self._seats: dict[tuple[str, str], tuple[int, int | None]] = {}
         self._hosts: dict[str, str] = {}  # table -> its host token's hash (never changes)
+        # (table, seat, host) -> (seq, the view as JSON) for the live streams
+        self._views: dict[tuple[str, int | None, bool], tuple[int, str]] = {}
         self._lock = threading.Lock()
 
     # ---- creating and joining --------------------------------------------
@@ -151,8 +152,8 @@ class TableService:
         game = body.get("game")
         if not isinstance(game, str) or game not in PLAYABLE:
             raise BadRequest(
-                f"Unknown game {game!r}. Available: {', '.join(sorted(PLAYABLE))}.",
-                f"Gioco sconosciuto {game!r}. Disponibili: {', '.join(sorted(PLAYABLE))}.",
+                f"Unknown game {quoted(game)}. Available: {', '.join(sorted(PLAYABLE))}.",
+                f"Gioco sconosciuto {quoted(game)}. Disponibili: {', '.join(sorted(PLAYABLE))}.",
             )
         rules = GAMES[str(game)]
         players = body.get("players", rules.seats.start)
@@ -165,7 +166,7 @@ class TableService:
             if not 0 < len(players) <= MAX_SEATS:
                 raise BadRequest(f"A table has 1 to {MAX_SEATS} seats.",
                                  f"Un tavolo ha da 1 a {MAX_SEATS} posti.")
-            names = [_clean_name(n) for n in players]
+            names = [clean_name(n) for n in players]
         else:
             raise BadRequest(
                 "'players' must be a number of seats or a list of names.",
@@ -243,7 +244,7 @@ class TableService:
             raise Conflict("That seat is already taken by another phone.",
                            "Quel posto è già occupato da un altro telefono.")
         # A seat the host named keeps its name; an open seat takes the joiner's.
-        new_name = table.names[seat] or _clean_name(name)
+        new_name = table.names[seat] or clean_name(name)
         if new_name is None:
             raise BadRequest("Tell us your name to take an open seat.",
                              "Scrivi il tuo nome per prendere un posto libero.")
@@ -296,6 +297,23 @@ class TableService:
                 self._hosts[table_id] = known
         return secrets.compare_digest(known, hash_token(token))
 
+    def require_host(self, table_id: str, tokens: Sequence[str], power: str) -> None:
+        """Refuse (403) a caller without the host token one of the host's powers (a key of
+        ``HOST_ONLY``); 404 for an unknown table. Routes ask it before they read the body:
+        rights before shape."""
+        self.table(table_id)
+        if not self.credentials(table_id, tokens)[1]:
+            raise Forbidden(*HOST_ONLY[power])
+
+    def require_player(self, table_id: str, tokens: Sequence[str]) -> None:
+        """Refuse (401) a caller with neither a seat nor the host token at this table (before
+        the body of a move is read); 404 for an unknown table."""
+        self.table(table_id)
+        seats, host = self.credentials(table_id, tokens)
+        if not seats and not host:
+            raise Unauthorized("This phone has no seat at this table: join first.",
+                               "Questo telefono non ha un posto a questo tavolo: entra prima.")
+
     # ---- reading ----------------------------------------------------------
     def table(self, table_id: str) -> Table:
         """The table as of its last event (cached, caught up from the log)."""
@@ -318,9 +336,44 @@ class TableService:
                 self._cache[table_id] = (table, rings)
         return table
 
+    def table_at(self, table_id: str, seq: int) -> Table:
+        """The table as it was right after event ``seq`` (replayed from its log)."""
+        latest = self.table(table_id)
+        if seq == latest.seq:
+            return latest
+        row = self.store.table(table_id)
+        if row is None:
+            raise NotFound("No such table.", "Questo tavolo non esiste.")
+        events = [e for e in self.store.read(table_id) if e.seq <= seq]
+        return _fold(_start(row.id, row.room, events[0]), events[1:])
+
     def view(self, table_id: str, seat: int | None, host: bool = False) -> dict[str, Any]:
         """Everything one phone may see, for its seat (None = the table screen)."""
+        return self.view_of(self.table(table_id), seat, host)
+
+    def view_text(self, table_id: str, seat: int | None, host: bool = False) -> tuple[int, str]:
+        """A seat's view as JSON text, and its sequence: what a live stream sends. Every phone
+        of a seat (and every table screen) gets the same text for one event, so it is made
+        once per event and seat however many streams are open (fifty phones on one table)."""
         table = self.table(table_id)
+        key = (table_id, seat, host)
+        with self._lock:
+            known = self._views.get(key)
+        if known is not None and known[0] == table.seq:
+            return known
+        made = (table.seq, json.dumps(self.view_of(table, seat, host)))
+        with self._lock:
+            if len(self._views) >= VIEW_CACHE:
+                self._views.clear()  # a crude bound: the next event makes them again
+            old = self._views.get(key)
+            if old is None or old[0] <= made[0]:
+                self._views[key] = made
+        return made
+
+    def view_of(self, table: Table, seat: int | None, host: bool = False) -> dict[str, Any]:
+        """Everything one phone may see of ``table`` as derived (a retry's answer is the table
+        right after its move), for its seat (None = the table screen)."""
+        table_id = table.id
         rules = table.rules
         names = table.display_names()
         out = rules.outcome(table.state)
@@ -368,9 +421,7 @@ class TableService:
         ``reason: game_in_progress``) and nothing changes.
         """
         table = self.table(table_id)  # 404 first
-        if not self.credentials(table_id, tokens)[1]:
-            raise Forbidden("Only the host can download the game record.",
-                            "Solo l'organizzatore può scaricare la registrazione della partita.")
+        self.require_host(table_id, tokens, "record")
         if table.rules.outcome(table.state) is None:
             raise Conflict(
                 "The game record can be downloaded once the game is over: it would show the "
@@ -405,10 +456,6 @@ class TableService:
             raise Unauthorized("This phone has no seat at this table: join first.",
                                "Questo telefono non ha un posto a questo tavolo: entra prima.")
         request_id = _request_id(body.get("id"))
-        if request_id is not None:
-            done = self.store.request_seq(table_id, request_id)
-            if done is not None:  # a retry of a request already applied: never twice
-                return table, self._event(table_id, done)
         raw = body.get("action")
         if not isinstance(raw, dict):
             raise BadRequest("The request needs an 'action' object.",
@@ -422,10 +469,20 @@ class TableService:
         if "player" not in raw and seats:
             raw["player"] = seats[0]
         player = raw.get("player")
+        if player not in seats and not host:
+            raise Forbidden("You can only act for your own seat.",
+                            "Puoi agire solo per il tuo posto.")
+        by = "bot" if bot is not None else player if player in seats else "host"
+        # A request id is the sending seat's own (the host's screen has its own ids), and a
+        # retry carries the same body: the same id with another body is refused.
+        request = None if request_id is None else RequestKey(
+            bot if bot is not None else player if player in seats else HOST_SEAT,
+            request_id, request_digest(body))
+        if request is not None:
+            done = self.store.find_request(table_id, request.seat, request.id)
+            if done is not None:
+                return self._repeated(table_id, done.seq, done.same_body(request.digest))
         if player not in seats:
-            if not host:
-                raise Forbidden("You can only act for your own seat.",
-                                "Puoi agire solo per il tuo posto.")
             if player in table.bots:
                 raise Forbidden("The app's bot plays that seat: it moves by itself.",
                                 "Quel posto lo gioca un bot dell'app: muove da solo.")
@@ -445,33 +502,52 @@ class TableService:
         except IllegalAction as e:
             if expected != table.seq:
                 self._fresh(table, expected)  # say "look again" rather than judge an old view
-            raise Illegal(*for_players(e, table.names), rule=e.rule, **e.details()) from e
+            raise Illegal(*for_players(e, table.names, raw), rule=e.rule, **e.details()) from e
         if expected != table.seq and not self._independent(table, expected, action):
             self._fresh(table, expected)
-        by = "bot" if bot is not None else player if player in seats else "host"
         try:
             event = self._append(table, "action", {
                 "action": table.rules.dump_action(action), "by": by,
-            }, expected=table.seq, request_id=request_id)
+            }, expected=table.seq, request=request)
         except DuplicateRequest as e:  # the same retry arrived twice at once
-            return self.table(table_id), self._event(table_id, e.seq)
+            return self._repeated(table_id, e.seq, True)
+        except ReusedRequest as e:
+            return self._repeated(table_id, e.seq, False)
         return self.table(table_id), event
+
+    def _repeated(self, table_id: str, seq: int, same_body: bool) -> tuple[Table, Event]:
+        """A request id this seat already used (for event ``seq``): a retry (the same body) is
+        answered as the first time, with the table as it was right after its move; an id sent
+        again with another body is refused (409) and nothing is done."""
+        if not same_body:
+            raise Conflict(
+                "This request id was already used for a different move: nothing was done. Send "
+                "a new move with a new id.",
+                "Questo identificativo di richiesta è già stato usato per un'altra mossa: non è "
+                "stato fatto nulla. Invia la nuova mossa con un nuovo identificativo.",
+                reason="request_id_reused", event=seq)
+        return self.table_at(table_id, seq), self._event(table_id, seq)
 
     def _event(self, table_id: str, seq: int) -> Event:
         """One stored event of a table."""
         return self.store.read(table_id, seq - 1)[0]
 
     def _independent(self, table: Table, expected: int, action: Any) -> bool:
-        """True when only moves that cannot change the meaning of ``action`` came after ``expected``.
+        """True when only events that cannot change the meaning of ``action`` came after
+        ``expected``: events outside the game (a phone joining, a seat freed, the camera's deck,
+        hints, the bots' cards shown), and moves the engine says commute with it.
 
         Players choosing at the same moment (Quinta) all send the sequence they saw:
-        the others' face-down choices do not change theirs.
+        the others' face-down choices do not change theirs; nor does a phone joining meanwhile.
+        The action was checked against the table as it is now.
         """
-        commutes = getattr(table.rules, "commutes", None)
-        if commutes is None or expected > table.seq:
+        if expected > table.seq:
             return False
-        later = self.store.read(table.id, expected)
-        if any(e.kind != "action" for e in later):
+        later = [e for e in self.store.read(table.id, expected) if e.kind not in OUTSIDE_THE_GAME]
+        if not later:
+            return True
+        commutes = getattr(table.rules, "commutes", None)
+        if commutes is None or any(e.kind != "action" for e in later):
             return False
         first = next((a for a in table.applied if a.seq > expected), None)
         then = first.before if first is not None else table.state
@@ -484,9 +560,7 @@ class TableService:
         revealed to everybody); the moves after it are replayed and must still fit.
         """
         table = self.table(table_id)
-        if not self.credentials(table_id, tokens)[1]:
-            raise Forbidden("Only the host can correct a card.",
-                            "Solo l'organizzatore può correggere una carta.")
+        self.require_host(table_id, tokens, "correct")
         expected, target, raw = body.get("seq"), body.get("target"), body.get("action")
         if not isinstance(expected, int) or not isinstance(target, int) or not isinstance(raw, dict):
             raise BadRequest("A correction needs 'seq', 'target' (the move's event) and 'action'.",
@@ -517,7 +591,7 @@ class TableService:
                     "Questa correzione non torna: quella carta è stata giocata da un altro nello "
                     "stesso giro.")
         except IllegalAction as e:
-            raise Illegal(*for_players(e, table.names), rule=e.rule) from e
+            raise Illegal(*for_players(e, table.names, raw), rule=e.rule) from e
         return self._append(table, "correct", {"target": target, "action": table.rules.dump_action(action)},
                             expected=expected)
 
@@ -544,9 +618,7 @@ class TableService:
 
     def choose_camera(self, table_id: str, tokens: Sequence[str], body: Mapping[str, Any]) -> Event:
         """The host chooses the enrolled deck the camera reads with (``{"deck": name | null, "seq"}``)."""
-        if not self.credentials(table_id, tokens)[1]:
-            raise Forbidden("Only the host can choose the camera's deck.",
-                            "Solo l'organizzatore può scegliere il mazzo della fotocamera.")
+        self.require_host(table_id, tokens, "camera")
         expected = _need_seq(body.get("seq"))
         table = self.table(table_id)
         self._fresh(table, expected)
@@ -557,8 +629,7 @@ class TableService:
     def release(self, table_id: str, tokens: Sequence[str], seat: int) -> Event:
         """The host frees a seat (a phone lost its cookie): the player can join again."""
         table = self.table(table_id)
-        if not self.credentials(table_id, tokens)[1]:
-            raise Forbidden("Only the host can free a seat.", "Solo l'organizzatore può liberare un posto.")
+        self.require_host(table_id, tokens, "release")
         if seat not in self.store.taken_seats(table_id):
             raise BadRequest("That seat has no phone.", "Quel posto non ha un telefono.")
         for _ in range(20):
@@ -593,9 +664,7 @@ class TableService:
 
     def switch_hints(self, table_id: str, tokens: Sequence[str], body: Mapping[str, Any]) -> Event:
         """The host switches hints on or off (``{"on": bool, "seq"}``); the log records it."""
-        if not self.credentials(table_id, tokens)[1]:
-            raise Forbidden("Only the host can switch hints on or off.",
-                            "Solo l'organizzatore può attivare o disattivare i suggerimenti.")
+        self.require_host(table_id, tokens, "hints")
         on = body.get("on")
         if not isinstance(on, bool):
             raise BadRequest("'on' must be true or false.", "'on' deve essere true o false.")
@@ -609,8 +678,7 @@ class TableService:
 
     def undo(self, table_id: str, tokens: Sequence[str], expected: Any) -> Event:
         """The host takes back the last action, where the rules allow it."""
-        if not self.credentials(table_id, tokens)[1]:
-            raise Forbidden("Only the host can undo.", "Solo chi ha creato il tavolo può annullare.")
+        self.require_host(table_id, tokens, "undo")
         expected = _need_seq(expected)
         table = self.table(table_id)
         self._fresh(table, expected)
@@ -635,38 +703,44 @@ class TableService:
 
     def _fresh(self, table: Table, expected: int) -> None:
         if expected != table.seq:
-            raise Conflict(
-                "The table has changed since this phone last looked: look again and retry.",
-                "Il tavolo è cambiato dall'ultima volta: guarda di nuovo e riprova.",
-                seq=table.seq,
-            )
+            raise moved_first(table.seq)
 
     def _append(
         self, table: Table, kind: str, payload: dict[str, Any],
         expected: int | None = None, seat_token: tuple[int, str] | None = None,
-        request_id: str | None = None,
+        request: RequestKey | None = None,
     ) -> Event:
         try:
             event = self.store.append(
                 table.id, table.seq if expected is None else expected, kind, payload, seat_token,
-                request_id=request_id,
+                request=request,
             )
         except StaleSequence as e:
-            raise Conflict(
-                "The table has changed since this phone last looked: look again and retry.",
-                "Il tavolo è cambiato dall'ultima volta: guarda di nuovo e riprova.",
-                seq=e.actual,
-            ) from e
+            raise moved_first(e.actual) from e
         self.doorbell.ring(table.id)
         return event
+
+
+def moved_first(seq: int) -> Conflict:
+    """The refusal of a request made on an older view of the table (409, ``reason:
+    moved_first``): someone moved first; nothing was done. The web layer adds the caller's
+    view of the table as it is now, so that the phone shows it at once."""
+    return Conflict(
+        "Someone moved first: here is the table as it is now. If your move still fits, send it "
+        "again.",
+        "Qualcuno ha mosso prima: ecco il tavolo com'è adesso. Se la tua mossa va ancora bene, "
+        "inviala di nuovo.",
+        reason="moved_first", seq=seq,
+    )
 
 
 _DECISION = re.compile(r"\s*\(DECISION[E]? [A-Z]+\d+\)")
 
 
-def for_players(e: IllegalAction, names: Sequence[str | None]) -> tuple[str, str]:
+def for_players(e: IllegalAction, names: Sequence[str | None], sent: Any = None) -> tuple[str, str]:
     """An engine's refusal as players read it: seats by their names, without the spec's
-    DECISION numbers (the rule id still says which rule it was)."""
+    DECISION numbers (the rule id still says which rule it was), and whatever odd text the
+    action ``sent`` carried (a card code that is no card) quoted and escaped, never raw."""
     def name(seat: str) -> str | None:
         i = int(seat) - 1
         return names[i] if 0 <= i < len(names) and names[i] else None
@@ -680,8 +754,8 @@ def for_players(e: IllegalAction, names: Sequence[str | None]) -> tuple[str, str
             return m[0]
         return f"di {who}" if m[1] else who
 
-    en = re.sub(r"\bseat (\d+)", english, _DECISION.sub("", e.message))
-    it = re.sub(r"\b(?:(del )|il |al )?posto (\d+)", italian, _DECISION.sub("", e.message_it))
+    en = re.sub(r"\bseat (\d+)", english, _DECISION.sub("", unechoed(e.message, sent)))
+    it = re.sub(r"\b(?:(del )|il |al )?posto (\d+)", italian, _DECISION.sub("", unechoed(e.message_it, sent)))
     return en, it
 
 
@@ -696,6 +770,14 @@ def _request_id(value: Any) -> str | None:
         raise BadRequest("'id' must be 8 to 64 letters, digits, '-' or '_'.",
                          "'id' deve avere da 8 a 64 lettere, cifre, '-' o '_'.")
     return value
+
+
+def request_digest(body: Mapping[str, Any]) -> str:
+    """The digest of a request's body without its id: a retry sends the same body again
+    (keys in any order), another move with the same id does not."""
+    rest = {k: v for k, v in body.items() if k != "id"}
+    text = json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def table_deck(table: Table) -> str:

@@ -65,7 +65,7 @@
       const group = document.createElementNS(svg.namespaceURI, "g");
       group.setAttribute("class", "det");
       group.addEventListener("click", () => {
-        const target = box.querySelector(`.scan-item[data-i="${i}"] select`);
+        const target = box.querySelector(`.scan-item[data-i="${i}"] .scan-fix`);
         if (target) target.focus();
       });
       group.append(poly, label);
@@ -73,6 +73,50 @@
     });
     wrap.append(img, svg);
     return wrap;
+  }
+
+  /* The card's own outline, cut from the photo: the quadrilateral the camera found. */
+  function thumbnail(det, result) {
+    const xs = det.corners.map((c) => c[0]), ys = det.corners.map((c) => c[1]);
+    const pad = Math.max(result.width, result.height) / 80;
+    const x0 = Math.max(0, Math.min(...xs) - pad), y0 = Math.max(0, Math.min(...ys) - pad);
+    const x1 = Math.min(result.width, Math.max(...xs) + pad), y1 = Math.min(result.height, Math.max(...ys) + pad);
+    const ns = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("class", "scan-thumb");
+    svg.setAttribute("viewBox", `${x0} ${y0} ${Math.max(1, x1 - x0)} ${Math.max(1, y1 - y0)}`);
+    svg.setAttribute("aria-hidden", "true");
+    const image = document.createElementNS(ns, "image");
+    image.setAttribute("href", photoURL);
+    image.setAttribute("width", String(result.width));
+    image.setAttribute("height", String(result.height));
+    const poly = document.createElementNS(ns, "polygon");
+    poly.setAttribute("points", det.corners.map((c) => c.join(",")).join(" "));
+    poly.setAttribute("class", det.strong ? "strong" : "weak");
+    svg.append(image, poly);
+    return svg;
+  }
+
+  /* The compact picker that corrects a card: a suit, then the rank (a tarot: the tarot's own
+     picker, trumps and its four suits); only the cards of this table's deck. */
+  function correction(det, result, done) {
+    const codes = result.codes && result.codes.length ? result.codes : FRENCH_CODES;
+    const legal = new Set(codes);
+    const memory = {suit: cardParts(det.card).trump !== undefined ? "T" : cardParts(det.card).suit};
+    let picker;
+    if (codes.some((c) => /^T\d+$/.test(c))) {
+      picker = tarotPicker(legal, done, memory);
+    } else if (codes.every((c) => FRENCH_CODES.includes(c))) {
+      const ranks = [...new Set(codes.filter((c) => !c.startsWith("JK")).map((c) => cardParts(c).rank))];
+      const order = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+      ranks.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+      picker = cardPicker(legal, done, memory, new Set(FRENCH_CODES.filter((c) => !legal.has(c))), ranks);
+    } else {
+      // A deck of its own codes (the printed Insonnia deck): its cards in one list.
+      picker = cardSelect(codes.includes(det.card) ? codes : [det.card, ...codes], det.card, done);
+    }
+    picker.classList.add("scan-picker");
+    return picker;
   }
 
   function show(result) {
@@ -102,23 +146,42 @@
       const li = document.createElement("li");
       li.className = "scan-item";
       li.dataset.i = String(i);
+      li.dataset.card = det.card;
       const badge = document.createElement("span");
       badge.className = "badge";
       badge.textContent = String(i + 1);
-      // The table's own cards (a tarot's at a Diavolo table), with the card read among them.
-      const codes = result.codes && result.codes.length ? result.codes : FRENCH_CODES;
-      const choices = codes.includes(det.card) ? codes : [det.card, ...codes];
-      const pick = cardSelect(choices, det.card, (code) => { det.card = code; det.corrected = true; draw(); });
+      // The card as read: its outline cut from the photo, its name in words, one tap to fix it.
+      const what = document.createElement("span");
+      what.className = "scan-what";
+      const name = document.createElement("span");
+      name.className = "scan-name";
+      // What this game calls the card read (at an Oscuri table a king is Death).
+      name.textContent = det.names && !det.corrected ? (det.names[LANG] || det.names.en) : cardSpeech(det.card);
       const conf = document.createElement("span");
       conf.className = det.strong ? "conf" : "conf weak";
       conf.textContent = det.strong ? "" : t("scan_unsure");
-      li.append(badge, pick, conf);
-      if (det.names && !det.corrected) {
-        // What this game calls the card read (at an Oscuri table a king is Death).
-        const name = document.createElement("span");
-        name.className = "scan-name";
-        name.textContent = det.names[LANG] || det.names.en;
-        li.append(name);
+      what.append(name, conf);
+      // The card itself (its outline and name) is the button that corrects it: one tap.
+      const fix = document.createElement("button");
+      fix.type = "button";
+      fix.className = "scan-fix";
+      fix.title = t("scan_fix");
+      fix.setAttribute("aria-label", t("scan_fix_card", {n: i + 1, card: name.textContent}));
+      fix.setAttribute("aria-expanded", String(result.fixing === i));
+      const pen = document.createElement("span");
+      pen.className = "scan-pen";
+      pen.setAttribute("aria-hidden", "true");
+      pen.textContent = "✎";
+      fix.append(thumbnail(det, result), what, pen);
+      fix.addEventListener("click", () => { result.fixing = result.fixing === i ? null : i; draw(); });
+      li.append(badge, fix);
+      if (result.fixing === i) {
+        li.append(correction(det, result, (code) => {
+          det.card = code;
+          det.corrected = true;
+          result.fixing = null;
+          draw();
+        }));
       }
       if (!playable(det)) {
         const why = document.createElement("p");
@@ -289,6 +352,14 @@
     liveButton.hidden = false;
     liveButton.addEventListener("click", () => (stream ? stopLive() : startLive()));
   }
+
+  // Once the game is over there is nothing left to scan: the camera stops, the result stays.
+  document.addEventListener("tavolo:view", (ev) => {
+    if (!ev.detail.outcome) return;
+    if (stream) stopLive();
+    box.hidden = true;
+    box.replaceChildren();
+  });
 
   button.addEventListener("click", () => input.click());
   input.addEventListener("change", async () => {

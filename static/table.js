@@ -35,11 +35,16 @@
     document.getElementById("game").replaceChildren(parts.game);
     document.getElementById("controls").replaceChildren(parts.controls);
     renderPlayers(v, ui);
+    // Once the game is over the page keeps the result, the settlement and what to do next:
+    // hints, the camera, undo and the host's seat tools go (app.css, body.game-over).
+    document.body.classList.toggle("game-over", Boolean(v.outcome));
     renderFinal(v);
     renderLog(v);
+    updateMovedFirst();
     const host = document.getElementById("host");
     host.hidden = !v.host;
     document.getElementById("undo").disabled = !v.can_undo;
+    document.getElementById("undo").hidden = Boolean(v.outcome);
     if (v.host) { renderSeatAdmin(v); renderCameraAdmin(v); }
     // The record holds every hidden card: the server gives it only once the game is over.
     document.getElementById("record").hidden = !v.outcome;
@@ -188,7 +193,64 @@
         table.append(more);
       }
     }
-    box.replaceChildren(h, p, table);
+    box.replaceChildren(h, p, table, finalActions(v));
+    box.classList.toggle("folded", finalFolded);
+    if (!shownOver) { shownOver = true; box.scrollIntoView({block: "start"}); }
+  }
+
+  /* What to do once a game is over: play again (a practice game against the same bots; for
+     the host, a new table for the same players and options; for others, the home page), or go
+     back to the table as it ended (the result folds away, one tap brings it back). */
+  let finalFolded = false;
+  let shownOver = false;
+  function finalActions(v) {
+    const nav = document.createElement("p");
+    nav.className = "final-actions";
+    const again = document.createElement("button");
+    again.type = "button";
+    again.className = "big primary";
+    again.id = "new-game";
+    again.textContent = t("new_game");
+    again.addEventListener("click", () => newGame(v, again));
+    const back = document.createElement("button");
+    back.type = "button";
+    back.className = "big";
+    back.id = "back-to-table";
+    back.textContent = finalFolded ? t("show_result") : t("back_to_table");
+    back.setAttribute("aria-expanded", finalFolded ? "false" : "true");
+    back.addEventListener("click", () => {
+      finalFolded = !finalFolded;
+      renderFinal(view);
+      const next = document.getElementById("back-to-table");
+      if (next) next.focus();
+      if (finalFolded) document.getElementById("game").scrollIntoView({block: "start"});
+    });
+    nav.append(again, back);
+    return nav;
+  }
+
+  async function newGame(v, button) {
+    button.disabled = true;
+    try {
+      if (v.practice && v.me !== null) {
+        const res = await postJSON("/api/practice", {game: v.game, bots: v.practice.bots.length,
+                                                     name: v.names[v.me], options: v.options});
+        if (res.ok) { window.location.href = "/play/" + res.body.table_id; return; }
+        showError(res.body);
+      } else if (v.host) {
+        const names = v.seats.map((seat) => (seat.named || seat.joined ? seat.name : null));
+        const res = await postJSON("/api/tables", {game: v.game, players: names, options: v.options,
+                                                   hints: v.hints});
+        if (res.ok) { window.location.href = "/t/" + res.body.table_id; return; }
+        showError(res.body);
+      } else {
+        window.location.href = "/";
+        return;
+      }
+    } catch (e) {
+      toast(t("network"));
+    }
+    button.disabled = false;
   }
 
   /* For a screen reader: what just happened, said once (the status line says whose turn). */
@@ -245,6 +307,52 @@
       (a) => a.type === action.type && a.card === action.card && a.row === action.row);
   }
 
+  /* The same move, as far as the view tells: among the legal moves the server lists, or, with
+     real cards (no list: the phone cannot know the hand), still this seat's turn. */
+  function sameKey(value) {
+    if (Array.isArray(value)) return "[" + value.map(sameKey).join(",") + "]";
+    if (value && typeof value === "object") {
+      return "{" + Object.keys(value).filter((k) => value[k] !== undefined && value[k] !== null).sort()
+        .map((k) => JSON.stringify(k) + ":" + sameKey(value[k])).join(",") + "}";
+    }
+    return JSON.stringify(value);
+  }
+  function mayRetry(action) {
+    if (!view || view.outcome) return false;
+    const who = action.player !== undefined ? action.player : view.me;
+    if (!view.state.to_act.includes(who)) return false;
+    const legal = view.state.legal;
+    if (!Array.isArray(legal)) return true;
+    const key = sameKey({...action, player: undefined});
+    return legal.some((a) => sameKey({...a, player: undefined}) === key);
+  }
+
+  /* Someone moved first: the phone shows the table as it is now (the refusal carries it) and
+     says so, with one tap to send the same move again while it still fits. */
+  let pending = null;
+  function showMovedFirst(action, opts) {
+    pending = {action, opts};
+    document.getElementById("moved-text").textContent = t("moved_first");
+    updateMovedFirst();
+    document.getElementById("moved").hidden = false;
+  }
+  function updateMovedFirst() {
+    if (!pending) return;
+    const fits = mayRetry(pending.action);
+    document.getElementById("moved-retry").hidden = !fits;
+    document.getElementById("moved-text").textContent = t("moved_first") + (fits ? "" : " " + t("moved_gone"));
+  }
+  function hideMovedFirst() {
+    pending = null;
+    document.getElementById("moved").hidden = true;
+  }
+  document.getElementById("moved-retry").addEventListener("click", () => {
+    const again = pending;
+    hideMovedFirst();
+    if (again) act(again.action, {...(again.opts || {}), retried: true});
+  });
+  document.getElementById("moved-ok").addEventListener("click", hideMovedFirst);
+
   // ---- moves made without a connection wait on the phone (with their ids) -----------
   const OUTBOX_KEY = `tavolo-outbox-${tableId}${asTable}`;
   function outbox() {
@@ -273,9 +381,12 @@
         } catch (e) {
           return;  // still no connection: try again when it comes back
         }
-        if (res.status === 409) {
-          await refresh();
-          if (stillLegal(item.payload.action)) {  // the same id: never applied twice
+        if (res.status === 409 && res.body && res.body.reason === "request_id_reused") {
+          await refresh();  // that id already made a move: this one is not sent again
+          toast(t("queued_dropped"));
+        } else if (res.status === 409) {
+          if (res.body && res.body.view) render(res.body.view); else await refresh();
+          if (stillLegal(item.payload.action)) {  // not applied: sent again on the new table
             item.payload = {...item.payload, seq: view.seq};
             saveOutbox(items);
             continue;
@@ -297,6 +408,7 @@
 
   async function act(action, opts) {
     if (busy) return false;
+    hideMovedFirst();  // a new move (or the retry) replaces the notice
     if (outbox().length) {  // earlier moves are still waiting: this one goes after them
       const items = outbox();
       items.push({url: `/api/tables/${tableId}/actions${asTable}`,
@@ -312,11 +424,18 @@
     try {
       const res = await postOnce(url, payload);
       if (res.ok) { render(res.body); return true; }
+      if (res.status === 409 && res.body && res.body.reason === "moved_first") {
+        if (res.body.view) render(res.body.view); else await refresh();
+        showMovedFirst(action, opts);
+        return false;
+      }
+      if (res.status === 409 && res.body && res.body.reason === "request_id_reused") {
+        await refresh();  // the id made another move: nothing was done with this one
+        showError(res.body);
+        return false;
+      }
       if (res.status === 409) {
         await refresh();
-        const still = !(opts && opts.retried) && stillLegal(action);
-        busy = false;
-        if (still) return act(action, {...(opts || {}), retried: true});
         toast(t("retry_changed"));
         return false;
       }

@@ -73,6 +73,7 @@
   document.addEventListener("tavolo:view", (ev) => {
     const seqChanged = !view || view.seq !== ev.detail.seq;
     view = ev.detail;
+    if (view.outcome) { open = false; panel.hidden = true; }  // no moves left to hint at
     rulesLink.href = `/rules/${view.game}`;
     drawButton();
     if (open && seqChanged) load();  // the moves change with the table

@@ -333,7 +333,8 @@ def test_scan_a_card_with_the_phone_and_play_it(server: str, browser: object) ->
     anna.locator("#scan-input").set_input_files(str(PHOTOS / "rdpong" / "8hearts.jpg"))
     panel = anna.locator("#scan")
     panel.get_by_role("button", name="Play 8♥").wait_for()
-    assert panel.locator("svg polygon").count() == 1
+    assert panel.locator(".scan-photo svg polygon").count() == 1  # outlined on the photo
+    assert panel.locator(".scan-thumb polygon").count() == 1  # and beside its name
     assert panel.locator(".scan-name").inner_text() == "8 of hearts"  # the card read, in words
     assert "1 card found" in panel.inner_text()  # one card, in the singular
     _shot(anna, "phone-scan-result")
@@ -348,11 +349,11 @@ def test_scan_a_card_with_the_phone_and_play_it(server: str, browser: object) ->
     wanted = {"7C": "1", "2S": "2"}
     for i in range(items.count()):
         selects = items.nth(i).locator("select")
-        card = selects.first.input_value()
+        card = str(items.nth(i).get_attribute("data-card"))
         if card[0] == "A":  # the aces are on the table: the panel says so, no seat to pick
-            assert selects.count() == 1 and "table" in items.nth(i).inner_text()
+            assert selects.count() == 0 and "table" in items.nth(i).inner_text()
             continue
-        selects.nth(1).select_option(wanted.get(card, ""))
+        selects.first.select_option(wanted.get(card, ""))
     _shot(host, "table-screen-scan-result")
     hpanel.locator("#scan-confirm").click()
     host.wait_for_function("() => document.querySelectorAll('.revealed-item').length === 3")
@@ -1302,9 +1303,14 @@ def test_enrol_a_small_deck_on_the_phone_then_scan_a_diavolo_hand_with_it(
     anna.locator("#scan-input").set_input_files(str(hand))
     panel = anna.locator("#scan")
     panel.locator(".scan-item").nth(1).wait_for()
-    read = sorted(panel.locator(".scan-item select").nth(i).input_value() for i in range(2))
+    read = sorted(str(panel.locator(".scan-item").nth(i).get_attribute("data-card")) for i in range(2))
     assert read == ["T3", "T5"]
-    assert panel.locator("svg polygon").count() == 2
+    assert panel.locator(".scan-photo svg polygon").count() == 2
+    # A tarot card is corrected with the tarot's own picker: the trumps, then its four suits.
+    panel.locator(".scan-fix").first.click()
+    picker = panel.locator(".scan-picker")
+    picker.locator(".suit-tab[data-suit=T]").wait_for()
+    assert picker.locator(".suit-tab").count() == 5 and picker.locator(".card[data-card='T21']").count() == 1
     _shot(anna, "phone-diavolo-scan-enrolled")
 
 

@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.joining import free_port, lan_address
+from companion.joining import Reach, free_port, lan_address, reach
 
 # The terminal QR code is drawn with half blocks, light on a dark terminal: each character is
 # two modules, the upper and the lower one (True = dark).
@@ -44,14 +44,16 @@ def qr_lines(banner: list[str]) -> list[str]:
 
 
 @pytest.fixture
-def banner(tmp_path: Path) -> Iterator[tuple[int, list[str]]]:
-    """The lines ``companion serve`` printed up to its ``Data:`` line, and its port."""
+def banner(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[int, list[str]]]:
+    """The lines ``companion serve`` printed up to its ``Data:`` line, and its port; with
+    ``@pytest.mark.parametrize("banner", [[...]], indirect=True)``, more arguments."""
     port = free_port()
+    more = list(getattr(request, "param", []))
     env = {k: v for k, v in os.environ.items() if k not in ("TAVOLO_PUBLIC_URL", "PORT")}
     env.update(PYTHONIOENCODING="utf-8", PYTHONUNBUFFERED="1")
     proc = subprocess.Popen(
         [sys.executable, "-m", "companion.cli", "serve", "--port", str(port),
-         "--database", str(tmp_path / "serve.sqlite3")],
+         "--database", str(tmp_path / "serve.sqlite3"), *more],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, encoding="utf-8")
     lines: queue.Queue[str | None] = queue.Queue()
 
@@ -97,3 +99,40 @@ def test_the_banner_shows_the_lan_link_and_its_qr_code(banner: tuple[int, list[s
     decoded, corners, _ = cv2.QRCodeDetector().detectAndDecode(terminal_qr_image(drawn))
     assert corners is not None and decoded == link
     assert any(line.startswith("Data:") and "serve.sqlite3" in line for line in printed)
+
+
+@pytest.mark.parametrize("banner", [["--host", "127.0.0.1"]], indirect=True)
+def test_a_server_on_loopback_says_phones_cannot_join_and_how_to_start_for_the_lan(
+        banner: tuple[int, list[str]]) -> None:
+    port, printed = banner
+    text = "\n".join(printed)
+    links = [w.rstrip("/") + "/" for line in printed for w in line.split() if w.startswith("http")]
+    assert links == [f"http://127.0.0.1:{port}/"]  # only an address the server listens on
+    with urllib.request.urlopen(links[0], timeout=10) as resp:
+        assert resp.status == 200
+    if lan_address() != "127.0.0.1":
+        assert lan_address() not in text  # never the LAN address, where nothing listens
+    assert "PHONES CANNOT JOIN: this server listens only on this computer (127.0.0.1)" in text
+    assert "companion serve --host 0.0.0.0" in text and "make run" in text
+    assert not qr_lines(printed)  # no QR code a phone could not open
+
+
+def test_make_run_listens_on_every_interface_so_phones_can_join() -> None:
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(["make", "-n", "-s", "-o", ".venv/.installed", "run"], cwd=root,
+                          capture_output=True, text=True, check=True)
+    assert "companion serve --host 0.0.0.0" in done.stdout
+
+
+@pytest.mark.parametrize(("host", "link", "phones"), [
+    ("0.0.0.0", None, True), ("127.0.0.1", "http://127.0.0.1:5000", False),
+    ("localhost", "http://127.0.0.1:5000", False), ("::1", "http://[::1]:5000", False),
+    ("10.1.2.3", "http://10.1.2.3:5000", True)])
+def test_the_link_is_an_address_the_server_listens_on(host: str, link: str | None, phones: bool) -> None:
+    found = reach(host, 5000)
+    if link is None:  # every interface: the LAN address, when this computer has one
+        assert found.link == f"http://{lan_address()}:5000" and found.phones == (lan_address() != "127.0.0.1")
+    else:
+        assert (found.link, found.phones) == (link, phones)
+    assert reach("127.0.0.1", 5000, public="https://tavolo.example/") == \
+        Reach("https://tavolo.example", True)  # a proxy's link is trusted

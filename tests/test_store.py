@@ -11,7 +11,16 @@ from pathlib import Path
 import pytest
 
 from companion.eventlog import EventLog, open_store
-from companion.store import DuplicateRequest, SeatTaken, StaleSequence, Store
+from companion.store import (
+    HOST_SEAT,
+    DuplicateRequest,
+    RequestKey,
+    RequestRecord,
+    ReusedRequest,
+    SeatTaken,
+    StaleSequence,
+    Store,
+)
 
 OPENED: list[EventLog] = []
 
@@ -125,14 +134,57 @@ def test_sequence_is_unique_even_bypassing_the_sqlite_store(tmp_path: Path) -> N
     db.close()
 
 
-def test_a_request_id_appends_once_and_names_its_event(database: str) -> None:
+def test_a_request_id_appends_once_per_seat_and_names_its_event(database: str) -> None:
     s = _store(database)
-    e = s.append("t1", 1, "action", {"n": 1}, request_id="phone-A-0001")
-    assert s.request_seq("t1", "phone-A-0001") == e.seq == 2
+    mine = RequestKey(0, "phone-A-0001", "digest-1")
+    e = s.append("t1", 1, "action", {"n": 1}, request=mine)
+    assert s.find_request("t1", 0, "phone-A-0001") == RequestRecord(e.seq, "digest-1") and e.seq == 2
     with pytest.raises(DuplicateRequest) as dup:
-        s.append("t1", 2, "action", {"n": 1}, request_id="phone-A-0001")
+        s.append("t1", 2, "action", {"n": 1}, request=mine)
     assert dup.value.seq == 2 and s.last_seq("t1") == 2
-    assert s.request_seq("t1", "never-sent-00") is None
+    with pytest.raises(ReusedRequest) as reused:  # the same id, another body: nothing written
+        s.append("t1", 2, "action", {"n": 2}, request=RequestKey(0, "phone-A-0001", "digest-2"))
+    assert reused.value.seq == 2 and s.last_seq("t1") == 2
+    # Another seat's request with the same id is its own.
+    assert s.append("t1", 2, "action", {"n": 3}, request=RequestKey(1, "phone-A-0001", "digest-2")).seq == 3
+    assert s.find_request("t1", 1, "phone-A-0001") == RequestRecord(3, "digest-2")
+    assert s.find_request("t1", 0, "never-sent-00") is None
+
+
+def test_an_older_request_table_is_migrated_on_both_engines(database: str) -> None:
+    """A log made when request ids were kept per table: opening it keys them by seat (read from
+    the events they made), with no digest, and loses none."""
+    s = _store(database)
+    s.append("t1", 1, "action", {"by": 1, "action": {"player": 1}})
+    s.append("t1", 2, "action", {"by": "host", "action": {"player": 2}})
+    getattr(s, "shutdown", lambda: None)()
+    s.close()
+    old = ("CREATE TABLE requests (table_id TEXT NOT NULL REFERENCES tables(id), "
+           "request_id TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (table_id, request_id))")
+    rows = [("t1", "old-id-0001", 2), ("t1", "old-id-0002", 3)]
+    if database.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(database, autocommit=True) as db:
+            db.execute("DROP TABLE requests")
+            db.execute(old)
+            with db.cursor() as cur:
+                cur.executemany("INSERT INTO requests VALUES (%s,%s,%s)", rows)
+    else:
+        db = sqlite3.connect(database)
+        db.execute("DROP TABLE requests")
+        db.execute(old)
+        db.executemany("INSERT INTO requests VALUES (?,?,?)", rows)
+        db.commit()
+        db.close()
+    again = _open(database)
+    assert again.find_request("t1", 1, "old-id-0001") == RequestRecord(2, None)
+    assert again.find_request("t1", HOST_SEAT, "old-id-0002") == RequestRecord(3, None)
+    with pytest.raises(DuplicateRequest):  # no digest kept: answered as a retry, as before
+        again.append("t1", 3, "action", {}, request=RequestKey(1, "old-id-0001", "any"))
+    assert again.append("t1", 3, "action", {}, request=RequestKey(0, "old-id-0001", "d")).seq == 4
+    _open(database)  # opened again: nothing left to migrate
+    assert again.find_request("t1", 0, "old-id-0001") == RequestRecord(4, "d")
 
 
 def test_postgres_commits_are_durable_and_sequences_unique_even_bypassing_the_store(postgres: object) -> None:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from recognizer.decode import ImageError
 
-from ..errors import BadRequest, Unauthorized
+from ..errors import BadRequest, Conflict, Unauthorized
 from ..games import GAMES, PLAYABLE
 from ..joining import join_url, qr_svg
 from ..scanning import scan
@@ -55,6 +54,11 @@ def _caller(table_id: str) -> tuple[int | None, bool]:
 
 def _set_cookie(resp: Response, name: str, value: str) -> None:
     resp.set_cookie(name, value, max_age=COOKIE_AGE, httponly=True, samesite="Lax")
+
+
+def _json_text(text: str) -> Response:
+    """A JSON answer already serialised."""
+    return current_app.response_class(text, mimetype="application/json")
 
 
 @bp.get("/openapi.json")
@@ -118,23 +122,32 @@ def release(table_id: str, seat: int) -> Response:
 
 @bp.get("/tables/<table_id>/state")
 def state(table_id: str) -> Response:
-    """The caller's own view of the table."""
+    """The caller's own view of the table (made once per event and seat: many phones look)."""
     seat, host = _caller(table_id)
-    return jsonify(service().view(table_id, seat, host))
+    return _json_text(service().view_text(table_id, seat, host)[1])
 
 
 @bp.post("/tables/<table_id>/actions")
 def act(table_id: str) -> Response:
     """Submit one action with the last seen sequence number."""
+    service().require_player(table_id, tokens(request, table_id))  # rights before shape
     body = json_body()
-    service().submit(table_id, tokens(request, table_id), body)
+    try:
+        table, _ = service().submit(table_id, tokens(request, table_id), body)
+    except Conflict as e:
+        if e.extra.get("reason") == "moved_first":  # someone moved first: here is the table now
+            seat, host = _caller(table_id)
+            e.extra["view"] = json.loads(service().view_text(table_id, seat, host)[1])
+        raise
     seat, host = _caller(table_id)
-    return jsonify(service().view(table_id, seat, host))
+    # A retry of a move already made is answered as the first time: the table right after it.
+    return jsonify(service().view_of(table, seat, host))
 
 
 @bp.post("/tables/<table_id>/corrections")
 def correct(table_id: str) -> Response:
     """The host corrects a card entered by mistake; later moves are replayed on top."""
+    service().require_host(table_id, tokens(request, table_id), "correct")  # rights before shape
     service().correct(table_id, tokens(request, table_id), json_body())
     seat, host = _caller(table_id)
     return jsonify(service().view(table_id, seat, host))
@@ -160,6 +173,7 @@ def hints(table_id: str) -> Response:
 @bp.post("/tables/<table_id>/hints")
 def switch_hints(table_id: str) -> Response:
     """The host switches hints on or off: ``{"on": bool, "seq": n}``."""
+    service().require_host(table_id, tokens(request, table_id), "hints")  # rights before shape
     service().switch_hints(table_id, tokens(request, table_id), json_body())
     seat, host = _caller(table_id)
     return jsonify(service().view(table_id, seat, host))
@@ -168,6 +182,7 @@ def switch_hints(table_id: str) -> Response:
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str) -> Response:
     """The host takes back the last action."""
+    service().require_host(table_id, tokens(request, table_id), "undo")  # rights before shape
     body = json_body()
     service().undo(table_id, tokens(request, table_id), body.get("seq"))
     seat, host = _caller(table_id)
@@ -238,10 +253,9 @@ def events(table_id: str) -> Response:
                 # Who is asking is looked up again for every view: a seat the host has
                 # freed must stop seeing the hand of the phone that took it since.
                 seats, host = svc.credentials(table_id, held)
-                view: dict[str, Any] = svc.view(table_id, seats[0] if seats else None, host)
-                last = view["seq"]
+                last, text = svc.view_text(table_id, seats[0] if seats else None, host)
                 sent += 1
-                yield f"id: {last}\nevent: state\ndata: {json.dumps(view)}\n\n"
+                yield f"id: {last}\nevent: state\ndata: {text}\n\n"
             elif not svc.doorbell.wait(table_id, rings, heartbeat):
                 yield ": keep-alive\n\n"
 

@@ -103,10 +103,22 @@ def _document() -> dict[str, Any]:
                             "properties": {"index": {"type": "integer", "description": "from 0"},
                                            "card": {"type": "string"}, "slot": {"type": "integer"}}},
                         "seq": {"type": "integer", "description": "the table's sequence (409)"},
+                        "event": {"type": "integer",
+                                  "description": "409 'request_id_reused': the event the id made"},
+                        "view": {"$ref": "#/components/schemas/View",
+                                 "description": "409 'moved_first' to a move: the caller's view of "
+                                                "the table as it is now"},
+                        "position": {"type": "integer",
+                                     "description": "422 'hidden_character': the character's place "
+                                                    "in the name, from 1"},
                         "reason": {"type": "string",
                                    "description": "why a CSRF check failed (403), hints are refused "
-                                                  "(403 'hints_off') or the game record is refused "
-                                                  "(409 'game_in_progress')"},
+                                                  "(403 'hints_off'), the game record is refused "
+                                                  "(409 'game_in_progress'), someone moved first "
+                                                  "(409 'moved_first'), a request id was used "
+                                                  "by this seat for another move (409 "
+                                                  "'request_id_reused'), a name holds an invisible "
+                                                  "or control character (422 'hidden_character')"},
                         "retry_after": {"type": "integer", "description": "seconds to wait (429)"},
                     },
                 },
@@ -191,6 +203,8 @@ def _document() -> dict[str, Any]:
                         "the new table"),
                     "400": _err("malformed body, unknown game or option"),
                     "413": _err("body too large"),
+                    "422": _err("a player's name holds an invisible or control character "
+                                "(reason 'hidden_character')"),
                 }}},
             "/api/tables/{table_id}/seats": {"post": {
                 "summary": "Join a table (take a seat)",
@@ -205,6 +219,8 @@ def _document() -> dict[str, Any]:
                     "400": _err("no such seat, or a name is needed"),
                     "404": _err("no such table"),
                     "409": _err("seat taken, or name in use"),
+                    "422": _err("the name holds an invisible or control character "
+                                "(reason 'hidden_character')"),
                 }}},
             "/api/tables/{table_id}/seats/{seat}": {"delete": {
                 "summary": "Host: free a seat whose phone was lost",
@@ -231,16 +247,21 @@ def _document() -> dict[str, Any]:
                         "seq": {"type": "integer",
                                 "description": "the last event sequence this phone saw"},
                         "id": {"type": "string", "pattern": "^[A-Za-z0-9_-]{8,64}$",
-                               "description": "the phone's id for this request: a retry with the "
-                                              "same id is answered again, never applied twice"}}}}}},
+                               "description": "the phone's id for this request, its seat's own "
+                                              "(another seat may use the same id): a retry with "
+                                              "the same id and body is answered as the first "
+                                              "time, never applied twice; the same id with "
+                                              "another body is a 409 'request_id_reused'"}}}}}},
                 "responses": {
-                    "200": _json(_VIEW, "accepted and committed (or a retry of an id already "
-                                        "applied); the new view"),
+                    "200": _json(_VIEW, "accepted and committed, the new view; a retry of a request "
+                                        "already applied gets the view right after its move"),
                     "400": _err("malformed request"),
                     "401": _err("no valid token for this table"),
                     "403": _err("acting for another seat"),
                     "404": _err("no such table"),
-                    "409": _err("stale sequence: look again"),
+                    "409": _err("someone moved first (reason 'moved_first', with 'view': the table "
+                                "as it is now); or this seat's request id already made another move "
+                                "(reason 'request_id_reused'); nothing done"),
                     "413": _err("body too large"),
                     "422": _err("illegal move: rule id and sentence"),
                 }}},

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, make_response, redirect, render_template, request, url_for
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from ..games import GAMES, PLAYABLE
@@ -18,6 +18,12 @@ MENU = ("quinta", "oscuri", "diavolo", "kaiserspiel", "insonnia")  # the order g
 
 def _menu_order(name: str) -> tuple[int, str]:
     return (MENU.index(name) if name in MENU else len(MENU), name)
+
+
+@bp.app_context_processor
+def _reach() -> dict[str, bool]:
+    """Every page knows whether phones can reach this server (else it says why not)."""
+    return {"phones_can_join": bool(current_app.config.get("PHONES_CAN_JOIN", True))}
 
 
 def _page(template: str, **context: object) -> Response:

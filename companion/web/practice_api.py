@@ -71,5 +71,7 @@ def rewind(table_id: str) -> Response:
 @bp.post("/tables/<table_id>/show-bots")
 def show_bots(table_id: str) -> Response:
     """Show or hide the bots' cards: ``{"show": true | false}``."""
-    practice().show_bots(table_id, tokens(request, table_id), json_body().get("show"))
+    held = tokens(request, table_id)
+    practice().player_table(table_id, held)  # rights before shape: a guest hears 403, not 400
+    practice().show_bots(table_id, held, json_body().get("show"))
     return _caller_view(table_id)

@@ -30,6 +30,7 @@ PRACTICE_PATHS: dict[str, Any] = {
                     "play_url": {"type": "string"}, "host_token": {"type": "string"},
                     "seat": {"type": "integer"}, "token": {"type": "string"}}}}}},
             "400": _err("unknown game, wrong number of bots, bad option, hands not dealt by the app"),
+            "422": _err("the name holds an invisible or control character (reason 'hidden_character')"),
         }}},
     "/api/tables/{table_id}/rewind": {"post": {
         "summary": "Practice: take back the player's last move and the bots' moves after it",

@@ -1,0 +1,293 @@
+"""The phone is tidy from the first scan to the final score, in Debian's chromium at two phone
+sizes (390x844 and 360x740): someone moving first is shown with the new table and a one-tap
+retry; the end of a game shows the result, the settlement and what next, and nothing dead; the
+scan result fits one screen with each card's name and outline and a compact picker to correct
+it; a server listening only on this computer says phones cannot join."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from companion.joining import free_port
+from companion.loopback import request, wait_serving
+
+from .audit import axe_violations, horizontal_overflow
+from .conftest import SHARED
+from .test_browser import (  # noqa: F401 - the browser fixtures, shared with this module
+    _close_phones,
+    _decode_qr,
+    _shot,
+    browser,
+    playwright,
+    server,
+)
+
+VIEWPORTS = {"390x844": {"width": 390, "height": 844}, "360x740": {"width": 360, "height": 740}}
+pytestmark = pytest.mark.browser
+
+
+def _port(base: str) -> int:
+    return int(base.rsplit(":", 1)[1])
+
+
+def _phone(chromium: Any, base: str, table_id: str, token: str, viewport: dict[str, int],
+           locale: str = "en-GB", host_token: str | None = None, live: bool = True) -> Any:
+    """A phone holding a seat (its cookie, as joining sets it) on the table's player page;
+    ``live=False``: a phone whose live stream never gets through (it hears nothing new)."""
+    ctx = chromium.new_context(viewport=viewport, locale=locale)
+    if not live:
+        ctx.route("**/events*", lambda route: route.abort())
+    cookies = [{"name": f"seat_{table_id}", "value": token, "url": base}]
+    if host_token:
+        cookies.append({"name": f"host_{table_id}", "value": host_token, "url": base})
+    ctx.add_cookies(cookies)
+    page = ctx.new_page()
+    page.goto(f"{base}/play/{table_id}")
+    page.wait_for_function("() => window.TAVOLO && window.TAVOLO.view()")
+    return page
+
+
+def _oscuri(base: str) -> tuple[str, list[str]]:
+    status, created = request(_port(base), "POST", "/api/tables", {
+        "game": "oscuri", "players": ["Anna", "Bruno", None], "options": {"hands": "known", "leader": 0}})
+    assert status == 201
+    tid = created["table_id"]
+    tokens = [request(_port(base), "POST", f"/api/tables/{tid}/seats", {"seat": s})[1]["token"]
+              for s in (0, 1)]
+    return tid, tokens
+
+
+@pytest.mark.parametrize("size", sorted(VIEWPORTS))
+def test_someone_moved_first_shows_the_new_table_and_a_one_tap_retry(server: str, browser: Any,  # noqa: F811
+                                                                     size: str) -> None:
+    port = _port(server)
+    status, created = request(port, "POST", "/api/tables", {
+        "game": "quinta", "players": ["Anna", "Bruno", "Carla"], "options": {"hands": "known"}})
+    assert status == 201
+    tid, host = created["table_id"], created["host_token"]
+    anna, bruno = (request(port, "POST", f"/api/tables/{tid}/seats", {"seat": s})[1]["token"] for s in (0, 1))
+    page = _phone(browser, server, tid, anna, VIEWPORTS[size], live=False)  # hears nothing live
+    seq = page.evaluate("window.TAVOLO.view().seq")
+    # Meanwhile Bruno chooses and the host takes it back: the table moved, Anna's card still fits.
+    mine = request(port, "GET", f"/api/tables/{tid}/state", token=bruno)[1]
+    chosen = request(port, "POST", f"/api/tables/{tid}/actions",
+                     {"action": mine["state"]["legal"][0], "seq": mine["seq"]}, bruno)[1]
+    assert request(port, "POST", f"/api/tables/{tid}/undo", {"seq": chosen["seq"]}, host)[0] == 200
+    card = page.locator(".hand .card:not([disabled])").first
+    code = card.get_attribute("data-card")
+    card.click()
+    page.locator("#play").click()
+    notice = page.locator("#moved")
+    notice.wait_for(state="visible")
+    assert "Someone moved first: here is the table as it is now." in notice.inner_text()
+    assert page.evaluate("window.TAVOLO.view().seq") == seq + 2  # the new table, shown at once
+    assert "conflict" not in notice.inner_text().lower() and "409" not in notice.inner_text()
+    _shot(page, f"moved-first-{size}", full_page=False)
+    assert not axe_violations(page) and horizontal_overflow(page) <= 0
+    page.locator("#moved-retry").click()  # one tap: the same move again
+    page.wait_for_function(f"() => window.TAVOLO.view().seq === {seq + 3}")
+    assert notice.is_hidden()
+    with urllib.request.urlopen(f"{server}/api/tables/{tid}/state?as=table") as resp:
+        assert json.loads(resp.read())["state"]["has_chosen"][0]
+    assert page.evaluate("window.TAVOLO.view().state.chosen") == code
+
+
+def test_a_move_that_no_longer_fits_is_said_in_italian_without_a_retry(server: str, browser: Any) -> None:  # noqa: F811
+    tid, (anna, _) = _oscuri(server)
+    page = _phone(browser, server, tid, anna, VIEWPORTS["360x740"], locale="it-IT", live=False)
+    view = page.evaluate("window.TAVOLO.view()")
+    # Anna's other phone leads first: now it is Bruno's turn.
+    lead = view["state"]["legal"][0]
+    assert request(_port(server), "POST", f"/api/tables/{tid}/actions",
+                   {"action": lead, "seq": view["seq"]}, anna)[0] == 200
+    page.locator(".hand .card:not([disabled])").last.click()
+    page.locator("#play").click()
+    notice = page.locator("#moved")
+    notice.wait_for(state="visible")
+    text = notice.inner_text()
+    assert "Qualcuno ha mosso prima: ecco il tavolo com'è adesso." in text
+    assert "La tua mossa non va più bene: scegli di nuovo." in text
+    assert page.locator("#moved-retry").is_hidden()
+    page.locator("#moved-ok").click()
+    assert notice.is_hidden()
+
+
+def _play_to_the_end(base: str, table_id: str, tokens: list[str]) -> None:
+    """Every seat plays its first legal move until the game is over (through the API)."""
+    port = _port(base)
+    for _ in range(2000):
+        views = [request(port, "GET", f"/api/tables/{table_id}/state", token=t)[1] for t in tokens]
+        if views[0]["outcome"]:
+            return
+        seat = next(i for i, v in enumerate(views) if i in v["state"]["to_act"])
+        body = {"action": views[seat]["state"]["legal"][0], "seq": views[seat]["seq"]}
+        status, _ = request(port, "POST", f"/api/tables/{table_id}/actions", body, tokens[seat])
+        assert status == 200
+    raise AssertionError("the game never ended")
+
+
+HIDDEN_AT_THE_END = ("#hints-button", "#scan-button", "#live-button", "#undo", "#hints-switch", "#controls")
+
+
+@pytest.mark.parametrize("size", sorted(VIEWPORTS))
+def test_the_end_of_a_game_shows_the_result_the_settlement_and_what_next(
+        server: str, browser: Any, size: str) -> None:  # noqa: F811
+    status, created = request(_port(server), "POST", "/api/tables", {
+        "game": "oscuri", "players": ["Anna", "Bruno", "Carla"], "options": {"hands": "known", "stake": 2}})
+    assert status == 201
+    tid, host = created["table_id"], created["host_token"]
+    tokens = [request(_port(server), "POST", f"/api/tables/{tid}/seats", {"seat": s})[1]["token"]
+              for s in range(3)]
+    page = _phone(browser, server, tid, tokens[0], VIEWPORTS[size], host_token=host)
+    assert page.locator("#hints-button").is_visible() and page.locator("#scan-button").is_visible()
+    _play_to_the_end(server, tid, tokens)
+    final = page.locator("#final")
+    final.wait_for(state="visible")
+    text = final.inner_text()
+    assert "Game over" in text and ("Winner" in text or "Shared win" in text)
+    assert "pays" in text  # the settlement: who pays whom
+    for gone in HIDDEN_AT_THE_END:
+        assert page.locator(gone).is_hidden(), gone
+    new_game, back = page.locator("#new-game"), page.locator("#back-to-table")
+    assert new_game.is_visible() and back.is_visible()
+    assert final.bounding_box()["y"] < VIEWPORTS[size]["height"]  # the result is what the screen shows
+    _shot(page, f"game-over-{size}", full_page=False)
+    assert not axe_violations(page) and horizontal_overflow(page) <= 0
+    back.click()  # the table as it ended
+    assert page.locator("#final .scores").is_hidden() and page.locator("#game").is_visible()
+    assert page.locator("#back-to-table").inner_text() == "Show the result"
+    page.locator("#back-to-table").click()
+    assert page.locator("#final .scores").is_visible()
+    page.locator("#new-game").click()  # the host: a new table for the same players
+    page.wait_for_url(lambda url: "/t/" in url and tid not in url)
+    page.locator("#players").get_by_text("Bruno").wait_for()
+
+
+def test_a_practice_game_over_offers_another_game_in_italian(server: str, browser: Any) -> None:  # noqa: F811
+    status, created = request(_port(server), "POST", "/api/practice", {"game": "quinta", "name": "Nora"})
+    assert status == 201
+    tid = created["table_id"]
+    page = _phone(browser, server, tid, created["token"], VIEWPORTS["390x844"], locale="it-IT",
+                  host_token=created["host_token"])
+    port = _port(server)
+    for _ in range(400):
+        view = request(port, "GET", f"/api/tables/{tid}/state", token=created["token"])[1]
+        if view["outcome"]:
+            break
+        if 0 in view["state"]["to_act"]:
+            request(port, "POST", f"/api/tables/{tid}/actions",
+                    {"action": view["state"]["legal"][0], "seq": view["seq"]}, created["token"])
+        else:
+            page.wait_for_timeout(200)  # the bots answer
+    page.locator("#final").wait_for(state="visible", timeout=60_000)
+    assert "Partita finita" in page.locator("#final").inner_text()
+    assert page.locator("#hints-button").is_hidden() and page.locator("#undo").is_hidden()
+    page.locator("#new-game").click()  # Nuova partita: another game against the same bots
+    page.wait_for_url(lambda url: "/play/" in url and tid not in url)
+    page.wait_for_function("() => window.TAVOLO && window.TAVOLO.view() && !window.TAVOLO.view().outcome")
+    assert page.evaluate("window.TAVOLO.view().names[0]") == "Nora"
+
+
+FIVE_CARDS = SHARED / "cardphotos" / "guillex7" / "query_q15.jpg"  # AH 3H 2S 7C AS
+
+
+@pytest.mark.skipif(not FIVE_CARDS.is_file(), reason="no photos in ../shared/cardphotos")
+@pytest.mark.parametrize("size", sorted(VIEWPORTS))
+def test_five_cards_scanned_fit_one_screen_each_named_outlined_and_corrected_in_two_taps(
+        server: str, browser: Any, size: str) -> None:  # noqa: F811
+    status, created = request(_port(server), "POST", "/api/tables", {
+        "game": "oscuri", "players": ["Anna", "Bruno", "Carla"],
+        "options": {"hands": "unknown", "leader": 0}})
+    assert status == 201
+    tid = created["table_id"]
+    anna = request(_port(server), "POST", f"/api/tables/{tid}/seats", {"seat": 0})[1]["token"]
+    page = _phone(browser, server, tid, anna, VIEWPORTS[size])
+    page.locator("#scan-input").set_input_files(str(FIVE_CARDS))
+    panel = page.locator("#scan")
+    items = panel.locator(".scan-item")
+    items.nth(4).wait_for()
+    assert items.count() == 5
+    assert sorted(str(items.nth(i).get_attribute("data-card")) for i in range(5)) == \
+        ["2S", "3H", "7C", "AH", "AS"]
+    for i in range(5):  # each card: its outline cut from the photo, its name in words
+        item = items.nth(i)
+        assert item.locator(".scan-thumb polygon").count() == 1
+        assert " of " in item.locator(".scan-name").inner_text()
+    assert panel.locator(".scan-photo svg polygon").count() == 5
+    assert panel.locator("select").count() == 0  # no list of 54 cards per card
+    box = panel.bounding_box()
+    _shot(page, f"scan-five-cards-{size}", full_page=False)
+    assert box["height"] <= VIEWPORTS[size]["height"], box  # one phone screen
+    assert not axe_violations(page) and horizontal_overflow(page) <= 0
+    # Correct the first card: one tap opens the compact picker, a suit, then the rank.
+    first = items.nth(0)
+    read = first.get_attribute("data-card")
+    first.locator(".scan-fix").click()
+    picker = first.locator(".scan-picker")
+    picker.wait_for()
+    assert picker.locator(".suit-tab").count() == 4 and picker.locator(".card").count() <= 14
+    picker.locator(".suit-tab[data-suit=D]").click()
+    picker.locator(".card[data-card='QD']").click()
+    fixed = panel.locator(".scan-item").nth(0)
+    assert fixed.get_attribute("data-card") == "QD" != read
+    assert fixed.locator(".scan-name").inner_text() == "queen of diamonds"
+    assert panel.locator(".scan-picker").count() == 0  # the picker closes once a card is picked
+
+
+@pytest.fixture(scope="module")
+def loopback_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``companion serve --host 127.0.0.1`` as a person would start it (no public link set)."""
+    port = free_port()
+    db = tmp_path_factory.mktemp("loopback") / "tavolo.sqlite3"
+    env = {k: v for k, v in os.environ.items() if k not in ("TAVOLO_PUBLIC_URL", "PORT")}
+    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1",
+                             "--port", str(port), "--database", str(db)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        if not wait_serving(port, 20):
+            pytest.fail("the server did not start")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+@pytest.mark.parametrize("size", sorted(VIEWPORTS))
+def test_a_server_on_loopback_shows_a_reachable_link_and_says_phones_cannot_join(
+        loopback_server: str, browser: Any, size: str) -> None:  # noqa: F811
+    page = browser.new_context(viewport=VIEWPORTS[size], locale="en-GB").new_page()
+    page.goto(loopback_server + "/")
+    notice = page.locator("#no-phones")
+    assert notice.is_visible()
+    assert "Phones cannot join" in notice.inner_text() and "--host 0.0.0.0" in notice.inner_text()
+    page.locator("#names input").first.fill("Anna")
+    page.get_by_role("button", name="Create table").click()
+    page.wait_for_url("**/t/*")
+    table_id = page.url.rsplit("/", 1)[1]
+    qr = page.locator("img.qr")
+    qr.wait_for()
+    page.wait_for_function("() => document.querySelector('img.qr').complete")
+    link = _decode_qr(qr.screenshot())
+    assert link == f"{loopback_server}/join/{table_id}"  # an address the server really listens on
+    assert page.locator("#join-link").inner_text() == link
+    with urllib.request.urlopen(link, timeout=10) as resp:
+        assert resp.status == 200
+    assert page.locator("#no-phones").is_visible()
+    _shot(page, f"loopback-table-screen-{size}", full_page=False)
+    assert not axe_violations(page) and horizontal_overflow(page) <= 0
+    page.goto(f"{loopback_server}/t/{table_id}?lang=it")
+    assert "I telefoni non possono entrare" in page.locator("#no-phones").inner_text()
+
+
+def test_a_server_for_the_lan_says_nothing_of_the_kind(server: str, browser: Any) -> None:  # noqa: F811
+    page = browser.new_context(viewport=VIEWPORTS["390x844"], locale="en-GB").new_page()
+    page.goto(server + "/")
+    assert page.locator("#no-phones").count() == 0
