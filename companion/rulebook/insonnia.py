@@ -61,7 +61,7 @@ BOOK = book(
         "Una conta sta davanti al suo proprietario e ha dieci caselle, da 1 a 10, ognuna con al massimo "
         "una carta. Una pecora numerata va solo nella casella del suo numero. Una conta è completa quando "
         "tutte e dieci le caselle hanno pecore o recinti, senza pecore confuse e senza caselle vuote (in "
-        "Tutti in famiglia, anche tutte le sue pecore dello stesso colore).",
+        "Tutto in famiglia, anche tutte le sue pecore dello stesso colore).",
         "wrong_slot", "slot_range", "slot_taken", "no_run"),
       P("open",
         "An open slot is an empty slot next to a slot holding a sheep or a fence. A slot next only to a "
@@ -182,11 +182,12 @@ BOOK = book(
       P("pass",
         "Pass: lay nothing; you discard the highest-numbered sheep lying in front of you and draw two "
         "cards. You may pass whenever you like, even with a card that fits, and a pass always costs this "
-        "penalty. This is why giving a sheep to an opponent is sometimes the better move, and sometimes "
-        "not.",
+        "penalty (after a successful guess you may instead end the turn at no cost). This is why giving a "
+        "sheep to an opponent is sometimes the better move, and sometimes not.",
         "Passare: non metti niente; scarti la pecora col numero più alto davanti a te e peschi due carte. "
         "Puoi passare quando vuoi, anche con una carta che andrebbe bene, e passare costa sempre questa "
-        "penalità. Per questo a volte conviene regalare una pecora a un avversario, e a volte no."),
+        "penalità (dopo aver indovinato puoi invece chiudere il turno senza penalità). Per questo a "
+        "volte conviene regalare una pecora a un avversario, e a volte no."),
       D("I8",
         "Decision I8: if two sheep tie for highest, the one in your earliest count is discarded. Reason: "
         "the result must be unique.",
@@ -262,7 +263,7 @@ BOOK = book(
         "dello stesso colore\"). Opponents may lay sheep of other colours on your counts; you may remove "
         "such a foreign sheep, even from the middle, by concentrating or guessing as with a confused sheep "
         "(a right guess must have the count's colour). Foreign sheep block nothing.",
-        "Tutti in famiglia: una conta è completa solo se ha \"tutte pecore dello stesso colore\". Gli "
+        "Tutto in famiglia: una conta è completa solo se ha \"tutte pecore dello stesso colore\". Gli "
         "avversari possono mettere pecore di altri colori sulle tue conte; puoi togliere una pecora "
         "estranea, anche dal mezzo, concentrandoti o indovinando come con una pecora confusa (una pecora "
         "indovinata deve avere il colore della conta). Le pecore estranee non bloccano niente."),
