@@ -565,7 +565,8 @@ def test_diavolo_a_pot_left_is_offered_one_more_deal_and_given_back_line_by_line
     assert all(f"took back {paid[i]} from the pot" in english_final for i in range(3))  # type: ignore[index]
     log = host.evaluate("window.TAVOLO.view().log")  # type: ignore[attr-defined]
     assert [line["it"] for line in log if line.get("kind") == "refund"] == [  # the settlement, line by line
-        f"{names[i]} riprende {paid[i]} (entrate {paid[i]}, carte chieste 0)." for i in range(3)]  # type: ignore[index]
+        f"{names[i]} riprende {paid[i]} ({paid[i]} per le entrate, 0 per le carte chieste)."  # type: ignore[index]
+        for i in range(3)]
     _shot(host, "table-screen-diavolo-pot-given-back")
 
 
