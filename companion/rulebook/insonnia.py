@@ -85,8 +85,9 @@ BOOK = book(
         "sheep, start a new count, concentrate, guess, or pass. Laying cards is a choice, never a duty: "
         "the original says each player draws a card and \"può\" (may) then lay sheep.",
         "Ogni turno successivo comincia pescando una carta. Poi fai esattamente una di queste cose: giochi "
-        "pecore, apri una nuova conta, ti concentri, indovini, o passi. Mettere carte è una scelta, mai un "
-        "obbligo: l'originale dice che ognuno pesca una carta e \"può\" poi mettere pecore."),
+        "pecore, apri una nuova conta, ti concentri, tiri a indovinare, o passi. Mettere carte è una "
+        "scelta, mai un obbligo: l'originale dice che ognuno pesca una carta e \"può\" poi mettere "
+        "pecore."),
       D("I4",
         "Decision I4: whenever a card must be taken from an empty draw pile (the turn's draw, the cards of "
         "a penalty or of concentrating, or the card a guess turns over), the discard pile is first "
@@ -97,10 +98,10 @@ BOOK = book(
         "Decisione I4: ogni volta che si deve prendere una carta da un mazzo vuoto (la pesca del turno, le "
         "carte della penalità o del concentrarsi, o la carta che si scopre tirando a indovinare), prima si "
         "mescola la pila degli scarti e diventa il nuovo mazzo. Se sono vuoti entrambi, non si pesca, e "
-        "non si può tirare a indovinare. Con carte vere, la carta scoperta da un mazzo vuoto è una degli "
-        "scarti rimescolati. Gli scarti si possono anche mescolare appena il mazzo è finito, prima che "
-        "serva una carta. Motivo: l'usanza al tavolo, e tirare a indovinare scopre \"la prima carta del "
-        "mazzo\" proprio come la pesca la prende.",
+        "non si può tirare a indovinare. Con carte vere, la carta scoperta da un mazzo vuoto è per forza "
+        "uno degli scarti rimescolati. Gli scarti si possono anche mescolare appena il mazzo è finito, "
+        "prima che serva una carta. Motivo: l'usanza al tavolo, e tirare a indovinare scopre \"la prima "
+        "carta del mazzo\" proprio come la pesca la prende.",
         "reshuffle_first", "reshuffle_order", "no_reshuffle", "empty_pile", "guess_discards"),
       P("chain",
         "Play sheep: one or more numbered sheep in a single chain, laid in one direction (up or down), "
@@ -172,12 +173,12 @@ BOOK = book(
         "incomplete count, or end your turn at no cost. Otherwise the card goes to your hand, you draw two "
         "more and the turn ends. With real cards, say which card was turned over; when the app deals, it "
         "turns it itself.",
-        "Indovinare su una pecora confusa in una tua conta: giri la prima carta del mazzo (da un mazzo "
-        "vuoto, dopo aver mescolato gli scarti in un nuovo mazzo). Se è proprio la pecora che va in quella "
-        "casella, prende il posto della pecora confusa e si continua il turno normalmente: giochi pecore, "
-        "apri una nuova conta se ora non hai conte incomplete, o chiudi il turno senza penalità. Altrimenti "
-        "la carta va in mano, ne peschi altre due e il turno finisce. Con carte vere, indica la carta "
-        "girata; quando distribuisce l'app, la gira lei.",
+        "Tirare a indovinare su una pecora confusa in una tua conta: giri la prima carta del mazzo (da un "
+        "mazzo vuoto, dopo aver mescolato gli scarti in un nuovo mazzo). Se è proprio la pecora che va in "
+        "quella casella, prende il posto della pecora confusa e si continua il turno normalmente: giochi "
+        "pecore, apri una nuova conta se ora non hai conte incomplete, o chiudi il turno senza penalità. "
+        "Altrimenti la carta va in mano, ne peschi altre due e il turno finisce. Con carte vere, indica la "
+        "carta girata; quando distribuisce l'app, la gira lei.",
         "after_guess", "end_turn", "guess_card"),
       P("pass",
         "Pass: lay nothing; you discard the highest-numbered sheep lying in front of you and draw two "
