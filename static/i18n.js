@@ -325,7 +325,7 @@ const TEXT = {
     in_guess: "Indovina la casella {slot} (serie {run}): scopri la prima carta del mazzo",
     in_guess_which: "Quale carta è uscita dal mazzo?", in_cancel: "Annulla",
     in_end_turn: "Finisco il turno", in_reshuffle_do: "Mescola gli scarti in un nuovo mazzo",
-    in_pass: "Passo (penalità: via la pecora più alta, peschi 2)",
+    in_pass: "Passo (penalità: tolgo la mia pecora più alta e pesco 2)",
     in_pass_confirm: "Passi? Non metti niente: la tua pecora più alta lascia il tavolo e peschi due carte.",
     in_draft: "Il tuo turno finora", in_draft_line: "→ {where}, casella {slot}",
     in_where_mine: "tua serie {n}", in_where_other: "serie {n} di {who}",

@@ -955,7 +955,8 @@ def test_insonnia_dealt_from_two_french_decks_each_phone_sees_only_its_hand(serv
             page.locator("#in-start").click()  # type: ignore[attr-defined]
         else:
             page.on("dialog", lambda d: d.accept())  # type: ignore[attr-defined]
-            page.get_by_role("button", name="Passo (penalità: via la pecora più alta, peschi 2)").click()  # type: ignore[attr-defined]
+            passing = "Passo (penalità: tolgo la mia pecora più alta e pesco 2)"
+            page.get_by_role("button", name=passing).click()  # type: ignore[attr-defined]
         _wait_moved(page, before)
     assert laid >= 1
     assert "Mazzo:" in phones[0].locator(".in-info").inner_text()
