@@ -932,8 +932,9 @@ def test_insonnia_dealt_from_two_french_decks_each_phone_sees_only_its_hand(serv
         assert shown == (mine if turn == i else [])  # the hand shows on its phone, in its turn
         assert page.evaluate("JSON.stringify(window.TAVOLO.view()).split('\"hand\"').length") == 2  # type: ignore[attr-defined]
     laid = 0
+    watch = phones[0]  # a phone known to hold the latest state: the one that acted last
     for _ in range(9):
-        seat = int(phones[0].evaluate("window.TAVOLO.view().state.turn"))  # type: ignore[attr-defined]
+        seat = int(watch.evaluate("window.TAVOLO.view().state.turn"))  # type: ignore[attr-defined]
         page = phones[seat]
         page.wait_for_function("() => window.TAVOLO.view().state.legal.length > 0")
         legal = page.evaluate("window.TAVOLO.view().state.legal")  # type: ignore[attr-defined]
@@ -958,6 +959,7 @@ def test_insonnia_dealt_from_two_french_decks_each_phone_sees_only_its_hand(serv
             passing = "Passo (penalità: tolgo la mia pecora più alta e pesco 2)"
             page.get_by_role("button", name=passing).click()  # type: ignore[attr-defined]
         _wait_moved(page, before)
+        watch = page  # the other phones may take a moment to hear of the move
     assert laid >= 1
     assert "Mazzo:" in phones[0].locator(".in-info").inner_text()
     _shot(host, "table-screen-insonnia-french")
