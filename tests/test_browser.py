@@ -566,7 +566,8 @@ def test_diavolo_a_pot_left_is_offered_one_more_deal_and_given_back_line_by_line
     assert all(f"took back {paid[i]} from the pot" in english_final for i in range(3))  # type: ignore[index]
     log = host.evaluate("window.TAVOLO.view().log")  # type: ignore[attr-defined]
     assert [line["it"] for line in log if line.get("kind") == "refund"] == [  # the settlement, line by line
-        f"{names[i]} riprende {paid[i]} (entrate {paid[i]}, carte chieste 0)." for i in range(3)]  # type: ignore[index]
+        f"{names[i]} riprende {paid[i]} ({paid[i]} per le entrate, 0 per le carte chieste)."  # type: ignore[index]
+        for i in range(3)]
     _shot(host, "table-screen-diavolo-pot-given-back")
 
 
@@ -932,8 +933,9 @@ def test_insonnia_dealt_from_two_french_decks_each_phone_sees_only_its_hand(serv
         assert shown == (mine if turn == i else [])  # the hand shows on its phone, in its turn
         assert page.evaluate("JSON.stringify(window.TAVOLO.view()).split('\"hand\"').length") == 2  # type: ignore[attr-defined]
     laid = 0
+    watch = phones[0]  # a phone known to hold the latest state: the one that acted last
     for _ in range(9):
-        seat = int(phones[0].evaluate("window.TAVOLO.view().state.turn"))  # type: ignore[attr-defined]
+        seat = int(watch.evaluate("window.TAVOLO.view().state.turn"))  # type: ignore[attr-defined]
         page = phones[seat]
         page.wait_for_function("() => window.TAVOLO.view().state.legal.length > 0")
         legal = page.evaluate("window.TAVOLO.view().state.legal")  # type: ignore[attr-defined]
@@ -955,8 +957,10 @@ def test_insonnia_dealt_from_two_french_decks_each_phone_sees_only_its_hand(serv
             page.locator("#in-start").click()  # type: ignore[attr-defined]
         else:
             page.on("dialog", lambda d: d.accept())  # type: ignore[attr-defined]
-            page.get_by_role("button", name="Passo (penalità: via la pecora più alta, peschi 2)").click()  # type: ignore[attr-defined]
+            passing = "Passo (penalità: tolgo la mia pecora più alta e pesco 2)"
+            page.get_by_role("button", name=passing).click()  # type: ignore[attr-defined]
         _wait_moved(page, before)
+        watch = page  # the other phones may take a moment to hear of the move
     assert laid >= 1
     assert "Mazzo:" in phones[0].locator(".in-info").inner_text()
     _shot(host, "table-screen-insonnia-french")

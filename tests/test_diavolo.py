@@ -62,7 +62,7 @@ def test_the_evening_ends_by_the_next_dealer_and_a_pot_left_goes_back() -> None:
     assert s.pot == 3 and D.to_act(s) == {0}
     with pytest.raises(IllegalAction) as e:
         D.apply(s, End(1))
-    assert e.value.rule == "diavolo.not_dealer"
+    assert e.value.rule == "diavolo.end_not_dealer"
     with pytest.raises(IllegalAction):
         D.apply(s, Deal(2, ("5S", "6S", "7S")))
     over = D.apply(s, End(0))

@@ -16,6 +16,7 @@ from companion.games.diavolo import Ask, Deal, DiavoloState, End, Note, Withdraw
 from companion.games.diavolo_story import narrate
 from companion.games.engine import IllegalAction, SetupError
 from companion.hints import hints_for
+from companion.rulebook import rule_link
 
 from .helpers import act, bearer, create, join, state
 
@@ -90,17 +91,22 @@ def test_between_deals_the_deal_is_offered_first_and_ending_stays_allowed() -> N
 
 def test_ending_the_evening_out_of_turn_is_refused_in_both_languages() -> None:
     e = _refused(_pot_left(), End(1))
-    assert e.rule == "diavolo.not_dealer"
-    assert e.text("en") == "Seat 1 deals the next hand (DECISION D5)."
-    assert e.text("it") == "La prossima mano la distribuisce il posto 1 (DECISIONE D5)."
+    assert e.rule == "diavolo.end_not_dealer"
+    assert e.text("en") == ("Seat 1, the next dealer, chooses between dealing the next hand and ending "
+                            "the evening (DECISION D9).")
+    assert e.text("it") == ("Sceglie il posto 1, il prossimo mazziere: distribuire la prossima mano o "
+                            "chiudere la serata (DECISIONE D9).")
+    assert rule_link(e.rule) == "/rules/diavolo#decision-d9"
 
 
 def test_ending_the_evening_during_a_deal_is_refused_in_both_languages() -> None:
     s = D.from_setup(3, 1, 2, ["2S", "3S", "4S", "5S"], [0, 0, 0], 0)
     e = _refused(s, End(0))
-    assert e.rule == "diavolo.deal_running"
-    assert e.text("en") == "The deal is still being played."
-    assert e.text("it") == "La mano è ancora in corso."
+    assert e.rule == "diavolo.end_mid_deal"
+    assert e.text("en") == "The evening ends only between deals: finish this deal first (DECISION D9)."
+    assert e.text("it") == ("La serata si chiude solo tra una mano e l'altra: prima finite questa mano "
+                            "(DECISIONE D9).")
+    assert rule_link(e.rule) == "/rules/diavolo#decision-d9"
 
 
 def test_a_deal_after_the_evening_ended_is_refused_in_both_languages() -> None:
@@ -135,13 +141,13 @@ def test_the_log_gives_the_pot_back_line_by_line_in_both_languages() -> None:
         "The evening is over.",
         "Nobody won the pot of 4, and it is indivisible: each player takes back what he paid into it "
         "since it was last won.",
-        "Aldo takes back 2 (antes 1, cards asked 1).",
-        "Bice takes back 1 (antes 1, cards asked 0).",
-        "Ciro takes back 1 (antes 1, cards asked 0)."]
+        "Aldo takes back 2 (1 for antes, 1 for cards asked).",
+        "Bice takes back 1 (1 for antes, 0 for cards asked).",
+        "Ciro takes back 1 (1 for antes, 0 for cards asked)."]
     assert [line["it"] for line in lines][1:3] == [
         "Nessuno ha vinto il piatto di 4, che è indivisibile: ognuno riprende quanto ci ha versato da "
         "quando è stato vinto l'ultima volta.",
-        "Aldo riprende 2 (entrate 1, carte chieste 1)."]
+        "Aldo riprende 2 (1 per le entrate, 1 per le carte chieste)."]
     assert not any("equal" in line["en"] or "uguali" in line["it"] for line in lines)
 
 
@@ -184,5 +190,22 @@ def test_an_evening_ended_with_a_pot_through_the_api(client: FlaskClient) -> Non
     done = client.get(f"/api/tables/{tid}/state", headers=bearer(tokens[0])).get_json()
     assert done["outcome"]["payouts"] == [0, 0, 0] and done["state"]["refunded"] == paid
     refunds = [line for line in done["log"] if line.get("kind") == "refund"]
-    assert [line["en"] for line in refunds] == [f"{n} takes back {paid[i]} (antes {paid[i]}, cards asked 0)."
-                                                for i, n in enumerate(NAMES)]
+    assert [line["en"] for line in refunds] == [
+        f"{n} takes back {paid[i]} ({paid[i]} for antes, 0 for cards asked)." for i, n in enumerate(NAMES)]
+
+
+def test_the_end_hint_says_what_of_a_carried_pot_has_no_known_payer() -> None:
+    """A pot of 5 carried in from before the record: the antes paid since are known, the 5 are
+    nobody's on record and stay on the table (the settlement says the same)."""
+    s = D.from_setup(2, 1, 1, ["2S", "3S", "4S"], [0, 0], 5)
+    s = D.apply(D.apply(s, Withdraw(0)), Withdraw(1))
+    assert s.pot == 7 and s.pot_paid == (1, 1)
+    end = hints_for("diavolo", D, s, 0, ["Aldo", "Bice"]).moves[1]
+    assert end.en == ("End the evening anyway: nobody wins the pot of 7; each player takes back what he paid "
+                      "into it since it was last won (Aldo 1, Bice 1); the other 5 has no known payer and "
+                      "stays on the table.")
+    assert end.it == ("Chiudi comunque la serata: nessuno vince il piatto di 7; ognuno riprende quanto ci "
+                      "ha versato da quando è stato vinto l'ultima volta (Aldo 1, Bice 1); gli altri 5 non "
+                      "si sa chi li ha versati e restano sul tavolo.")
+    over = D.apply(s, End(0))
+    assert over.pot == 5 and over.balances == (0, 0)

@@ -228,8 +228,14 @@ def test_a_good_guess_replaces_the_confused_sheep_and_the_turn_goes_on() -> None
     s = R.apply(s, Guess(0, 0, 0, 5))
     assert s.phase == "continue" and s.turn == 0 and runs_of(s, 0) == [{"4": "R4", "5": "B5"}]
     assert s.discard == ("X",) and s.hands[0] == ("Y6", "F", "G8")
-    for a in (Concentrate(0, 0, 0, 5), Guess(0, 0, 0, 5), Pass(0)):
+    for a in (Concentrate(0, 0, 0, 5), Guess(0, 0, 0, 5)):
         assert refused(s, a).rule == "insonnia.after_guess"
+    # A pass is never refused (I10), even now, and costs the penalty as ever; ending the turn
+    # does the same for free, so only that is offered.
+    assert Pass(0) not in R.legal_actions(s, 0) and EndTurn(0) in R.legal_actions(s, 0)
+    p = R.apply(s, Pass(0))  # B5 goes; P3, then the pile is empty: the discards wait to be shuffled
+    assert runs_of(p, 0) == [{"4": "R4"}] and p.discard == ("X", "B5") and p.phase == "reshuffle"
+    assert p.hands[0] == ("Y6", "F", "G8", "P3")
     assert refused(s, StartRun(0, "G8")).rule == "insonnia.start_incomplete"  # his run is incomplete
     t = R.apply(s, play(0, ("Y6", 0, 0, 6)))
     assert runs_of(t, 0) == [{"4": "R4", "5": "B5", "6": "Y6"}] and t.turn == 1

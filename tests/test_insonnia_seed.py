@@ -204,8 +204,8 @@ def test_after_a_right_guess_a_new_run_with_an_incomplete_run_is_refused_in_both
     assert e.text("it") == "Puoi iniziare una nuova serie solo se non hai serie incomplete (DECISIONE I7)."
 
 
-@pytest.mark.parametrize("action", [Pass(0), Concentrate(0, 0, 0, 7), Guess(0, 0, 0, 7)])
-def test_after_a_right_guess_no_pass_concentrate_or_guess_in_both_languages(action: object) -> None:
+@pytest.mark.parametrize("action", [Concentrate(0, 0, 0, 7), Guess(0, 0, 0, 7)])
+def test_after_a_right_guess_no_concentrate_or_second_guess_in_both_languages(action: object) -> None:
     s = _guessed([{"6": "R6", "7": "X"}], ["P3"])
     e = refused(s, action)  # type: ignore[arg-type]
     assert e.rule == "insonnia.after_guess"
@@ -213,6 +213,18 @@ def test_after_a_right_guess_no_pass_concentrate_or_guess_in_both_languages(acti
                             "have no incomplete run, or end your turn at no cost.")
     assert e.text("it") == ("Hai indovinato e il turno continua: gioca pecore, inizia una nuova serie se "
                             "non hai serie incomplete, o finisci il turno senza penalità.")
+
+
+def test_after_a_right_guess_a_pass_is_still_never_refused_and_costs_the_penalty() -> None:
+    """DECISION I10 (revised): a pass is never refused. Ending the turn is free after a right
+    guess, so only that is offered; a pass sent anyway costs the penalty as ever."""
+    s = _guessed([{"6": "R6", "7": "X"}], ["P3"])
+    assert Pass(0) not in R.legal_actions(s, 0) and EndTurn(0) in R.legal_actions(s, 0)
+    after = R.apply(s, Pass(0))
+    assert runs_of(after, 0) == [{"6": "R6"}] and after.discard == ("X", "G7")
+    assert after.hands[0] == ("P3", "Y4", "R2", "B5") and after.turn == 1
+    assert narrate(NAMES, s, Pass(0), after)[0]["en"] == (
+        "Lia passes: discards green sheep 7 from the table and draws two cards.")
 
 
 def test_after_a_right_guess_a_fence_is_refused_in_both_languages() -> None:

@@ -82,8 +82,9 @@ def test_diavolo_a_pot_nobody_won_goes_back_when_the_evening_ends() -> None:
     assert [line["en"] for line in lines[1:]] == [
         "Nobody won the pot of 2, and it is indivisible: each player takes back what he paid into it since "
         "it was last won.",
-        "Ada takes back 1 (antes 1, cards asked 0).", "Bruno takes back 1 (antes 1, cards asked 0)."]
-    assert lines[2]["it"] == "Ada riprende 1 (entrate 1, carte chieste 0)."
+        "Ada takes back 1 (1 for antes, 0 for cards asked).",
+        "Bruno takes back 1 (1 for antes, 0 for cards asked)."]
+    assert lines[2]["it"] == "Ada riprende 1 (1 per le entrate, 0 per le carte chieste)."
 
 
 def _summaries(game: str, seed: int) -> tuple[int, int, list[str]]:

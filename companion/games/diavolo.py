@@ -271,7 +271,10 @@ class Diavolo:
                        "Non c'è un giocatore con quel posto.")
         if s.phase == "over":
             raise _bad("game_over", "The evening is over.", "La serata è finita.")
-        if isinstance(a, Deal | End):
+        if isinstance(a, End):
+            self._check_end(s, a)
+            return
+        if isinstance(a, Deal):
             if s.phase != "await_deal":
                 raise _bad("deal_running", "The deal is still being played.",
                            "La mano è ancora in corso.")
@@ -279,7 +282,6 @@ class Diavolo:
                 dealer = (s.dealer + 1) % s.players
                 raise _bad("not_dealer", f"Seat {dealer + 1} deals the next hand (DECISION D5).",
                            f"La prossima mano la distribuisce il posto {dealer + 1} (DECISIONE D5).")
-
             if isinstance(a, Deal) and a.deck is not None and (
                     any(c not in _CARDS for c in a.deck) or len(set(a.deck)) != len(a.deck)
                     or len(a.deck) < s.players):
@@ -308,6 +310,20 @@ class Diavolo:
         if isinstance(a, Ask) and s.deck_size == 0:
             raise _bad("empty_pile", "The pile is empty: you can only withdraw (DECISION D4).",
                        "Il mazzo è finito: puoi solo ritirarti (DECISIONE D4).")
+
+    def _check_end(self, s: DiavoloState, a: End) -> None:
+        """The evening ends between deals, by the next dealer (DECISION D9)."""
+        if s.phase != "await_deal":
+            raise _bad("end_mid_deal", "The evening ends only between deals: finish this deal first "
+                       "(DECISION D9).",
+                       "La serata si chiude solo tra una mano e l'altra: prima finite questa mano "
+                       "(DECISIONE D9).")
+        if a.player not in self.to_act(s):
+            dealer = (s.dealer + 1) % s.players
+            raise _bad("end_not_dealer", f"Seat {dealer + 1}, the next dealer, chooses between dealing "
+                       "the next hand and ending the evening (DECISION D9).",
+                       f"Sceglie il posto {dealer + 1}, il prossimo mazziere: distribuire la prossima mano "
+                       "o chiudere la serata (DECISIONE D9).")
 
     def _check_note(self, s: DiavoloState, a: Note) -> None:
         if s.known:

@@ -26,8 +26,9 @@ def refund_lines(names: Sequence[str], before: DiavoloState, after: DiavoloState
               "ha versato da quando è stato vinto l'ultima volta.", "kind": "deal"}]
     for i, back in enumerate(after.refunded):
         asks = after.refunded_asks[i]
-        lines.append({"en": f"{names[i]} takes back {back} (antes {back - asks}, cards asked {asks}).",
-                      "it": f"{names[i]} riprende {back} (entrate {back - asks}, carte chieste {asks}).",
+        antes, who = back - asks, names[i]
+        lines.append({"en": f"{who} takes back {back} ({antes} for antes, {asks} for cards asked).",
+                      "it": f"{who} riprende {back} ({antes} per le entrate, {asks} per le carte chieste).",
                       "kind": "refund"})
     if after.pot:
         lines.append({

@@ -289,9 +289,8 @@ def _check_guess(s: InsonniaState, a: Guess) -> None:
 
 def _check_pass(s: InsonniaState, a: Pass) -> None:
     """A pass is never refused once play has begun (DECISION I10, revised: laying cards is
-    optional, and a pass always costs the penalty). After a successful guess the turn goes on
-    instead, and the first turn lays one numbered sheep."""
-    _after_guess(s)
+    optional, and a pass always costs the penalty), not even after a successful guess, where
+    ``end_turn`` does the same at no cost. Only the first turn lays one numbered sheep."""
     if s.phase != "first_turn":
         return
     held = holdable(s, a.player)

@@ -160,6 +160,8 @@ def legal_actions(s: InsonniaState, player: int) -> list[Action]:
     if can_start(s, player):
         out.extend(StartRun(player, c) for c in sheep)
     if s.phase == "continue":
+        # A pass is still accepted here (it is never refused, I10), but ending the turn does
+        # the same at no cost, so only that is offered.
         return [*out, EndTurn(player)]
     out.append(Pass(player))  # always allowed: laying cards is optional (DECISION I10)
     for r, slot in _targets(s, player):

@@ -46,7 +46,17 @@ def _between_deals(s: DiavoloState, seat: int, names: Sequence[str]) -> Hints:
                  f"Distribuisci la prossima mano: ognuno versa {s.stake} nel piatto."),
             Move({"type": "end"}, "End the evening: the balances are the result.",
                  "Chiudi la serata: i saldi sono il risultato.")))
-    back_en = ", ".join(f"{names[i]} {n}" for i, n in enumerate(s.pot_paid) if n)
+    back = ", ".join(f"{names[i]} {n}" for i, n in enumerate(s.pot_paid) if n)
+    unknown = s.pot - sum(s.pot_paid)  # carried in from before the record: nobody's share is known
+    if back:
+        end_en = f"each player takes back what he paid into it since it was last won ({back})"
+        end_it = f"ognuno riprende quanto ci ha versato da quando è stato vinto l'ultima volta ({back})"
+        if unknown:
+            end_en += f"; the other {unknown} has no known payer and stays on the table"
+            end_it += f"; gli altri {unknown} non si sa chi li ha versati e restano sul tavolo"
+    else:
+        end_en = "nobody's share of it is on record, so it stays on the table for the players to settle"
+        end_it = "non si sa chi l'ha versato, quindi resta sul tavolo e lo sistemano i giocatori"
     return Hints((
         Move({"type": "deal"},
              f"Deal one more hand: the pot of {s.pot} is indivisible and waits for the winner of a deal; "
@@ -55,10 +65,8 @@ def _between_deals(s: DiavoloState, seat: int, names: Sequence[str]) -> Hints:
              f"una mano; con le entrate sale a {s.pot + s.stake * s.players}.",
              None, {"pot": s.pot}),
         Move({"type": "end"},
-             f"End the evening anyway: nobody wins the pot of {s.pot}; each player takes back what he paid "
-             f"into it since it was last won ({back_en}).",
-             f"Chiudi comunque la serata: nessuno vince il piatto di {s.pot}; ognuno riprende quanto ci ha "
-             f"versato da quando è stato vinto l'ultima volta ({back_en}).",
+             f"End the evening anyway: nobody wins the pot of {s.pot}; {end_en}.",
+             f"Chiudi comunque la serata: nessuno vince il piatto di {s.pot}; {end_it}.",
              None, {"refunds": list(s.pot_paid)}),
     ))
 

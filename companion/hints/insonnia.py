@@ -62,9 +62,10 @@ def _pass_move(s: InsonniaState, seat: int) -> Move:
     card = s.runs[seat][r].at(slot) or ""
     return Move({"type": "pass"},
                 f"Pass: you lay nothing, your highest sheep ({name(s, card, 'en')}, run {r + 1}) leaves the "
-                "table and you draw two cards. Sometimes better than giving a sheep to an opponent.",
+                "table and you draw two cards. Sometimes passing is better than giving a sheep to an "
+                "opponent.",
                 f"Passa: non metti niente, la tua pecora più alta ({name(s, card, 'it')}, serie {r + 1}) "
-                "lascia il tavolo e peschi due carte. A volte conviene più che regalare una pecora a un "
+                "lascia il tavolo e peschi due carte. A volte è meglio passare che regalare una pecora a un "
                 "avversario.",
                 None, {"discards": card})
 

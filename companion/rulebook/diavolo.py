@@ -141,17 +141,20 @@ BOOK = book(
       D("D9",
         "Decision D9: the pot is indivisible and goes only to the winner of a deal. While a pot is on the "
         "table the app offers one more deal, so that the evening goes on until someone wins it. If the "
-        "table stops anyway, each player takes back exactly what he paid into that pot (his antes and the "
-        "cards he asked for since it was last won), so nobody gains from having paid less; the closing "
-        "settlement shows it line by line. The app never splits a pot in equal shares. Reason: the "
+        "table stops anyway (the next dealer ends the evening instead of dealing), each player takes back "
+        "exactly what he paid into that pot (his antes, and what he paid for the cards he asked for, since "
+        "it was last won), so nobody gains from having paid less; the closing settlement shows it line by "
+        "line. The app never splits a pot in equal shares. Reason: the "
         "original's pot is \"appannaggio, indivisibile, del vincitore della smazzata\".",
         "Decisione D9: il piatto è indivisibile e va solo al vincitore di una mano. Finché c'è un piatto "
         "sul tavolo l'app propone un'altra mano, così la serata continua finché qualcuno lo vince. Se il "
-        "tavolo smette comunque, ognuno riprende esattamente quanto ha versato in quel piatto (le sue "
-        "entrate e le carte chieste da quando è stato vinto l'ultima volta), così nessuno guadagna per "
-        "aver pagato meno; il conto finale lo mostra riga per riga. L'app non divide mai un piatto in "
+        "tavolo smette comunque (il prossimo mazziere chiude la serata invece di distribuire), ognuno "
+        "riprende esattamente quanto ha versato in quel piatto (le sue entrate, e quanto ha pagato per le "
+        "carte chieste, da quando è stato vinto l'ultima volta), così nessuno guadagna per aver pagato "
+        "meno; il conto finale lo mostra riga per riga. L'app non divide mai un piatto in "
         "parti uguali. Motivo: il piatto dell'originale è \"appannaggio, indivisibile, del vincitore "
-        "della smazzata\"."),
+        "della smazzata\".",
+        "end_mid_deal", "end_not_dealer"),
       D("R2",
         "Decision R2: balances may go below zero; a table that plays with a hard limit keeps it itself. "
         "Reason: the original never says what happens when a player runs out of chips.",

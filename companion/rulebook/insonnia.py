@@ -61,7 +61,7 @@ BOOK = book(
         "Una conta sta davanti al suo proprietario e ha dieci caselle, da 1 a 10, ognuna con al massimo "
         "una carta. Una pecora numerata va solo nella casella del suo numero. Una conta è completa quando "
         "tutte e dieci le caselle hanno pecore o recinti, senza pecore confuse e senza caselle vuote (in "
-        "Tutti in famiglia, anche tutte le sue pecore dello stesso colore).",
+        "Tutto in famiglia, anche tutte le sue pecore dello stesso colore).",
         "wrong_slot", "slot_range", "slot_taken", "no_run"),
       P("open",
         "An open slot is an empty slot next to a slot holding a sheep or a fence. A slot next only to a "
@@ -85,8 +85,9 @@ BOOK = book(
         "sheep, start a new count, concentrate, guess, or pass. Laying cards is a choice, never a duty: "
         "the original says each player draws a card and \"può\" (may) then lay sheep.",
         "Ogni turno successivo comincia pescando una carta. Poi fai esattamente una di queste cose: giochi "
-        "pecore, apri una nuova conta, ti concentri, indovini, o passi. Mettere carte è una scelta, mai un "
-        "obbligo: l'originale dice che ognuno pesca una carta e \"può\" poi mettere pecore."),
+        "pecore, apri una nuova conta, ti concentri, tiri a indovinare, o passi. Mettere carte è una "
+        "scelta, mai un obbligo: l'originale dice che ognuno pesca una carta e \"può\" poi mettere "
+        "pecore."),
       D("I4",
         "Decision I4: whenever a card must be taken from an empty draw pile (the turn's draw, the cards of "
         "a penalty or of concentrating, or the card a guess turns over), the discard pile is first "
@@ -97,10 +98,10 @@ BOOK = book(
         "Decisione I4: ogni volta che si deve prendere una carta da un mazzo vuoto (la pesca del turno, le "
         "carte della penalità o del concentrarsi, o la carta che si scopre tirando a indovinare), prima si "
         "mescola la pila degli scarti e diventa il nuovo mazzo. Se sono vuoti entrambi, non si pesca, e "
-        "non si può tirare a indovinare. Con carte vere, la carta scoperta da un mazzo vuoto è una degli "
-        "scarti rimescolati. Gli scarti si possono anche mescolare appena il mazzo è finito, prima che "
-        "serva una carta. Motivo: l'usanza al tavolo, e tirare a indovinare scopre \"la prima carta del "
-        "mazzo\" proprio come la pesca la prende.",
+        "non si può tirare a indovinare. Con carte vere, la carta scoperta da un mazzo vuoto è per forza "
+        "uno degli scarti rimescolati. Gli scarti si possono anche mescolare appena il mazzo è finito, "
+        "prima che serva una carta. Motivo: l'usanza al tavolo, e tirare a indovinare scopre \"la prima "
+        "carta del mazzo\" proprio come la pesca la prende.",
         "reshuffle_first", "reshuffle_order", "no_reshuffle", "empty_pile", "guess_discards"),
       P("chain",
         "Play sheep: one or more numbered sheep in a single chain, laid in one direction (up or down), "
@@ -172,21 +173,22 @@ BOOK = book(
         "incomplete count, or end your turn at no cost. Otherwise the card goes to your hand, you draw two "
         "more and the turn ends. With real cards, say which card was turned over; when the app deals, it "
         "turns it itself.",
-        "Indovinare su una pecora confusa in una tua conta: giri la prima carta del mazzo (da un mazzo "
-        "vuoto, dopo aver mescolato gli scarti in un nuovo mazzo). Se è proprio la pecora che va in quella "
-        "casella, prende il posto della pecora confusa e si continua il turno normalmente: giochi pecore, "
-        "apri una nuova conta se ora non hai conte incomplete, o chiudi il turno senza penalità. Altrimenti "
-        "la carta va in mano, ne peschi altre due e il turno finisce. Con carte vere, indica la carta "
-        "girata; quando distribuisce l'app, la gira lei.",
+        "Tirare a indovinare su una pecora confusa in una tua conta: giri la prima carta del mazzo (da un "
+        "mazzo vuoto, dopo aver mescolato gli scarti in un nuovo mazzo). Se è proprio la pecora che va in "
+        "quella casella, prende il posto della pecora confusa e si continua il turno normalmente: giochi "
+        "pecore, apri una nuova conta se ora non hai conte incomplete, o chiudi il turno senza penalità. "
+        "Altrimenti la carta va in mano, ne peschi altre due e il turno finisce. Con carte vere, indica la "
+        "carta girata; quando distribuisce l'app, la gira lei.",
         "after_guess", "end_turn", "guess_card"),
       P("pass",
         "Pass: lay nothing; you discard the highest-numbered sheep lying in front of you and draw two "
         "cards. You may pass whenever you like, even with a card that fits, and a pass always costs this "
-        "penalty. This is why giving a sheep to an opponent is sometimes the better move, and sometimes "
-        "not.",
+        "penalty (after a successful guess you may instead end the turn at no cost). This is why giving a "
+        "sheep to an opponent is sometimes the better move, and sometimes not.",
         "Passare: non metti niente; scarti la pecora col numero più alto davanti a te e peschi due carte. "
         "Puoi passare quando vuoi, anche con una carta che andrebbe bene, e passare costa sempre questa "
-        "penalità. Per questo a volte conviene regalare una pecora a un avversario, e a volte no."),
+        "penalità (dopo aver indovinato puoi invece chiudere il turno senza penalità). Per questo a "
+        "volte conviene regalare una pecora a un avversario, e a volte no."),
       D("I8",
         "Decision I8: if two sheep tie for highest, the one in your earliest count is discarded. Reason: "
         "the result must be unique.",
@@ -262,7 +264,7 @@ BOOK = book(
         "dello stesso colore\"). Opponents may lay sheep of other colours on your counts; you may remove "
         "such a foreign sheep, even from the middle, by concentrating or guessing as with a confused sheep "
         "(a right guess must have the count's colour). Foreign sheep block nothing.",
-        "Tutti in famiglia: una conta è completa solo se ha \"tutte pecore dello stesso colore\". Gli "
+        "Tutto in famiglia: una conta è completa solo se ha \"tutte pecore dello stesso colore\". Gli "
         "avversari possono mettere pecore di altri colori sulle tue conte; puoi togliere una pecora "
         "estranea, anche dal mezzo, concentrandoti o indovinando come con una pecora confusa (una pecora "
         "indovinata deve avere il colore della conta). Le pecore estranee non bloccano niente."),
