@@ -52,7 +52,7 @@ test: $(STAMP) browser postgres lint
 # Speed figures are for one core: one OpenCV thread, one BLAS thread.
 bench: $(STAMP) postgres
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(VENV)/bin/companion bench
-	$(PY) -m companion.crowdbench --clients 50 --seconds 20
+	$(PY) -m companion.bench.crowd --clients 50 --seconds 20
 	$(VENV)/bin/companion bots-bench --games 1000
 
 # The bots: 1,000 seeded games of each game against random players, legal moves only.

@@ -15,7 +15,7 @@ from .scenarios import ScenarioError, replay_scenario
 if TYPE_CHECKING:
     from recognizer.enrolled import EnrolledDeck
 
-    from .decks import DeckLibrary
+    from .decks.library import DeckLibrary
 
 
 DATABASE_HELP = ("a SQLite file or a postgresql:// URL (default $DATABASE_URL, $TAVOLO_DATABASE or "
@@ -23,13 +23,13 @@ DATABASE_HELP = ("a SQLite file or a postgresql:// URL (default $DATABASE_URL, $
 
 
 def _database(args: argparse.Namespace) -> str:
-    from .eventlog import database_from_env
+    from .storage.eventlog import database_from_env
 
     return database_from_env(args.database)
 
 
 def _shown(args: argparse.Namespace) -> str:
-    from .eventlog import shown
+    from .storage.eventlog import shown
 
     return shown(_database(args))
 
@@ -41,7 +41,7 @@ def _export(args: argparse.Namespace) -> int:
     another server): unlike the host's download over the web, which waits for the end of the
     game, it also exports a game in progress, seed and private entries included.
     """
-    from .eventlog import open_store
+    from .storage.eventlog import open_store
 
     record = open_store(_database(args)).export_table(args.table_id)
     if record is None:
@@ -57,7 +57,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from .eventlog import open_store
+    from .storage.eventlog import open_store
 
     try:
         record = json.loads(Path(args.record).read_text(encoding="utf-8"))
@@ -93,14 +93,14 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from .eventlog import is_postgres
-    from .server import patch, serve, writer_thread
+    from .storage.eventlog import is_postgres
+    from .web.server import patch, serve, writer_thread
 
     patch()  # before the app exists: its locks and sockets must be cooperative
     from urllib.parse import urlsplit
 
     from . import create_app
-    from .joining import reach
+    from .service.joining import reach
 
     port = args.port or int(os.environ.get("PORT", "5000"))
     scheme = "https" if args.https else "http"
@@ -111,7 +111,7 @@ def _serve(args: argparse.Namespace) -> int:
     database = _database(args)
     ssl_context: tuple[str, str] | None = None
     if args.https:
-        from .tls import CertificateError, ensure_certificate
+        from .web.tls import CertificateError, ensure_certificate
 
         try:
             home = Path("data") if is_postgres(database) else Path(database).parent
@@ -148,7 +148,7 @@ def banner(host: str, link: str, phones: bool, others: tuple[str, ...] = ()) -> 
     """What ``companion serve`` prints once it listens: the link phones open and its QR code;
     or, when phones cannot reach this server, the link for this computer and why phones
     cannot join, with how to start it for the local network."""
-    from .joining import loopback_only, qr_terminal
+    from .service.joining import loopback_only, qr_terminal
 
     if phones:
         lines = [f"Tavolo is running. On phones on the same network, open:\n\n    {link}/\n",
@@ -168,8 +168,8 @@ def banner(host: str, link: str, phones: bool, others: tuple[str, ...] = ()) -> 
 
 
 def _library(args: argparse.Namespace) -> DeckLibrary:
-    from .decks import DeckLibrary
-    from .eventlog import open_store
+    from .decks.library import DeckLibrary
+    from .storage.eventlog import open_store
 
     return DeckLibrary(open_store(_database(args)))
 
@@ -247,7 +247,7 @@ def _recognize(args: argparse.Namespace) -> int:
 
 
 def _print_deck(args: argparse.Namespace) -> int:
-    from .printdeck import FORMATS, write_deck
+    from .decks.printdeck import FORMATS, write_deck
 
     fmt = args.format
     if fmt is None:
@@ -268,7 +268,7 @@ def _print_deck(args: argparse.Namespace) -> int:
 def _enrol(args: argparse.Namespace) -> int:
     import time
 
-    from .decks import DeckError, check_kind, images_in_folder
+    from .decks.library import DeckError, check_kind, images_in_folder
 
     try:
         images = images_in_folder(Path(args.folder), check_kind(args.deck))
@@ -299,7 +299,7 @@ def _decks(args: argparse.Namespace) -> int:
 
 
 def _deck_export(args: argparse.Namespace) -> int:
-    from .decks import DeckError
+    from .decks.library import DeckError
 
     try:
         data = _library(args).export(args.name)
@@ -315,7 +315,7 @@ def _deck_export(args: argparse.Namespace) -> int:
 
 
 def _deck_import(args: argparse.Namespace) -> int:
-    from .decks import DeckError
+    from .decks.library import DeckError
 
     try:
         done = _library(args).import_file(Path(args.file).read_bytes(), args.name, args.replace)
@@ -331,7 +331,7 @@ def _deck_import(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from .bench import run
+    from .bench.suite import run
 
     run(games_seconds=args.seconds, actions=args.actions, photos=args.photos,
         load_tables=args.load_tables, load_seconds=args.load_seconds, scenes=args.scenes)
@@ -339,7 +339,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _bots_bench(args: argparse.Namespace) -> int:
-    from .bots.bench import GAMES, run
+    from .bench.bots import GAMES, run
 
     run(games=args.games, only=tuple(args.game or GAMES))
     return 0

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from companion.games.kaiserspiel import RULES as K
 from companion.games.tally import canonical, total
-from companion.tables import TableService
+from companion.service.tables import TableService
 
 from .helpers import act, bearer, join, state
 from .test_recognizer import PHOTOS, needs_photos

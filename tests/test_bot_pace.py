@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-import companion.practice as practice_module
-from companion.botpace_bench import measure, percentile
-from companion.practice import Practice
-from companion.tables import TableService
+import companion.service.practice as practice_module
+from companion.bench.botpace import measure, percentile
+from companion.service.practice import Practice
+from companion.service.tables import TableService
 
 
 @dataclass

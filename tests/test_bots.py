@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
+from companion.bench.arena import MATCH, play
+from companion.bench.bots import measure
 from companion.bots import HEURISTIC, BadChoice, RandomBot, bot_for, decide
-from companion.bots.arena import MATCH, play
 from companion.bots.base import LazyView
-from companion.bots.bench import measure
 from companion.bots.diavolo import ask_value
 from companion.games import get_rules
 

@@ -21,8 +21,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.joining import free_port
-from companion.loopback import wait_serving
+from companion.bench.loopback import free_port, wait_serving
 
 from .conftest import SHARED
 

@@ -21,7 +21,7 @@ from companion.games.oscuri import Play as OPlay
 from companion.games.quinta import RULES as QU
 from companion.hints import hints_for
 from companion.hints.diavolo import odds
-from companion.tables import TableService
+from companion.service.tables import TableService
 
 from .helpers import bearer, create, join
 from .insonnia_helpers import table as insonnia_table

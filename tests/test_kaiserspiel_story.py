@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from companion.errors import BadRequest
 from companion.games.cards import card_label
 from companion.games.kaiserspiel import RULES as K
 from companion.games.kaiserspiel import (
@@ -20,7 +19,8 @@ from companion.games.kaiserspiel import (
 )
 from companion.games.kaiserspiel_story import explain, explain_trick, narrate
 from companion.games.kaiserspiel_tricks import Context, evaluate
-from companion.tables import NARRATORS, TableService, hash_token
+from companion.service.errors import BadRequest
+from companion.service.tables import NARRATORS, TableService, hash_token
 
 NAMES = ["Urs", "Vreni", "Werner", "Yvonne"]
 REASONS = {

@@ -13,10 +13,10 @@ from flask.testing import FlaskClient
 
 from companion import create_app
 from companion.bots import bot_for, decide
-from companion.errors import BadRequest, Conflict, Forbidden, Illegal
 from companion.games.oscuri import is_suit_card
-from companion.practice import Practice
-from companion.tables import TableService
+from companion.service.errors import BadRequest, Conflict, Forbidden, Illegal
+from companion.service.practice import Practice
+from companion.service.tables import TableService
 
 from .helpers import bearer, create
 
@@ -224,7 +224,7 @@ def test_practice_over_the_api(practice_app: Flask) -> None:
 
 def test_a_practice_table_travels_as_a_game_record(service: TableService, practice: Practice,
                                                   tmp_path: Path) -> None:
-    from companion.store import Store
+    from companion.storage.sqlite import Store
 
     created, joined = practice.create({"game": "diavolo", "name": "Nora", "bots": 2})
     tid = created.table_id

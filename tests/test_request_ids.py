@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import create_app
-from companion.store import HOST_SEAT, Store, request_seat
+from companion.storage.sqlite import HOST_SEAT, Store, request_seat
 
 from .helpers import bearer, create, join, snapshot, state
 

@@ -18,9 +18,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.errors import Conflict, Illegal
-from companion.store import Store
-from companion.tables import TableService, request_digest
+from companion.service.errors import Conflict, Illegal
+from companion.service.tables import TableService, request_digest
+from companion.storage.sqlite import Store
 
 SEATS = 3
 IDS = ("move-id-0001", "move-id-0002", "move-id-0003")  # few ids: seats share them, reuse them

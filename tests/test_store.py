@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.eventlog import EventLog, open_store
-from companion.store import (
+from companion.storage.eventlog import EventLog, open_store
+from companion.storage.sqlite import (
     HOST_SEAT,
     DuplicateRequest,
     RequestKey,

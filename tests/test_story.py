@@ -16,7 +16,7 @@ from companion.games.oscuri import Discard as ODiscard
 from companion.games.oscuri import Play as OPlay
 from companion.games.quinta import RULES as QU
 from companion.games.quinta import Play as QPlay
-from companion.tables import NARRATORS
+from companion.service.tables import NARRATORS
 
 NAMES = ["Ada", "Bruno", "Carla", "Dino"]
 

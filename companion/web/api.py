@@ -9,10 +9,10 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from recognizer.decode import ImageError
 
-from ..errors import BadRequest, Conflict, Unauthorized
 from ..games import GAMES, PLAYABLE
-from ..joining import join_url, qr_svg
-from ..scanning import scan
+from ..service.errors import BadRequest, Conflict, Unauthorized
+from ..service.joining import join_url, qr_svg
+from ..service.scanning import scan
 from .common import host_cookie, json_body, public_base, seat_cookie, service, table_of_room, tokens
 from .openapi import document
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from flask import Request, current_app, request
 
-from ..errors import BadRequest, NotFound, TooMany
-from ..tables import TableService
+from ..service.errors import BadRequest, NotFound, TooMany
+from ..service.tables import TableService
 
 LANGS = ("en", "it")
 

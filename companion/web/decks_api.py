@@ -20,9 +20,9 @@ from flask import Blueprint, Response, jsonify, request
 from recognizer.decode import ImageError, decode
 from recognizer.faces import cut_faces
 
-from ..decks import KINDS, DeckError, face_code, read_image
-from ..errors import BadRequest, NotFound
+from ..decks.library import KINDS, DeckError, face_code, read_image
 from ..games.cards import card_name, deck_list, normalise_code
+from ..service.errors import BadRequest, NotFound
 from .api import image_error_it
 from .common import json_body, service, tokens
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..decks import KINDS
+from ..decks.library import KINDS
 from ..games import PLAYABLE
 from .practice_doc import PRACTICE_PATHS
 

@@ -7,7 +7,7 @@ from werkzeug.wrappers.response import Response as BaseResponse
 
 from ..games import GAMES, PLAYABLE
 from ..games.insonnia_runs import DECKS as INSONNIA_DECKS
-from ..joining import join_url
+from ..service.joining import join_url
 from .common import LANGS, host_cookie, lang, public_base, seat_cookie, service, table_of_room
 
 bp = Blueprint("pages", __name__)

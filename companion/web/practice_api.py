@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, jsonify, request
 from flask.blueprints import BlueprintSetupState
 
-from ..practice import DEFAULT_DELAY, Practice
+from ..service.practice import DEFAULT_DELAY, Practice
 from .common import host_cookie, json_body, public_base, seat_cookie, service, tokens
 
 bp = Blueprint("practice", __name__, url_prefix="/api")

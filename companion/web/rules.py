@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify
 
-from ..errors import NotFound
 from ..rulebook import BOOKS, rule_link
+from ..service.errors import NotFound
 from .pages import MENU, _page
 
 bp = Blueprint("rules", __name__)

@@ -5,8 +5,16 @@ from __future__ import annotations
 
 import http.client
 import json
+import socket
 import time
 from typing import Any
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on now (for a server started by a test or benchmark)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def request(port: int, method: str, path: str, body: Any = None, token: str | None = None,

@@ -16,12 +16,12 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .bots import bot_for, decide
+from ..bots import bot_for, decide
+from ..games import GAMES, PLAYABLE
+from ..storage.sqlite import Event, StaleSequence
 from .errors import BadRequest, Conflict, Forbidden, Illegal
-from .games import GAMES, PLAYABLE
 from .names import clean_name, quoted
 from .practice_log import last_own_move
-from .store import Event, StaleSequence
 from .tables import Created, Joined, Table, TableService
 
 log = logging.getLogger(__name__)

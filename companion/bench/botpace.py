@@ -20,10 +20,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .bots import bot_for, decide
-from .practice import BOT_NAMES, DEFAULT_BOTS, DEFAULT_DELAY, Practice
-from .store import Store
-from .tables import TableService
+from ..bots import bot_for, decide
+from ..service.practice import BOT_NAMES, DEFAULT_BOTS, DEFAULT_DELAY, Practice
+from ..service.tables import TableService
+from ..storage.sqlite import Store
 
 GAMES = ("quinta", "oscuri", "kaiserspiel", "diavolo", "insonnia")
 

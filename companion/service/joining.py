@@ -108,13 +108,6 @@ def reach(host: str, port: int, scheme: str = "http", public: str | None = None)
     return Reach(base_url(host, port, scheme), True)
 
 
-def free_port() -> int:
-    """A loopback port nobody listens on now (for a server started by a test or benchmark)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def base_url(host: str, port: int, scheme: str = "http") -> str:
     """``http://host:port`` without a trailing slash (an IPv6 address in brackets)."""
     shown = f"[{host}]" if ":" in host else host

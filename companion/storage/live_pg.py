@@ -1,7 +1,7 @@
 """Cross-process live updates: PostgreSQL's LISTEN/NOTIFY rings the local doorbells.
 
 Every app server listens on the channel the store notifies at each commit
-(:data:`companion.store_pg.CHANNEL`, the payload a table id) and rings its own
+(:data:`companion.storage.postgres.CHANNEL`, the payload a table id) and rings its own
 doorbell for that table, so a move made through one server wakes the streams held by
 every other. The bell carries no data: a woken stream reads the log after its last
 event, so a notification lost while the listener reconnects costs only a delay, and
@@ -17,7 +17,7 @@ import time
 import psycopg
 
 from .live import Doorbell
-from .store_pg import CHANNEL
+from .postgres import CHANNEL
 
 log = logging.getLogger(__name__)
 

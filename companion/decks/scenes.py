@@ -18,7 +18,7 @@ import numpy as np
 
 from recognizer import markerdeck as md
 
-from .deckraster import render_card
+from .raster import render_card
 
 SKIN = ((150, 180, 225), (95, 130, 185), (60, 90, 140))  # BGR skin tones
 

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
-from .deckart import Colour, Ellipse, Page, Poly, Shape, Text, card_shapes, pages
-from .games.cards import INSONNIA108, deck_list
+from ..games.cards import INSONNIA108, deck_list
+from .art import Colour, Ellipse, Page, Poly, Shape, Text, card_shapes, pages
 
 FORMATS = ("pdf", "svg")
 PT_PER_MM = 72 / 25.4

@@ -1,10 +1,10 @@
 """The event log on PostgreSQL, for several app servers sharing one database.
 
-The same guarantees as the SQLite log (:mod:`companion.store`): sequence numbers unique
+The same guarantees as the SQLite log (:mod:`companion.storage.sqlite`): sequence numbers unique
 per table, an append only after the sequence its writer names, the commit before the
 reply, a request id applied once. Appends to one table are serialised by a row lock on
 the table; every commit of an event notifies the channel :data:`CHANNEL` with the table's
-id, so that the live streams of every app server wake (:mod:`companion.live_pg`).
+id, so that the live streams of every app server wake (:mod:`companion.storage.live_pg`).
 
 psycopg 3 cooperates with gevent by itself, so the production server's greenlets wait
 for the database without stopping one another.
@@ -23,7 +23,7 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg_pool import ConnectionPool
 
-from .store import (
+from .sqlite import (
     OLD_REQUEST_COLUMNS,
     REQUESTS_TABLE,
     DeckExists,
@@ -39,7 +39,7 @@ from .store import (
     parse_record,
     record_of,
 )
-from .store import SCHEMA as SQLITE_SCHEMA
+from .sqlite import SCHEMA as SQLITE_SCHEMA
 
 CHANNEL = "tavolo_events"
 _INSERT_TABLE = "INSERT INTO tables (id, room, game, host_token_hash, created) VALUES (%s,%s,%s,%s,%s)"

@@ -18,7 +18,7 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .joining import free_port
+from .loopback import free_port
 
 
 class NoPostgres(RuntimeError):

@@ -1,6 +1,6 @@
 """The app's icons for the home screen, drawn by code: a card table with two cards on it.
 
-``python -m companion.icons`` writes them into ``static/`` (committed); a test checks the
+``python -m companion.web.icons`` writes them into ``static/`` (committed); a test checks the
 committed files are what this draws. A maskable icon keeps its drawing inside the safe
 circle (the middle 80%), for phones that cut icons to their own shape.
 """

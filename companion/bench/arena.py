@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..bots.base import Bot, decide
 from ..games import get_rules
 from ..games.engine import Outcome
-from .base import Bot, decide
 
 MAX_ACTIONS = 20_000  # a game longer than this is a bug (every game has an end)
 

@@ -19,9 +19,9 @@ import numpy as np
 from recognizer.decode import ImageError, decode
 from recognizer.enrolled import DeckFileError, EnrolledDeck, enrol_faces
 
-from .eventlog import EventLog
-from .games.cards import FRENCH54, KAISER40, KAISER48, TAROT78, deck_codes, deck_list, normalise_code
-from .store import DeckExists, DeckRow
+from ..games.cards import FRENCH54, KAISER40, KAISER48, TAROT78, deck_codes, deck_list, normalise_code
+from ..storage.eventlog import EventLog
+from ..storage.sqlite import DeckExists, DeckRow
 
 CUSTOM = "custom"
 KINDS = (TAROT78, KAISER40, KAISER48, FRENCH54, CUSTOM)

@@ -2,8 +2,8 @@
 
 Two implementations keep the same promises (sequences unique per table, an append
 only after the sequence its writer names, the commit before the reply, a request id
-of a seat applied once): :class:`companion.store.Store` on SQLite, the embedded default, and
-:class:`companion.store_pg.PgStore` on PostgreSQL, chosen by a ``postgresql://`` URL
+of a seat applied once): :class:`companion.storage.sqlite.Store` on SQLite, the embedded default, and
+:class:`companion.storage.postgres.PgStore` on PostgreSQL, chosen by a ``postgresql://`` URL
 (``DATABASE_URL``) for several app servers sharing one database.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from typing import Any, Protocol
 
-from .store import DeckRow, Event, RequestKey, RequestRecord, Store, TableRow, Writer
+from .sqlite import DeckRow, Event, RequestKey, RequestRecord, Store, TableRow, Writer
 
 DEFAULT_DATABASE = "data/tavolo.sqlite3"
 
@@ -61,7 +61,7 @@ def open_store(database: str | os.PathLike[str], writer: Writer | None = None) -
     runs SQLite's write transactions (the server gives them a thread of their own)."""
     database = os.fspath(database)
     if is_postgres(database):
-        from .store_pg import PgStore
+        from .postgres import PgStore
 
         return PgStore(database)
     return Store(database, writer) if writer else Store(database)

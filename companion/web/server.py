@@ -6,7 +6,7 @@ greenlet (``gevent.monkey`` makes locks, sockets and sleeps cooperative), not in
 operating-system thread. On SQLite, one process on purpose: the doorbell that wakes the
 streams of a table lives in memory; SQLite is the truth and is written with one short
 transaction per event. On PostgreSQL, any number of these processes share the log and
-wake each other's streams through LISTEN/NOTIFY (:mod:`companion.live_pg`).
+wake each other's streams through LISTEN/NOTIFY (:mod:`companion.storage.live_pg`).
 
 CPU-heavy work (reading a photo) would stop every stream while it runs: it is sent
 to a pool of real threads with :func:`offload` (OpenCV releases the GIL).

@@ -1,6 +1,6 @@
 """Many phones on one table: 50 clients acting on one 6-seat table, each holding its live stream.
 
-Run as ``python -m companion.crowdbench`` (``make bench`` does): it starts the real server
+Run as ``python -m companion.bench.crowd`` (``make bench`` does): it starts the real server
 (``companion serve``) on loopback with a fresh database, creates an Insonnia table of six
 seats (the app deals), and lets 50 clients, about eight per seat, race to play: each looks at
 the table, and when its seat may move sends one of its legal moves with the sequence it saw.
@@ -25,8 +25,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .joining import free_port
-from .loopback import request, wait_serving
+from .loopback import free_port, request, wait_serving
 
 SEATS = 6
 

@@ -1,6 +1,6 @@
 """Load benchmark: many tables of six phones, each phone holding its live stream open.
 
-Run as its own process (``python -m companion.loadbench``; ``make bench`` does): it
+Run as its own process (``python -m companion.bench.load``; ``make bench`` does): it
 starts the real server (``companion serve``) on loopback with a fresh database,
 creates the tables through the API, opens one Server-Sent Events stream per phone,
 and lets every phone play Quinta as a person would (a pause to think, then its first
@@ -31,9 +31,12 @@ from typing import Any  # noqa: E402
 
 import gevent  # noqa: E402
 
-from .eventlog import is_postgres  # noqa: E402
-from .joining import free_port  # noqa: E402
-from .loopback import request, wait_serving  # noqa: E402
+from ..storage.eventlog import is_postgres  # noqa: E402
+from .loopback import (  # noqa: E402
+    free_port,
+    request,
+    wait_serving,
+)
 
 PLAYERS = 6
 
@@ -201,7 +204,7 @@ def run(tables: int, seconds: float, think: tuple[float, float], database: str |
 
 def main(argv: list[str] | None = None) -> int:
     """Print the load figures."""
-    parser = argparse.ArgumentParser(prog="companion.loadbench")
+    parser = argparse.ArgumentParser(prog="companion.bench.load")
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think", type=float, nargs=2, default=(2.0, 8.0),

@@ -16,7 +16,7 @@ import numpy as np
 
 from recognizer import markerdeck as md
 
-from .deckart import Cells, Colour, Ellipse, Poly, Shape, Text, card_shapes
+from .art import Cells, Colour, Ellipse, Poly, Shape, Text, card_shapes
 
 SHIFT = 4  # sub-pixel bits for OpenCV's drawing functions
 _ONE = 1 << SHIFT

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from . import RandomBot, bot_for
+from ..bots import RandomBot, bot_for
 from .arena import MATCH, match
 
 GAMES = ("quinta", "oscuri", "kaiserspiel", "diavolo", "insonnia")

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import numpy as np
 
-from .botpace_bench import bot_pace
-from .games.quinta import RULES as QUINTA
-from .games.quinta import QuintaState
-from .store import Store
-from .tables import TableService
+from ..games.quinta import RULES as QUINTA
+from ..games.quinta import QuintaState
+from ..service.tables import TableService
+from ..storage.sqlite import Store
+from .botpace import bot_pace
 
 
 def random_game(rng: random.Random, players: int, seed: int) -> QuintaState:
@@ -121,7 +121,7 @@ def marker_figures(scenes: int = 40) -> None:
     from recognizer.markerdeck import CODES
     from recognizer.markers import read_markers
 
-    from .deckscenes import jpeg, scene
+    from ..decks.scenes import jpeg, scene
 
     cv2.setNumThreads(1)
     rng = np.random.default_rng(2024)
@@ -285,7 +285,7 @@ def italian_figures(art: Path, scenes: int) -> None:
     from recognizer.enrolled import enrol_faces
     from recognizer.evaluate import evaluate_scenes
 
-    from .decks import DeckError, images_in_folder
+    from ..decks.library import DeckError, images_in_folder
 
     for folder in ("italian-piacentine", "italian-napoletane"):
         try:
@@ -316,7 +316,7 @@ def run(games_seconds: float = 3.0, actions: int = 2000, photos: str | None = No
     enrolled_figures(shared / "cardart", Path(photos) if photos else shared / "cardphotos", scenes)
     if load_tables:
         # Its own process: the load client patches the standard library for gevent.
-        subprocess.run([sys.executable, "-m", "companion.loadbench", "--tables", str(load_tables),
+        subprocess.run([sys.executable, "-m", "companion.bench.load", "--tables", str(load_tables),
                         "--seconds", str(load_seconds)], check=False)
         postgres_load(load_tables, load_seconds)
 
@@ -333,7 +333,7 @@ def postgres_load(tables: int, seconds: float) -> None:
     try:
         for servers in (2, 4):
             url = server.new_database()
-            subprocess.run([sys.executable, "-m", "companion.loadbench", "--tables", str(tables),
+            subprocess.run([sys.executable, "-m", "companion.bench.load", "--tables", str(tables),
                             "--seconds", str(seconds), "--database", url, "--servers", str(servers)],
                            check=False)
     finally:

@@ -17,12 +17,12 @@ from recognizer.enrolled import EnrolledDeck, recognize_enrolled
 from recognizer.pipeline import recognize_decoded
 from recognizer.types import Detection
 
+from ..decks.library import DeckLibrary
+from ..games.cards import DECKS, card_name, deck_list, is_card
+from ..games.engine import IllegalAction
+from ..rulebook import rule_link
+from ..web.server import offload
 from .camera import table_kinds, to_table_code
-from .decks import DeckLibrary
-from .games.cards import DECKS, card_name, deck_list, is_card
-from .games.engine import IllegalAction
-from .rulebook import rule_link
-from .server import offload
 from .tables import Table, camera_deck, for_players, scannable, table_deck
 
 STRONG = 0.6  # below this a detection is shown as a guess to confirm

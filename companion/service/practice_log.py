@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from .store import Event
+from ..storage.sqlite import Event
 
 if TYPE_CHECKING:
     from .tables import Applied, Table

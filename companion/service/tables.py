@@ -19,24 +19,32 @@ from typing import Any
 
 from recognizer import pipeline
 
+from ..decks.library import DeckLibrary
+from ..games import GAMES, PLAYABLE, get_rules
+from ..games.cards import card_label, faces_of
+from ..games.diavolo_story import narrate as diavolo_narrate
+from ..games.engine import IllegalAction, Rules, SetupError, json_number
+from ..games.insonnia_story import narrate as insonnia_narrate
+from ..games.kaiserspiel_story import narrate as kaiserspiel_narrate
+from ..games.oscuri_story import narrate as oscuri_narrate
+from ..games.quinta_story import narrate as quinta_narrate
+from ..games.settlement import settle
+from ..hints import hints_for
+from ..storage.eventlog import EventLog
+from ..storage.live import Doorbell
+from ..storage.sqlite import (
+    HOST_SEAT,
+    DuplicateRequest,
+    Event,
+    RequestKey,
+    ReusedRequest,
+    SeatTaken,
+    StaleSequence,
+)
 from .camera import table_kinds
-from .decks import DeckLibrary
 from .errors import BadRequest, Conflict, Forbidden, Illegal, NotFound, Unauthorized
-from .eventlog import EventLog
-from .games import GAMES, PLAYABLE, get_rules
-from .games.cards import card_label, faces_of
-from .games.diavolo_story import narrate as diavolo_narrate
-from .games.engine import IllegalAction, Rules, SetupError, json_number
-from .games.insonnia_story import narrate as insonnia_narrate
-from .games.kaiserspiel_story import narrate as kaiserspiel_narrate
-from .games.oscuri_story import narrate as oscuri_narrate
-from .games.quinta_story import narrate as quinta_narrate
-from .games.settlement import settle
-from .hints import hints_for
-from .live import Doorbell
 from .names import clean_name, quoted, unechoed
 from .practice_log import PRACTICE_EVENTS, fold_practice, practice_view
-from .store import HOST_SEAT, DuplicateRequest, Event, RequestKey, ReusedRequest, SeatTaken, StaleSequence
 
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1
 ROOM_LENGTH = 5
