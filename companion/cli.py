@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .scenarios import ScenarioError, replay_scenario
+from .games.scenarios import ScenarioError, replay_scenario
 
 if TYPE_CHECKING:
     from recognizer.enrolled import EnrolledDeck

@@ -9,8 +9,8 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from companion.games.kaiserspiel import RULES as K
-from companion.games.tally import canonical, total
+from companion.games.kaiserspiel.engine import RULES as K
+from companion.games.kaiserspiel.tally import canonical, total
 from companion.service.tables import TableService
 
 from .helpers import act, bearer, join, state

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from companion.games.cards import card_label
-from companion.games.kaiserspiel import RULES as K
-from companion.games.kaiserspiel import (
+from companion.games.kaiserspiel.engine import RULES as K
+from companion.games.kaiserspiel.engine import (
     Accept,
     DeclareKaiser,
     Discard,
@@ -17,10 +17,11 @@ from companion.games.kaiserspiel import (
     Refuse,
     Reveal,
 )
-from companion.games.kaiserspiel_story import explain, explain_trick, narrate
-from companion.games.kaiserspiel_tricks import Context, evaluate
+from companion.games.kaiserspiel.story import explain, explain_trick, narrate
+from companion.games.kaiserspiel.tricks import Context, evaluate
+from companion.games.registry import BY_NAME
 from companion.service.errors import BadRequest
-from companion.service.tables import NARRATORS, TableService, hash_token
+from companion.service.tables import TableService, hash_token
 
 NAMES = ["Urs", "Vreni", "Werner", "Yvonne"]
 REASONS = {
@@ -143,7 +144,7 @@ def test_unknown_hands_face_up_cards_and_trumps_in_words() -> None:
 
 def test_a_kaiserspiel_table_through_the_service(service: TableService) -> None:
     """A table replays its log with the narrator."""
-    assert "kaiserspiel" in NARRATORS
+    assert "kaiserspiel" in BY_NAME
     created = service.create({"game": "kaiserspiel", "players": NAMES})
     assert service.table(created.table_id).game == "kaiserspiel"
     setup = {"game": "kaiserspiel", "players": NAMES, "options": {"dealer": 3}, "seed": 8}

@@ -12,8 +12,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import create_app
-from companion.bots import bot_for, decide
-from companion.games.oscuri import is_suit_card
+from companion.games.bots import decide
+from companion.games.oscuri.engine import is_suit_card
+from companion.games.registry import bot_for
 from companion.service.errors import BadRequest, Conflict, Forbidden, Illegal
 from companion.service.practice import Practice
 from companion.service.tables import TableService

@@ -13,14 +13,14 @@ from flask.testing import FlaskClient
 
 from companion.games import GAMES
 from companion.games.engine import IllegalAction
-from companion.rulebook import BOOKS, anchor_for, rule_link
-from companion.rulebook.rule_ids import scan
+from companion.games.registry import BOOKS, anchor_for, rule_link
+from companion.games.rule_ids import scan
 
 from .conftest import SHARED
 from .helpers import bearer, create, join
 
-HELPER_PLACES = {"diavolo.py:_bad", "insonnia_check.py:play_runs.refuse", "insonnia_state.py:bad",
-                 "kaiserspiel_state.py:bad", "oscuri.py:_bad", "quinta.py:_bad"}
+HELPER_PLACES = {"diavolo/engine.py:_bad", "insonnia/check.py:play_runs.refuse", "insonnia/state.py:bad",
+                 "kaiserspiel/state.py:bad", "oscuri/engine.py:_bad", "quinta/engine.py:_bad"}
 
 
 def _played_rule_ids(game: str, seeds: range) -> set[str]:

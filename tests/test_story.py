@@ -9,21 +9,21 @@ from typing import Any
 import pytest
 
 from companion.games import GAMES
-from companion.games.diavolo import RULES as DV
-from companion.games.diavolo import Ask, End, Withdraw
-from companion.games.oscuri import RULES as OS
-from companion.games.oscuri import Discard as ODiscard
-from companion.games.oscuri import Play as OPlay
-from companion.games.quinta import RULES as QU
-from companion.games.quinta import Play as QPlay
-from companion.service.tables import NARRATORS
+from companion.games.diavolo.engine import RULES as DV
+from companion.games.diavolo.engine import Ask, End, Withdraw
+from companion.games.oscuri.engine import RULES as OS
+from companion.games.oscuri.engine import Discard as ODiscard
+from companion.games.oscuri.engine import Play as OPlay
+from companion.games.quinta.engine import RULES as QU
+from companion.games.quinta.engine import Play as QPlay
+from companion.games.registry import BY_NAME
 
 NAMES = ["Ada", "Bruno", "Carla", "Dino"]
 
 
 def _told(game: str, rules: Any, s: Any, a: Any) -> tuple[Any, list[dict[str, str]]]:
     after = rules.apply(s, a)
-    lines = NARRATORS[game](NAMES, s, a, after)
+    lines = BY_NAME[game].narrate(NAMES, s, a, after)
     for line in lines:
         assert line["en"] and line["it"] and line["en"] != line["it"]
     return after, lines
@@ -247,7 +247,7 @@ def test_oscuri_each_turn_end_has_one_sentence_per_player(mode: str) -> None:
             seat = next(iter(OS.to_act(s)))
             a = rng.choice(OS.legal_actions(s, seat))
             after = OS.apply(s, a)
-            lines = NARRATORS["oscuri"](names, s, a, after)
+            lines = BY_NAME["oscuri"].narrate(names, s, a, after)
             if after.turn > s.turn or after.phase == "over":
                 turns += 1
                 told = [x["en"].split(" ")[0] for x in lines if " collects " in x["en"]]

@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.base import Bot, decide
 from ..games import get_rules
+from ..games.bots import Bot, decide
 from ..games.engine import Outcome
 
 MAX_ACTIONS = 20_000  # a game longer than this is a bug (every game has an end)

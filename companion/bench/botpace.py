@@ -20,8 +20,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..bots import bot_for, decide
-from ..service.practice import BOT_NAMES, DEFAULT_BOTS, DEFAULT_DELAY, Practice
+from ..games.bots import decide
+from ..games.registry import bot_for, get_game
+from ..service.practice import BOT_NAMES, DEFAULT_DELAY, Practice
 from ..service.tables import TableService
 from ..storage.sqlite import Store
 
@@ -47,7 +48,7 @@ def play(game: str, seed: int, folder: Path) -> list[float]:
     """One practice game to its end; the cost of every bot move in ms, in order."""
     service = TableService(Store(folder / f"{game}-{seed}.sqlite3"))
     practice = Practice(service, delay=0, background=False)
-    bots = DEFAULT_BOTS[game]
+    bots = get_game(game).practice_bots
     created = service.create({"game": game, "players": ["Player", *BOT_NAMES[:bots]],
                               "options": {"hands": "known"}}, seed=seed, bots=range(1, bots + 1))
     table_id = created.table_id

@@ -6,7 +6,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ..bots import RandomBot, bot_for
+from ..games.bots import RandomBot
+from ..games.registry import bot_for
 from .arena import MATCH, match
 
 GAMES = ("quinta", "oscuri", "kaiserspiel", "diavolo", "insonnia")

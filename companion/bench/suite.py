@@ -15,8 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..games.quinta import RULES as QUINTA
-from ..games.quinta import QuintaState
+from ..games.quinta.engine import RULES as QUINTA
+from ..games.quinta.engine import QuintaState
 from ..service.tables import TableService
 from ..storage.sqlite import Store
 from .botpace import bot_pace

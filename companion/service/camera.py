@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..games.cards import FRENCH54, KAISER40, KAISER48, TAROT78, faces_of
-from ..games.kaiserspiel_cards import logical_card
+from ..games.kaiserspiel.cards import logical_card
 
 if TYPE_CHECKING:
     from .tables import Table

@@ -16,8 +16,9 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..bots import bot_for, decide
 from ..games import GAMES, PLAYABLE
+from ..games.bots import decide
+from ..games.registry import bot_for, get_game
 from ..storage.sqlite import Event, StaleSequence
 from .errors import BadRequest, Conflict, Forbidden, Illegal
 from .names import clean_name, quoted
@@ -27,8 +28,6 @@ from .tables import Created, Joined, Table, TableService
 log = logging.getLogger(__name__)
 
 BOT_NAMES = ("Ada", "Bruno", "Carla", "Dino", "Elsa", "Franco", "Gina", "Ivo", "Lia", "Marco")
-# A comfortable table for each game when the player does not say how many bots.
-DEFAULT_BOTS = {"quinta": 3, "oscuri": 2, "kaiserspiel": 3, "diavolo": 3, "insonnia": 2}
 DEFAULT_DELAY = 0.8  # seconds from a bot getting the turn to its move (a person follows)
 MAX_FAILURES = 5  # refusals in a row before the bots of a table give up (a bug: logged)
 
@@ -54,7 +53,7 @@ class Practice:
             raise BadRequest(f"Unknown game {quoted(game)}. Available: {', '.join(sorted(PLAYABLE))}.",
                              f"Gioco sconosciuto {quoted(game)}. Disponibili: {', '.join(sorted(PLAYABLE))}.")
         seats = GAMES[game].seats
-        bots = body.get("bots", DEFAULT_BOTS[game])
+        bots = body.get("bots", get_game(game).practice_bots)
         low, high = seats.start - 1, seats.stop - 2
         if not isinstance(bots, int) or isinstance(bots, bool) or not low <= bots <= high:
             span = f"{low}" if low == high else f"{low} to {high}"

@@ -20,7 +20,7 @@ from recognizer.types import Detection
 from ..decks.library import DeckLibrary
 from ..games.cards import DECKS, card_name, deck_list, is_card
 from ..games.engine import IllegalAction
-from ..rulebook import rule_link
+from ..games.registry import rule_link
 from ..web.server import offload
 from .camera import table_kinds, to_table_code
 from .tables import Table, camera_deck, for_players, scannable, table_deck

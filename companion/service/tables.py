@@ -13,7 +13,7 @@ import json
 import re
 import secrets
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -22,14 +22,9 @@ from recognizer import pipeline
 from ..decks.library import DeckLibrary
 from ..games import GAMES, PLAYABLE, get_rules
 from ..games.cards import card_label, faces_of
-from ..games.diavolo_story import narrate as diavolo_narrate
 from ..games.engine import IllegalAction, Rules, SetupError, json_number
-from ..games.insonnia_story import narrate as insonnia_narrate
-from ..games.kaiserspiel_story import narrate as kaiserspiel_narrate
-from ..games.oscuri_story import narrate as oscuri_narrate
-from ..games.quinta_story import narrate as quinta_narrate
+from ..games.registry import get_game, hints_for
 from ..games.settlement import settle
-from ..hints import hints_for
 from ..storage.eventlog import EventLog
 from ..storage.live import Doorbell
 from ..storage.sqlite import (
@@ -53,10 +48,6 @@ VIEW_CACHE = 2_000  # views kept for the live streams (about 8 per table)
 # Events that change no game state: a move made on a view from before them means the same.
 OUTSIDE_THE_GAME = frozenset({"join", "release", "camera", "hints", "show_bots"})
 MAX_ROOM = 12
-Narrator = Callable[[Sequence[str], Any, Any, Any], list[dict[str, str]]]
-NARRATORS: dict[str, Narrator] = {"quinta": quinta_narrate, "oscuri": oscuri_narrate,
-                                  "diavolo": diavolo_narrate, "kaiserspiel": kaiserspiel_narrate,
-                                  "insonnia": insonnia_narrate}
 
 
 def hash_token(token: str) -> str:
@@ -922,7 +913,7 @@ def _fold(table: Table, events: Sequence[Event]) -> Table:
             rules = table.rules
             action = rules.load_action(ev.payload["action"])
             after = rules.apply(table.state, action)
-            lines = NARRATORS[table.game](table.display_names(), table.state, action, after)
+            lines = get_game(table.game).narrate(table.display_names(), table.state, action, after)
             table = replace(
                 table, state=after,
                 applied=(*table.applied, Applied(ev.seq, action, table.state)),

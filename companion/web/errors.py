@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from ..rulebook import rule_link
+from ..games.registry import rule_link
 from ..service.errors import ServiceError
 from . import audit
 from .common import lang

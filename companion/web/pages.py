@@ -6,7 +6,7 @@ from flask import Blueprint, Response, current_app, make_response, redirect, ren
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from ..games import GAMES, PLAYABLE
-from ..games.insonnia_runs import DECKS as INSONNIA_DECKS
+from ..games.insonnia.runs import DECKS as INSONNIA_DECKS
 from ..service.joining import join_url
 from .common import LANGS, host_cookie, lang, public_base, seat_cookie, service, table_of_room
 

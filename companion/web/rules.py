@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify
 
-from ..rulebook import BOOKS, rule_link
+from ..games.registry import BOOKS, rule_link
 from ..service.errors import NotFound
 from .pages import MENU, _page
 

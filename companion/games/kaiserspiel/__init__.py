@@ -1,0 +1,15 @@
+"""Kaiserspiel (seed 002, shared/rules/kaiserspiel.md): the Swiss game of the Emperor.
+
+One folder holds the whole game: the engine, the story, the rule book, the hints and the bot.
+"""
+
+from __future__ import annotations
+
+from ..game import Game
+from .bot import KaiserspielBot
+from .engine import RULES
+from .hints import hints
+from .rulebook import BOOK
+from .story import narrate
+
+GAME = Game(rules=RULES, narrate=narrate, book=BOOK, hints=hints, bot=KaiserspielBot, practice_bots=3)
