@@ -20,7 +20,7 @@ from typing import Any
 from flask import Flask, Response
 
 from .service.limits import MissLimiter
-from .service.tables import TableService
+from .service.service import TableService
 from .storage.eventlog import database_from_env, is_postgres, open_store
 from .storage.live import Doorbell
 

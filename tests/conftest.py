@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import create_app
-from companion.service.tables import TableService
+from companion.service.service import TableService
 from tests.helpers import PageClient
 
 # Every test client sends the CSRF token the way our pages do (read from the page);

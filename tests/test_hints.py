@@ -21,7 +21,7 @@ from companion.games.oscuri.engine import RULES as OS
 from companion.games.oscuri.engine import Play as OPlay
 from companion.games.quinta.engine import RULES as QU
 from companion.games.registry import hints_for
-from companion.service.tables import TableService
+from companion.service.service import TableService
 
 from .helpers import bearer, create, join
 from .insonnia_helpers import table as insonnia_table

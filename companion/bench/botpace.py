@@ -23,7 +23,7 @@ from pathlib import Path
 from ..games.bots import decide
 from ..games.registry import bot_for, get_game
 from ..service.practice import BOT_NAMES, DEFAULT_DELAY, Practice
-from ..service.tables import TableService
+from ..service.service import TableService
 from ..storage.sqlite import Store
 
 GAMES = ("quinta", "oscuri", "kaiserspiel", "diavolo", "insonnia")
@@ -49,26 +49,27 @@ def play(game: str, seed: int, folder: Path) -> list[float]:
     service = TableService(Store(folder / f"{game}-{seed}.sqlite3"))
     practice = Practice(service, delay=0, background=False)
     bots = get_game(game).practice_bots
-    created = service.create({"game": game, "players": ["Player", *BOT_NAMES[:bots]],
+    created = service.lobby.create({"game": game, "players": ["Player", *BOT_NAMES[:bots]],
                               "options": {"hands": "known"}}, seed=seed, bots=range(1, bots + 1))
     table_id = created.table_id
-    token = service.join(table_id, 0).token
+    token = service.lobby.join(table_id, 0).token
     rng = random.Random(seed)
     costs: list[float] = []
     while True:
         start = time.perf_counter()
-        table = service.table(table_id)
+        table = service.tables.table(table_id)
         if table.rules.outcome(table.state) is not None:
             return costs
         seat = sorted(table.rules.to_act(table.state))[0]
         if seat in table.bots:
             if not practice.move(table, seat):
                 raise RuntimeError(f"a bot's move was refused at {game} (seed {seed})")
-            json.dumps(service.view(table_id, 0, True))  # what the player's stream sends
+            json.dumps(service.views.view(table_id, 0, True))  # what the player's stream sends
             costs.append((time.perf_counter() - start) * 1000)
         else:
             action = decide(bot_for(game), table.rules, table.state, seat, rng)
-            service.submit(table_id, [token], {"action": table.rules.dump_action(action), "seq": table.seq})
+            service.moves.submit(table_id, [token],
+                                 {"action": table.rules.dump_action(action), "seq": table.seq})
 
 
 def measure(games: int = 20, only: tuple[str, ...] = GAMES) -> dict[str, Paces]:

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..games.quinta.engine import RULES as QUINTA
 from ..games.quinta.engine import QuintaState
-from ..service.tables import TableService
+from ..service.service import TableService
 from ..storage.sqlite import Store
 from .botpace import bot_pace
 
@@ -51,16 +51,16 @@ def service_latencies(actions: int) -> list[float]:
     with tempfile.TemporaryDirectory(dir="data") as tmp:
         svc = TableService(Store(Path(tmp) / "bench.sqlite3"))
         while len(timings) < actions:
-            created = svc.create({"game": "quinta", "players": ["A", "B", "C", "D"],
+            created = svc.lobby.create({"game": "quinta", "players": ["A", "B", "C", "D"],
                                   "options": {"hands": "known"}})
-            tokens = [svc.join(created.table_id, seat).token for seat in range(4)]
-            table = svc.table(created.table_id)
+            tokens = [svc.lobby.join(created.table_id, seat).token for seat in range(4)]
+            table = svc.tables.table(created.table_id)
             while table.state.phase != "over" and len(timings) < actions:
                 seat = min(QUINTA.to_act(table.state))
                 action = rng.choice(QUINTA.legal_actions(table.state, seat))
                 body = {"action": QUINTA.dump_action(action), "seq": table.seq}
                 t0 = time.perf_counter()
-                table, _ = svc.submit(created.table_id, [tokens[seat]], body)
+                table, _ = svc.moves.submit(created.table_id, [tokens[seat]], body)
                 timings.append((time.perf_counter() - t0) * 1000)
     return timings
 

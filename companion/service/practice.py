@@ -21,9 +21,11 @@ from ..games.bots import decide
 from ..games.registry import bot_for, get_game
 from ..storage.sqlite import Event, StaleSequence
 from .errors import BadRequest, Conflict, Forbidden, Illegal
+from .lobby import Created, Joined
 from .names import clean_name, quoted
 from .practice_log import last_own_move
-from .tables import Created, Joined, Table, TableService
+from .service import TableService
+from .table import Table
 
 log = logging.getLogger(__name__)
 
@@ -67,19 +69,19 @@ class Practice:
                              "A un tavolo di prova le carte le dà l'app ('hands' deve essere 'known').")
         name = clean_name(body.get("name")) or "Player"
         names = [name, *(n for n in BOT_NAMES if n.casefold() != name.casefold())][:bots + 1]
-        created = self.service.create({"game": game, "players": names, "options": options},
+        created = self.service.lobby.create({"game": game, "players": names, "options": options},
                                       bots=range(1, bots + 1))
-        joined = self.service.join(created.table_id, 0)
+        joined = self.service.lobby.join(created.table_id, 0)
         self.kick(created.table_id)
         return created, joined
 
     # ---- the player's controls ------------------------------------------------
     def player_table(self, table_id: str, tokens: Sequence[str]) -> Table:
         """The practice table, when the caller is its player (else 403; 400 for another table)."""
-        table = self.service.table(table_id)
+        table = self.service.tables.table(table_id)
         if not table.bots:
             raise BadRequest("This is not a practice table.", "Questo non è un tavolo di prova.")
-        seats, host = self.service.credentials(table_id, tokens)
+        seats, host = self.service.seats.credentials(table_id, tokens)
         if not host and not any(s not in table.bots for s in seats):
             raise Forbidden("Only the player of this practice table can do that.",
                             "Solo chi gioca a questo tavolo di prova può farlo.")
@@ -89,7 +91,7 @@ class Practice:
         """Take back the player's last move and every bot move after it (a ``rewind`` event)."""
         self.player_table(table_id, tokens)
         for _ in range(20):
-            table = self.service.table(table_id)
+            table = self.service.tables.table(table_id)
             move = last_own_move(table)
             if move is None:
                 raise Illegal("You have no move to take back.", "Non hai mosse da riprendere.",
@@ -110,7 +112,7 @@ class Practice:
         if not isinstance(show, bool):
             raise BadRequest("'show' must be true or false.", "'show' deve essere true o false.")
         for _ in range(20):
-            table = self.service.table(table_id)
+            table = self.service.tables.table(table_id)
             try:
                 event = self.service.store.append(table_id, table.seq, "show_bots", {"show": show})
             except StaleSequence:
@@ -123,7 +125,7 @@ class Practice:
     # ---- the bots -----------------------------------------------------------
     def kick(self, table_id: str) -> None:
         """Let the bots of a practice table move if it is their turn (no-op otherwise)."""
-        table = self.service.table(table_id)
+        table = self.service.tables.table(table_id)
         if not table.bots or not self._bots_to_act(table):
             return
         if not self.background:
@@ -161,7 +163,7 @@ class Practice:
         moves = failures = 0
         while failures < MAX_FAILURES:
             turn = time.monotonic()
-            table = self.service.table(table_id)
+            table = self.service.tables.table(table_id)
             seats = self._bots_to_act(table)
             if not seats:
                 return moves
@@ -169,7 +171,7 @@ class Practice:
             planned = (table.seq, seats[0], self._decide(table, seats[0]))
             if delay:
                 time.sleep(max(0.0, turn + delay - time.monotonic()))
-            table = self.service.table(table_id)
+            table = self.service.tables.table(table_id)
             together = self._bots_to_act(table)
             if not together:
                 return moves
@@ -182,7 +184,7 @@ class Practice:
                 else:
                     failures += 1
                     break
-                table = self.service.table(table_id)
+                table = self.service.tables.table(table_id)
         log.error("the bots of table %s gave up after %d refusals", table_id, failures)
         return moves
 
@@ -197,7 +199,7 @@ class Practice:
     def _send(self, table: Table, seat: int, body: dict[str, Any]) -> bool:
         """Send a bot's move like a phone's; False when it was refused (the table moved on)."""
         try:
-            self.service.submit(table.id, [], body, bot=seat)
+            self.service.moves.submit(table.id, [], body, bot=seat)
         except (Conflict, Illegal) as e:  # the table moved on meanwhile (a rewind): look again
             log.info("a bot move at table %s was refused: %s", table.id, e.message)
             return False

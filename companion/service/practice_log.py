@@ -1,23 +1,17 @@
-"""A practice table's own events and view: a rewind and the bots' cards shown.
+"""A practice table's view: the bots' seats, their cards when shown, the move to take back.
 
 A practice table is an ordinary table whose setup names the seats the app's bots play.
 Two events exist only there: ``rewind`` takes back the player's last move together with
 every bot move after it (nobody can cheat against bots, so cards seen since do not
-matter), and ``show_bots`` shows or hides the bots' hands. Nothing is ever deleted from
-the log: a rewind is an event like any other, and the table is what replaying gives.
+matter), and ``show_bots`` shows or hides the bots' hands (:func:`companion.service.table.fold`
+replays both). Nothing is ever deleted from the log: a rewind is an event like any other.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..storage.sqlite import Event
-
-if TYPE_CHECKING:
-    from .tables import Applied, Table
-
-PRACTICE_EVENTS = frozenset({"rewind", "show_bots"})
+from .table import Applied, Table
 
 
 def last_own_move(table: Table) -> Applied | None:
@@ -26,27 +20,6 @@ def last_own_move(table: Table) -> Applied | None:
         if getattr(a.action, "player", None) not in table.bots:
             return a
     return None
-
-
-def fold_practice(table: Table, ev: Event) -> Table:
-    """Apply a practice event to a derived table (checked before it was stored)."""
-    names = table.display_names()
-    if ev.kind == "rewind":
-        target = int(ev.payload["seq"])
-        index = next(i for i, a in enumerate(table.applied) if a.seq == target)
-        moved = table.applied[index]
-        bots = len(table.applied) - index - 1
-        who = names[int(getattr(moved.action, "player", 0))]
-        line = {"seq": ev.seq,
-                "en": f"{who} took back his last move and the {bots} bot moves after it.",
-                "it": f"{who} ha ripreso la sua ultima mossa e le {bots} mosse dei bot dopo di essa."}
-        return replace(table, state=moved.before, applied=table.applied[:index],
-                       log=(*table.log, line))
-    show = bool(ev.payload["show"])
-    line = {"seq": ev.seq,
-            "en": "The bots' cards are shown." if show else "The bots' cards are hidden again.",
-            "it": "Le carte dei bot sono scoperte." if show else "Le carte dei bot sono di nuovo coperte."}
-    return replace(table, show_bots=show, log=(*table.log, line))
 
 
 def bot_hands(table: Table) -> list[dict[str, Any]]:

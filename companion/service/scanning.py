@@ -21,9 +21,10 @@ from ..decks.library import DeckLibrary
 from ..games.cards import DECKS, card_name, deck_list, is_card
 from ..games.engine import IllegalAction
 from ..games.registry import rule_link
-from ..web.server import offload
-from .camera import table_kinds, to_table_code
-from .tables import Table, camera_deck, for_players, scannable, table_deck
+from .camera import camera_deck, scannable, table_kinds, to_table_code
+from .offload import offload
+from .refusals import for_players
+from .table import Table, table_deck
 
 STRONG = 0.6  # below this a detection is shown as a guess to confirm
 NOT_READ = "The camera cannot read this table's cards yet: enter them with the picker."

@@ -160,7 +160,7 @@ def import_file() -> tuple[Response, int]:
 def camera(table_id: str) -> Response:
     """The host chooses the enrolled deck the table's camera reads with: ``{"deck": name | null, "seq"}``."""
     svc = service()
-    svc.require_host(table_id, tokens(request, table_id), "camera")  # rights before shape
-    svc.choose_camera(table_id, tokens(request, table_id), json_body())
-    seats, host = svc.credentials(table_id, tokens(request, table_id))
-    return jsonify(svc.view(table_id, seats[0] if seats else None, host))
+    svc.seats.require_host(table_id, tokens(request, table_id), "camera")  # rights before shape
+    svc.host.choose_camera(table_id, tokens(request, table_id), json_body())
+    seats, host = svc.seats.credentials(table_id, tokens(request, table_id))
+    return jsonify(svc.views.view(table_id, seats[0] if seats else None, host))

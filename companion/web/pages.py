@@ -66,8 +66,8 @@ def join_by_code() -> BaseResponse:
 def join(table_id: str) -> BaseResponse:
     """Pick a seat; a phone that already has one goes straight to its view."""
     svc = service()
-    svc.table(table_id)
-    if svc.seat_of(table_id, request.cookies.get(seat_cookie(table_id))) is not None:
+    svc.tables.table(table_id)
+    if svc.seats.seat_of(table_id, request.cookies.get(seat_cookie(table_id))) is not None:
         return redirect(url_for("pages.play", table_id=table_id))
     return _page("join.html", table_id=table_id)
 
@@ -76,8 +76,8 @@ def join(table_id: str) -> BaseResponse:
 def table(table_id: str) -> Response:
     """The table screen: QR code, room code, the public game, host controls."""
     svc = service()
-    row = svc.table(table_id)
-    host = svc.is_host(table_id, request.cookies.get(host_cookie(table_id)))
+    row = svc.tables.table(table_id)
+    host = svc.seats.is_host(table_id, request.cookies.get(host_cookie(table_id)))
     return _page("table.html", table_id=table_id, role="table", room=row.room, host=host,
                  join_link=join_url(public_base(), table_id))
 
@@ -86,9 +86,9 @@ def table(table_id: str) -> Response:
 def play(table_id: str) -> BaseResponse:
     """A player's own phone view."""
     svc = service()
-    row = svc.table(table_id)
-    if svc.seat_of(table_id, request.cookies.get(seat_cookie(table_id))) is None:
+    row = svc.tables.table(table_id)
+    if svc.seats.seat_of(table_id, request.cookies.get(seat_cookie(table_id))) is None:
         return redirect(url_for("pages.join", table_id=table_id))
-    host = svc.is_host(table_id, request.cookies.get(host_cookie(table_id)))
+    host = svc.seats.is_host(table_id, request.cookies.get(host_cookie(table_id)))
     return _page("table.html", table_id=table_id, role="player", room=row.room, host=host,
                  join_link=join_url(public_base(), table_id))

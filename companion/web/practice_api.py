@@ -43,8 +43,8 @@ def _wake_bots(resp: Response) -> Response:
 
 
 def _caller_view(table_id: str) -> Response:
-    seats, host = service().credentials(table_id, tokens(request, table_id))
-    return jsonify(service().view(table_id, seats[0] if seats else None, host))
+    seats, host = service().seats.credentials(table_id, tokens(request, table_id))
+    return jsonify(service().views.view(table_id, seats[0] if seats else None, host))
 
 
 @bp.post("/practice")

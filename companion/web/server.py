@@ -8,16 +8,14 @@ streams of a table lives in memory; SQLite is the truth and is written with one 
 transaction per event. On PostgreSQL, any number of these processes share the log and
 wake each other's streams through LISTEN/NOTIFY (:mod:`companion.storage.live_pg`).
 
-CPU-heavy work (reading a photo) would stop every stream while it runs: it is sent
-to a pool of real threads with :func:`offload` (OpenCV releases the GIL).
+CPU-heavy work (reading a photo) would stop every stream while it runs: the service sends
+it to a pool of real threads (:func:`companion.service.offload.offload`; OpenCV releases the GIL).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
-
-T = TypeVar("T")
+from typing import Any
 
 DEFAULT_CONNECTIONS = 4000  # open connections at once (phones' streams and requests)
 DEFAULT_THREADS = 2  # real threads for photo recognition (this machine's cores)
@@ -30,26 +28,6 @@ def patch() -> None:
 
     if not monkey.is_module_patched("socket"):
         monkey.patch_all()
-
-
-def patched() -> bool:
-    """True inside the gevent server."""
-    try:
-        from gevent import monkey
-    except ImportError:  # pragma: no cover - gevent is a dependency
-        return False
-    return bool(monkey.is_module_patched("threading"))
-
-
-def offload(work: Callable[..., T], *args: Any) -> T:
-    """Run CPU-heavy ``work`` in a real thread when serving with gevent, so that the
-    live streams keep flowing; call it directly elsewhere (tests, the CLI)."""
-    if not patched():
-        return work(*args)
-    from gevent import get_hub
-
-    result: T = get_hub().threadpool.apply(work, args)
-    return result
 
 
 def writer_thread() -> Callable[[Callable[[], Any]], Any]:
