@@ -73,12 +73,19 @@ Action = Play | Discard
 
 @dataclass(frozen=True, slots=True)
 class Placed:
-    """A card of the turn in progress and the stakes lying on it."""
+    """A card of the turn and the stakes lying on it, with the engine's own account of the turn:
+    ``how`` the card answered when it was played (``lead``, ``beat``, ``lower``, ``equal``,
+    ``lower_suit``, ``angel``, ``death``, ``led_death``) and the ``fate`` of the stakes that were
+    once its own: ``("kept", None)``, or where they went (``beaten``, ``gave``, ``gave_suit``,
+    ``death``, with the index in the turn of the card they went to), or ``("led_death", None)``.
+    The story of a turn reads them, so that it can never tell another turn than the one played."""
 
     player: int
     card: str
     stakes: int
     frozen: bool = False
+    how: str = "lead"
+    fate: tuple[str, int | None] = ("kept", None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,9 +376,9 @@ class Oscuri:
             "hand_sizes": list(s.hand_sizes), "deck": None if s.deck is None else list(s.deck),
             "deck_size": s.deck_size, "balances": list(s.balances), "phase": s.phase,
             "leader": s.leader, "order": list(s.order),
-            "trick": [[p.player, p.card, p.stakes, p.frozen] for p in s.trick],
+            "trick": [_placed_row(p) for p in s.trick],
             "holder": s.holder, "ref": s.ref, "suit": s.suit, "owing": list(s.owing),
-            "last_turn": [[p.player, p.card, p.stakes, p.frozen] for p in s.last_turn],
+            "last_turn": [_placed_row(p) for p in s.last_turn],
             "out": list(s.out), "out_face_down": s.out_face_down, "seen": sorted(s.seen),
             "turn": s.turn, "voids": [list(v) for v in s.voids], "start": list(s.start),
             "reneges": [list(r) for r in s.reneges],
@@ -380,7 +387,8 @@ class Oscuri:
     def load_state(self, d: Mapping[str, Any]) -> OscuriState:
         """Inverse of :meth:`dump_state`."""
         def placed(rows: Sequence[Sequence[Any]]) -> tuple[Placed, ...]:
-            return tuple(Placed(int(p), str(c), int(n), bool(f)) for p, c, n, f in rows)
+            return tuple(Placed(int(p), str(c), int(n), bool(f), *_account(rest))
+                         for p, c, n, f, *rest in rows)
         return OscuriState(
             players=int(d["players"]), stake=int(d["stake"]),
             hands=tuple(None if h is None else tuple(h) for h in d["hands"]),
@@ -419,6 +427,18 @@ def _suit_name(suit: str, lang: str) -> str:
     names = {"en": {"S": "crosses ♠", "C": "trees ♣", "D": "flames ♦", "H": "skulls ♥"},
              "it": {"S": "croci ♠", "C": "alberi ♣", "D": "fiamme ♦", "H": "teschi ♥"}}
     return names[lang].get(suit, suit)
+
+
+def _placed_row(p: Placed) -> list[Any]:
+    return [p.player, p.card, p.stakes, p.frozen, p.how, p.fate[0], p.fate[1]]
+
+
+def _account(rest: Sequence[Any]) -> tuple[str, tuple[str, int | None]]:
+    """A placed card's ``how`` and ``fate`` from the end of its stored row (older rows have none)."""
+    if not rest:
+        return "lead", ("kept", None)
+    how, kind, card = rest
+    return str(how), (str(kind), None if card is None else int(card))
 
 
 def _placed_json(p: Placed) -> dict[str, Any]:
@@ -492,6 +512,16 @@ def _beats(card: str, ref: str | None) -> str:
     return "beat" if SUIT_POWER[mine] > SUIT_POWER[theirs] else "lower_suit"
 
 
+def _take(trick: list[Placed], holder: int | None, me: int, fate: str) -> int:
+    """The live stakes leave the holder's card for card ``me`` of the turn; how many moved."""
+    if holder is None:
+        return 0
+    moved = trick[holder].stakes
+    if moved:
+        trick[holder] = replace(trick[holder], stakes=0, fate=(fate, me))
+    return moved
+
+
 def _play_card(s: OscuriState, a: Play) -> OscuriState:
     stake = s.stake
     trick = list(s.trick)
@@ -500,35 +530,29 @@ def _play_card(s: OscuriState, a: Play) -> OscuriState:
     holder, ref, suit = s.holder, s.ref, s.suit
     if a.card in ANGELS:
         # The Angel takes the live stakes and keeps the suit and the card to answer.
-        moved = trick[holder].stakes if holder is not None else 0
-        if holder is not None:
-            trick[holder] = replace(trick[holder], stakes=0)
-        trick.append(Placed(a.player, a.card, moved + stake))
+        moved = _take(trick, holder, me, "beaten")
+        trick.append(Placed(a.player, a.card, moved + stake, how="angel"))
         holder = me
     else:
-        how = _beats(a.card, None if ref is None else trick[ref].card)
-        if not trick:
-            how = "beat"
-        if how == "beat":
-            moved = trick[holder].stakes if holder is not None else 0
-            if holder is not None:
-                trick[holder] = replace(trick[holder], stakes=0)
-            trick.append(Placed(a.player, a.card, moved + stake))
+        how = _beats(a.card, None if ref is None else trick[ref].card) if trick else "lead"
+        if how in ("lead", "beat"):
+            moved = _take(trick, holder, me, "beaten")
+            trick.append(Placed(a.player, a.card, moved + stake, how=how))
             holder = ref = me
             suit = suit_of(a.card)
         elif how == "lower":
             assert holder is not None
             trick[holder] = replace(trick[holder], stakes=trick[holder].stakes + stake)
-            trick.append(Placed(a.player, a.card, 0))
+            trick.append(Placed(a.player, a.card, 0, how=how, fate=("gave", holder)))
         elif how == "equal":
             assert holder is not None
             trick[holder] = replace(trick[holder], frozen=True)
-            trick.append(Placed(a.player, a.card, stake))
+            trick.append(Placed(a.player, a.card, stake, how=how))
             holder = ref = me
         else:  # lower suit: the stake joins the holder's, which freeze; the suit changes
             assert holder is not None
             trick[holder] = replace(trick[holder], stakes=trick[holder].stakes + stake, frozen=True)
-            trick.append(Placed(a.player, a.card, 0))
+            trick.append(Placed(a.player, a.card, 0, how=how, fate=("gave_suit", holder)))
             holder = ref = me
             suit = suit_of(a.card)
     s = replace(s, trick=tuple(trick), balances=balances, holder=holder, ref=ref, suit=suit)
@@ -545,12 +569,15 @@ def _play_death(s: OscuriState, a: Play) -> OscuriState:
         for p in victims:
             balances = _pay(balances, p, -s.stake)
             balances = _pay(balances, a.player, s.stake)
-        s = replace(s, trick=(Placed(a.player, a.card, 0),), balances=balances, owing=victims,
+        s = replace(s, trick=(Placed(a.player, a.card, 0, how="led_death", fate=("led_death", None)),),
+                    balances=balances, owing=victims,
                     phase="death_discard" if victims else "play")
         return s if victims else _end_turn(s, death_led=True)
     # Death after the lead takes every stake on the table, frozen ones too (O6); no stake of its own (O5).
     total = sum(p.stakes for p in s.trick)
-    trick = tuple(replace(p, stakes=0) for p in s.trick) + (Placed(a.player, a.card, total),)
+    me = len(s.trick)
+    trick = tuple(replace(p, stakes=0, fate=("death", me) if p.stakes else p.fate) for p in s.trick) + (
+        Placed(a.player, a.card, total, how="death"),)
     return _end_turn(replace(s, trick=trick))
 
 

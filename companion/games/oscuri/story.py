@@ -1,4 +1,9 @@
-"""Oscuri's event log as sentences: where each stake went and why, in Italian and English."""
+"""Oscuri's event log as sentences: where each stake went and why, in Italian and English.
+
+Every sentence is read from the engine's own result: how each card answered and where its
+stakes went are recorded on the cards of the turn (:class:`~companion.games.oscuri.engine.Placed`),
+so the story never works out a turn again and cannot tell another one than the one played.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import card_label, suit_of
-from .engine import ANGELS, DEATHS, Discard, OscuriState, Placed, Play, _beats, _suit_name
+from .engine import ANGELS, DEATHS, Discard, OscuriState, Placed, Play, _suit_name
 
 Line = dict[str, str]
 
@@ -55,8 +60,7 @@ def narrate(names: Sequence[str], before: OscuriState, action: Play | Discard,
                   "it": f"{who} gioca un Angelo Nero: prende {_chips(taken, 'it')} da {owner}, "
                         "il seme resta."}]
     else:
-        ref = before.trick[before.ref].card if before.ref is not None else None
-        how = _beats(action.card, ref) if before.trick else "lead"
+        how = _placed(before, after).how
         if how == "lead":
             en, it = "leads", "apre"
         elif how == "beat":
@@ -88,47 +92,10 @@ def narrate(names: Sequence[str], before: OscuriState, action: Play | Discard,
     return lines
 
 
-def _fates(trick: Sequence[Placed]) -> list[tuple[str, int | None]]:
-    """Walk a finished turn again (§4.1) and say, for each card, what became of the stakes that
-    were once its own: ``kept`` (they stayed), ``gave`` / ``gave_suit`` (a lower card, or a lower
-    suit: its stake went onto the card of index n), ``beaten`` (taken by the card n), ``death``
-    (taken by the Death card n), ``led_death`` (a Death that opened the turn)."""
-    fate: list[tuple[str, int | None]] = [("kept", None)] * len(trick)
-    stakes = [0] * len(trick)
-    holder: int | None = None
-    ref: int | None = None
-
-    def take(i: int, j: int | None, kind: str) -> None:
-        if j is not None and stakes[j]:
-            stakes[i] += stakes[j]
-            stakes[j] = 0
-            fate[j] = (kind, i)
-
-    for i, placed in enumerate(trick):
-        if placed.card in DEATHS:
-            if i == 0:
-                fate[i] = ("led_death", None)
-            for j in range(i):
-                take(i, j, "death")
-            continue
-        if placed.card in ANGELS:
-            take(i, holder, "beaten")
-            stakes[i] += 1
-            holder = i
-            continue
-        how = "beat" if i == 0 else _beats(placed.card, None if ref is None else trick[ref].card)
-        if how in ("beat", "equal"):
-            if how == "beat":
-                take(i, holder, "beaten")
-            stakes[i] += 1
-            holder = ref = i
-        else:
-            assert holder is not None
-            stakes[holder] += 1
-            fate[i] = ("gave" if how == "lower" else "gave_suit", holder)
-            if how == "lower_suit":
-                holder = ref = i
-    return fate
+def _placed(before: OscuriState, after: OscuriState) -> Placed:
+    """The card just played, as the engine placed it (the turn may have ended with it)."""
+    trick = after.last_turn if after.turn > before.turn else after.trick
+    return trick[len(before.trick)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +146,7 @@ def _collects(names: Sequence[str], seat: int, n: int, card: str, why_en: str, w
 
 
 def _why_nothing(names: Sequence[str], placed: Placed, kind: str, them: Placed) -> tuple[str, str]:
-    """Why a card played ends the turn with no stake on it (see :func:`_fates`)."""
+    """Why a card played ends the turn with no stake on it (its ``fate`` in the engine's turn)."""
     mine, theirs = _own(placed), _played(names, them)
     owner = names[them.player]
     if kind == "gave":
@@ -199,7 +166,7 @@ def _player_lines(names: Sequence[str], before: OscuriState, after: OscuriState)
     """One sentence per player: what he collected at the end of this turn, and why; or why
     nothing (his card was beaten or lower, he paid a led Death, Death came first, he is out)."""
     trick = after.last_turn
-    fates = _fates(trick)
+    fates = [p.fate for p in trick]
     mine = {p.player: i for i, p in enumerate(trick)}
     lines: list[Line] = []
     if trick and fates[0][0] == "led_death":
