@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import threading
 from collections.abc import Sequence
 
+from .bounded import Bounded
 from .errors import Forbidden, Unauthorized
 from .tables import Tables
 
@@ -33,6 +33,9 @@ HOST_ONLY: dict[str, tuple[str, str]] = {
 }
 
 
+SEATS_PER_TABLE = 8  # token look-ups kept per cached table (seats, the host, table screens)
+
+
 class Seats:
     """The seats and the host's rights of the callers' tokens."""
 
@@ -40,9 +43,10 @@ class Seats:
         self.tables = tables
         self.store = tables.store
         # (table, token hash) -> (the table's seats_seq when looked up, the seat or None)
-        self._seats: dict[tuple[str, str], tuple[int, int | None]] = {}
-        self._hosts: dict[str, str] = {}  # table -> its host token's hash (never changes)
-        self._lock = threading.Lock()
+        self._seats: Bounded[tuple[str, str], tuple[int, int | None]] = Bounded(
+            tables.cache * SEATS_PER_TABLE)
+        # table -> its host token's hash (never changes)
+        self._hosts: Bounded[str, str] = Bounded(tables.cache * SEATS_PER_TABLE)
 
     def seat_of(self, table_id: str, token: str | None) -> int | None:
         """The seat a token belongs to; None when the token is missing or not a seat's."""
@@ -50,13 +54,11 @@ class Seats:
             return None
         hashed = hash_token(token)
         version = self.tables.table(table_id).seats_seq
-        with self._lock:
-            known = self._seats.get((table_id, hashed))
+        known = self._seats.get((table_id, hashed))
         if known is not None and known[0] == version:
             return known[1]
         seat = self.store.seat_for_token(table_id, hashed)
-        with self._lock:
-            self._seats[(table_id, hashed)] = (version, seat)
+        self._seats.put((table_id, hashed), (version, seat))
         return seat
 
     def credentials(self, table_id: str, tokens: Sequence[str]) -> tuple[list[int], bool]:
@@ -68,15 +70,13 @@ class Seats:
         """True when ``token`` is the table's host token."""
         if not token:
             return False
-        with self._lock:
-            known = self._hosts.get(table_id)
+        known = self._hosts.get(table_id)
         if known is None:
             row = self.store.table(table_id)
             if row is None:
                 return False
             known = row.host_token_hash
-            with self._lock:
-                self._hosts[table_id] = known
+            self._hosts.put(table_id, known)
         return secrets.compare_digest(known, hash_token(token))
 
     def require_host(self, table_id: str, tokens: Sequence[str], power: str) -> None:

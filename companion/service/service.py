@@ -20,18 +20,21 @@ from .host import HostTools
 from .lobby import Lobby
 from .moves import Moves
 from .seats import Seats
-from .tables import Tables
+from .tables import CACHED_TABLES, Tables
 from .views import Views
 
 
 class TableService:
     """Everything a phone can ask of a table, over one store, by its parts."""
 
-    def __init__(self, store: EventLog, doorbell: Doorbell | None = None) -> None:
+    def __init__(self, store: EventLog, doorbell: Doorbell | None = None,
+                 cache: int = CACHED_TABLES) -> None:
+        """``cache``: how many tables are kept derived in memory (their seats and views too);
+        a table forgotten is replayed from its log when asked for again."""
         self.store = store
-        self.doorbell = doorbell or Doorbell()
+        self.doorbell = doorbell if doorbell is not None else Doorbell(keep=2 * cache)
         self.decks = DeckLibrary(store)
-        self.tables = Tables(store, self.doorbell)
+        self.tables = Tables(store, self.doorbell, cache)
         self.seats = Seats(self.tables)
         self.lobby = Lobby(self.tables, self.seats, self.decks)
         self.moves = Moves(self.tables, self.seats)

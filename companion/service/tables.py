@@ -7,32 +7,35 @@ and no query is needed; when it moved, only the events not yet seen are read and
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from ..storage.eventlog import EventLog
 from ..storage.live import Doorbell
 from ..storage.sqlite import Event, RequestKey, StaleSequence
+from .bounded import Bounded
 from .errors import NotFound
 from .refusals import moved_first
 from .table import Table, fold, start
+
+# Tables kept derived in memory (a busy evening: a few hundred tables); a table forgotten is
+# replayed from its log when a phone asks for it again.
+CACHED_TABLES = 500
 
 
 class Tables:
     """Each table as of its last event, and the one way to append to a table's log."""
 
-    def __init__(self, store: EventLog, doorbell: Doorbell) -> None:
+    def __init__(self, store: EventLog, doorbell: Doorbell, cache: int = CACHED_TABLES) -> None:
         self.store = store
         self.doorbell = doorbell
+        self.cache = cache  # how many tables the service keeps derived (the seats and views: more)
         # Each table as last read, with the doorbell's count when it was read.
-        self._cache: dict[str, tuple[Table, int]] = {}
-        self._lock = threading.Lock()
+        self._cache: Bounded[str, tuple[Table, int]] = Bounded(cache)
 
     def table(self, table_id: str) -> Table:
         """The table as of its last event (cached, caught up from the log)."""
         rings = self.doorbell.rings(table_id)  # before reading: a later commit rings again
-        with self._lock:
-            found = self._cache.get(table_id)
+        found = self._cache.get(table_id)
         if found is not None and found[1] == rings:
             return found[0]
         if found is None:
@@ -43,10 +46,8 @@ class Tables:
             table = fold(start(row.id, row.room, events[0]), events[1:])
         else:
             table = fold(found[0], self.store.read(table_id, found[0].seq))
-        with self._lock:
-            old = self._cache.get(table_id)
-            if old is None or (old[0].seq, old[1]) <= (table.seq, rings):
-                self._cache[table_id] = (table, rings)
+        self._cache.put(table_id, (table, rings),
+                        replaces=lambda old: (old[0].seq, old[1]) <= (table.seq, rings))
         return table
 
     def table_at(self, table_id: str, seq: int) -> Table:

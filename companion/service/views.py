@@ -4,7 +4,6 @@ its hints."""
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -12,6 +11,7 @@ from ..decks.library import DeckLibrary
 from ..games.engine import json_number
 from ..games.registry import hints_for
 from ..games.settlement import settle
+from .bounded import Bounded
 from .camera import camera_choices, scannable
 from .errors import Forbidden, Unauthorized
 from .host import correctable
@@ -20,7 +20,7 @@ from .seats import Seats
 from .table import Table
 from .tables import Tables
 
-VIEW_CACHE = 2_000  # views kept for the live streams (about 8 per table)
+VIEWS_PER_TABLE = 8  # views kept per cached table for the live streams (its seats, the host, the screen)
 
 
 class Views:
@@ -32,8 +32,8 @@ class Views:
         self.seats = seats
         self.decks = decks
         # (table, seat, host) -> (seq, the view as JSON) for the live streams
-        self._views: dict[tuple[str, int | None, bool], tuple[int, str]] = {}
-        self._lock = threading.Lock()
+        self._views: Bounded[tuple[str, int | None, bool], tuple[int, str]] = Bounded(
+            tables.cache * VIEWS_PER_TABLE)
 
     def view(self, table_id: str, seat: int | None, host: bool = False) -> dict[str, Any]:
         """Everything one phone may see, for its seat (None = the table screen)."""
@@ -45,17 +45,11 @@ class Views:
         once per event and seat however many streams are open (fifty phones on one table)."""
         table = self.tables.table(table_id)
         key = (table_id, seat, host)
-        with self._lock:
-            known = self._views.get(key)
+        known = self._views.get(key)
         if known is not None and known[0] == table.seq:
             return known
         made = (table.seq, json.dumps(self.view_of(table, seat, host)))
-        with self._lock:
-            if len(self._views) >= VIEW_CACHE:
-                self._views.clear()  # a crude bound: the next event makes them again
-            old = self._views.get(key)
-            if old is None or old[0] <= made[0]:
-                self._views[key] = made
+        self._views.put(key, made, replaces=lambda old: old[0] <= made[0])
         return made
 
     def view_of(self, table: Table, seat: int | None, host: bool = False) -> dict[str, Any]:
