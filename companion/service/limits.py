@@ -1,4 +1,11 @@
-"""Slowing down guessers: how often one address may miss, within a sliding window."""
+"""Slowing down guessers: how often one address may miss, within a sliding window.
+
+The count lives in the memory of one server process, on purpose: it is a brake on someone
+trying room codes one after another, not a security boundary (a room code only leads to a
+table's join page; every action needs a seat's or the host's token). With several app
+servers on one PostgreSQL database each process counts the misses it sees, so a guesser
+spread over N servers gets N times the misses before being slowed; a restart forgets them.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +17,8 @@ from collections import deque
 class MissLimiter:
     """At most ``misses`` failed attempts per ``window`` seconds for each key (an address).
 
-    Only misses count: a player who types his room code right is never slowed down.
+    Only misses count: a player who types his room code right is never slowed down. The
+    count is this process's own (see the module's note): app servers do not share it.
     """
 
     def __init__(self, misses: int = 10, window: float = 60.0, keys: int = 10_000) -> None:
