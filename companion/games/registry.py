@@ -46,19 +46,23 @@ def get_rules(name: str) -> Rules[Any, Any]:
     return get_game(name).rules
 
 
-def anchor_for(rule: str) -> tuple[str, str] | None:
-    """``(game, anchor)`` of the paragraph explaining an engine rule id like ``quinta.joker_colour``."""
-    game = rule.split(".", 1)[0]
-    found = BOOKS.get(game)
+def anchor_for(rule: str, game: str | None = None) -> tuple[str, str] | None:
+    """``(game, anchor)`` of the paragraph explaining a rule id: an engine's (``quinta.joker_colour``,
+    its book is in its name) or the app's own (``undo.revealed``, explained in every book: the
+    book of ``game``, the table's)."""
+    named = rule.split(".", 1)[0]
+    book = named if named in BOOKS else game
+    found = BOOKS.get(book) if book is not None else None
     if found is None:
         return None
     anchor = found.anchor_of(rule)
-    return None if anchor is None else (game, anchor)
+    return None if anchor is None else (found.game, anchor)
 
 
-def rule_link(rule: str) -> str | None:
-    """The rule book address of the paragraph explaining ``rule`` (None when no paragraph does)."""
-    place = anchor_for(rule)
+def rule_link(rule: str, game: str | None = None) -> str | None:
+    """The rule book address of the paragraph explaining ``rule`` (None when no paragraph does);
+    ``game``: the table's game, whose book explains the app's own refusals."""
+    place = anchor_for(rule, game)
     return None if place is None else f"/rules/{place[0]}#{place[1]}"
 
 

@@ -81,13 +81,23 @@ def S(anchor: str, title_en: str, title_it: str, *paras: Para) -> Section:
 
 
 def book(game: str, title: str, summary_en: str, summary_it: str, *sections: Section) -> Book:
-    """A book whose paragraphs' short rule names get the ``game.`` prefix."""
+    """A book whose paragraphs' short rule names get the ``game.`` prefix (a rule id that has a
+    dot already is the app's own, the same at every table: ``undo.revealed``)."""
     fixed = tuple(
         Section(s.anchor, s.title_en, s.title_it, tuple(
-            Para(p.anchor, p.en, p.it, tuple(f"{game}.{r}" for r in p.rules), p.decision)
+            Para(p.anchor, p.en, p.it, tuple(r if "." in r else f"{game}.{r}" for r in p.rules),
+                 p.decision)
             for p in s.paras))
         for s in sections)
     return Book(game, title, summary_en, summary_it, fixed)
+
+
+# The app's own refusals, the same at every table (raised by the table service, not an engine):
+# every book explains them in its "How the app judges" section.
+UNDO_RULES = ("undo.nothing", "undo.over", "undo.revealed")
+CORRECT_RULES = ("correct.not_allowed", "correct.changes_course")
+PRACTICE_RULES = ("practice.nothing_to_rewind",)
+APP_RULES = frozenset((*UNDO_RULES, *CORRECT_RULES, *PRACTICE_RULES))
 
 
 def app_section(turn_rules: tuple[str, ...], card_rules: tuple[str, ...],
@@ -119,4 +129,30 @@ def app_section(turn_rules: tuple[str, ...], card_rules: tuple[str, ...],
           "Finita la partita (o la mano in corso), non si accettano altre mosse: il risultato è sullo "
           "schermo, e una nuova mano comincia solo quando la chiede il giocatore giusto.",
           *over_rules),
+        P("app-undo",
+          "Undo: the host can take back the last move while the game is on, as long as no card has been "
+          "revealed since it (a card turned up, a hand shown, a trick gathered): otherwise players could "
+          "change their play knowing those cards. Once the game is over its last move stands; with "
+          "nothing played yet there is nothing to undo.",
+          "Annullare: l'organizzatore può annullare l'ultima mossa finché la partita è in corso, purché da "
+          "allora non sia stata scoperta nessuna carta (una carta girata, una mano mostrata, una presa "
+          "raccolta): altrimenti si potrebbe cambiare gioco conoscendo quelle carte. A partita finita "
+          "l'ultima mossa resta; se non si è giocato ancora nulla, non c'è niente da annullare.",
+          *UNDO_RULES),
+        P("app-correct",
+          "Correcting a card: when a card was entered wrong (the camera misread it, or a wrong tap), the "
+          "host can correct it, but only a card played face up from a hand the app does not know, and "
+          "only if the game still holds together: the moves after it are played again, and a correction "
+          "that would change who played what in the same round is refused.",
+          "Correggere una carta: se una carta è stata inserita male (la fotocamera l'ha letta male, o un "
+          "tocco sbagliato), l'organizzatore può correggerla, ma solo una carta giocata scoperta da una "
+          "mano che l'app non conosce, e solo se la partita torna ancora: le mosse successive vengono "
+          "rigiocate, e una correzione che cambierebbe chi ha giocato cosa nello stesso giro è rifiutata.",
+          *CORRECT_RULES),
+        P("app-practice",
+          "At a practice table the player can take back his last move, together with the bots' moves "
+          "after it; with no move of his own in force there is nothing to take back.",
+          "A un tavolo di prova il giocatore può riprendere la sua ultima mossa, insieme alle mosse dei "
+          "bot venute dopo; se non ha mosse sue in vigore non c'è niente da riprendere.",
+          *PRACTICE_RULES),
     )

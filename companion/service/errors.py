@@ -60,10 +60,16 @@ class Conflict(ServiceError):
 
 
 class Illegal(ServiceError):
-    """The rules refuse the move; ``rule`` names the rule."""
+    """The rules refuse the move; ``rule`` names the rule. ``game``: the table's game, whose rule
+    book explains the app's own refusals (``undo.revealed``); it is not part of the reply."""
 
     status = 422
     code = "illegal_action"
+
+    def __init__(self, message: str, message_it: str | None = None, game: str | None = None,
+                 **extra: Any) -> None:
+        super().__init__(message, message_it, **extra)
+        self.game = game
 
 
 class Unprocessable(ServiceError):

@@ -54,20 +54,20 @@ class HostTools:
         fresh(table.seq, expected)
         if not table.applied:
             raise Illegal("There is nothing to undo.", "Non c'è niente da annullare.",
-                          rule="undo.nothing")
+                          rule="undo.nothing", game=table.game)
         if table.rules.outcome(table.state) is not None:
             # The game record (the deal's seed, every hand) is the host's once the game is
             # over: the game must not come back to life after it.
             raise Illegal(
                 "The game is over: its last move can no longer be undone.",
                 "La partita è finita: la sua ultima mossa non si può più annullare.",
-                rule="undo.over",
+                rule="undo.over", game=table.game,
             )
         if not table.rules.can_undo(table.state, table.applied[-1].action):
             raise Illegal(
                 "The last move cannot be undone: cards have been revealed since.",
                 "L'ultima mossa non si può annullare: da allora sono state scoperte carte.",
-                rule="undo.revealed",
+                rule="undo.revealed", game=table.game,
             )
         return self.tables.append(table, "undo", {"seq": table.applied[-1].seq}, expected=expected)
 
@@ -109,7 +109,7 @@ class HostTools:
                     "Questa correzione non torna: quella carta è stata giocata da un altro nello "
                     "stesso giro.")
         except IllegalAction as e:
-            raise Illegal(*for_players(e, table.names, raw), rule=e.rule) from e
+            raise Illegal(*for_players(e, table.names, raw), rule=e.rule, game=table.game) from e
         return self.tables.append(table, "correct", {"target": target,
                                                      "action": table.rules.dump_action(action)},
                                   expected=expected)

@@ -111,7 +111,8 @@ class Moves:
         except IllegalAction as e:
             if expected != table.seq:
                 fresh(table.seq, expected)  # say "look again" rather than judge an old view
-            raise Illegal(*for_players(e, table.names, raw), rule=e.rule, **e.details()) from e
+            raise Illegal(*for_players(e, table.names, raw), rule=e.rule, game=table.game,
+                          **e.details()) from e
         if expected != table.seq and not self._independent(table, expected, action):
             fresh(table.seq, expected)
         try:

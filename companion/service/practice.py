@@ -95,7 +95,7 @@ class Practice:
             move = last_own_move(table)
             if move is None:
                 raise Illegal("You have no move to take back.", "Non hai mosse da riprendere.",
-                              rule="practice.nothing_to_rewind")
+                              rule="practice.nothing_to_rewind", game=table.game)
             try:
                 event = self.service.store.append(table_id, table.seq, "rewind", {"seq": move.seq})
             except StaleSequence:

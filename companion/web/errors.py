@@ -31,7 +31,7 @@ def register(app: Flask) -> None:
         audit.refused(e)
         if _wants_json():
             body = e.payload(lang())
-            why = rule_link(str(body.get("rule", "")))
+            why = rule_link(str(body.get("rule", "")), getattr(e, "game", None))
             if why is not None:  # the rule book paragraph that explains the refusal
                 body["why"] = why
             return jsonify(body), e.status

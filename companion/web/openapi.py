@@ -340,9 +340,14 @@ def _document() -> dict[str, Any]:
                     }},
             },
             "/api/rules/{rule}": {"get": {
-                "summary": "The rule book paragraph explaining an engine rule id",
+                "summary": "The rule book paragraph explaining a rule id",
+                "description": "An engine's rule id names its game (`quinta.joker_colour`); the app's "
+                               "own refusals (`undo.revealed`, `correct.not_allowed`) are explained in "
+                               "every game's book: name the game with `?game=`.",
                 "parameters": [{"name": "rule", "in": "path", "required": True,
-                                "schema": {"type": "string"}, "example": "quinta.joker_colour"}],
+                                "schema": {"type": "string"}, "example": "quinta.joker_colour"},
+                               {"name": "game", "in": "query", "required": False,
+                                "schema": {"type": "string"}, "example": "quinta"}],
                 "responses": {
                     "200": _json({"type": "object", "properties": {
                         "rule": {"type": "string"}, "game": {"type": "string"},
