@@ -18,7 +18,7 @@ from companion.games.diavolo.engine import RULES as DV
 from companion.games.diavolo.hints import odds
 from companion.games.kaiserspiel.engine import RULES as KS
 from companion.games.oscuri.engine import RULES as OS
-from companion.games.oscuri.engine import Play as OPlay
+from companion.games.oscuri.state import Play as OPlay
 from companion.games.quinta.engine import RULES as QU
 from companion.games.registry import hints_for
 from companion.service.service import TableService

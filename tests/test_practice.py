@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from companion import create_app
 from companion.games.bots import decide
-from companion.games.oscuri.engine import is_suit_card
+from companion.games.oscuri.state import is_suit_card
 from companion.games.registry import bot_for
 from companion.service.errors import BadRequest, Conflict, Forbidden, Illegal
 from companion.service.practice import Practice

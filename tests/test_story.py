@@ -13,8 +13,8 @@ from companion.games import GAMES
 from companion.games.diavolo.engine import RULES as DV
 from companion.games.diavolo.engine import Ask, End, Withdraw
 from companion.games.oscuri.engine import RULES as OS
-from companion.games.oscuri.engine import Discard as ODiscard
-from companion.games.oscuri.engine import Play as OPlay
+from companion.games.oscuri.state import Discard as ODiscard
+from companion.games.oscuri.state import Play as OPlay
 from companion.games.quinta.engine import RULES as QU
 from companion.games.quinta.engine import Play as QPlay
 from companion.games.registry import BY_NAME

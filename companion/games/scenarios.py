@@ -22,7 +22,7 @@ from .kaiserspiel.engine import RULES as KAISERSPIEL
 from .kaiserspiel.engine import KaiserState
 from .kaiserspiel.engine import marks as kaiser_marks
 from .oscuri.engine import RULES as OSCURI
-from .oscuri.engine import OscuriState
+from .oscuri.state import OscuriState
 from .quinta.engine import ROWS, QuintaState
 from .quinta.engine import RULES as QUINTA
 from .registry import get_rules

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import rank_of, suit_of
-from .engine import ANGELS, DEATHS, FIGURES, RANK_POWER, SKULL_FIGURES, SUIT_POWER, Discard
+from .state import ANGELS, DEATHS, FIGURES, RANK_POWER, SKULL_FIGURES, SUIT_POWER, Discard
 
 DEATH_KEEP = 1.5  # what an unused Death is worth in hand
 ANGEL_KEEP = 0.6

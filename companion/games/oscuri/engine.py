@@ -16,118 +16,34 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
-from ..cards import FRENCH54, card_name, deck_list, normalise_code, rank_of, suit_of
+from ..cards import FRENCH54, card_name, normalise_code
 from ..engine import IllegalAction, Outcome, SetupError, chosen_seat, read_options
-
-SUIT_POWER = {"S": 1, "C": 2, "D": 3, "H": 4}  # Croci < Alberi < Fiamme < Teschi
-RANK_POWER = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "A"))}
-FIGURES = frozenset({"J", "Q"})  # equal, above the ace (DECISION O3)
-ANGELS = frozenset({"JK1", "JK2"})
-DEATHS = frozenset({"KS", "KH", "KD", "KC"})
-SKULL_FIGURES = frozenset({"JH", "QH"})  # beaten by 2S (DECISION O4)
-HAND = 3
-OPTIONS = frozenset({"stake", "hands", "leader"})
-_CARDS = deck_list(FRENCH54)
-
-
-def is_suit_card(code: str) -> bool:
-    """A card with a suit: not an Angel (joker) and not Death (king)."""
-    return code not in ANGELS and code not in DEATHS
-
-
-def _power(code: str) -> int:
-    rank = rank_of(code)
-    return 11 if rank in FIGURES else RANK_POWER[rank]
-
-
-def cut_rank(code: str) -> tuple[int, int, int]:
-    """DECISION O2: Death > Angel > suit power > rank (figures equal)."""
-    if code in DEATHS:
-        return (3, 0, 0)
-    if code in ANGELS:
-        return (2, 0, 0)
-    return (1, SUIT_POWER[suit_of(code) or "S"], _power(code))
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Play a card (and put a stake on the table, except with Death)."""
-
-    player: int
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """After a led Death: one card face down (``card`` None when the hand is unknown)."""
-
-    player: int
-    card: str | None
-
-
-Action = Play | Discard
-
-
-@dataclass(frozen=True, slots=True)
-class Placed:
-    """A card of the turn and the stakes lying on it, with the engine's own account of the turn:
-    ``how`` the card answered when it was played (``lead``, ``beat``, ``lower``, ``equal``,
-    ``lower_suit``, ``angel``, ``death``, ``led_death``) and the ``fate`` of the stakes that were
-    once its own: ``("kept", None)``, or where they went (``beaten``, ``gave``, ``gave_suit``,
-    ``death``, with the index in the turn of the card they went to), or ``("led_death", None)``.
-    The story of a turn reads them, so that it can never tell another turn than the one played."""
-
-    player: int
-    card: str
-    stakes: int
-    frozen: bool = False
-    how: str = "lead"
-    fate: tuple[str, int | None] = ("kept", None)
-
-
-@dataclass(frozen=True, slots=True)
-class OscuriState:
-    """A whole game of Oscuri. ``hands[i]`` is None when seat i's hand is unknown."""
-
-    players: int
-    stake: int
-    hands: tuple[tuple[str, ...] | None, ...]
-    hand_sizes: tuple[int, ...]
-    deck: tuple[str, ...] | None  # index 0 = top; None when unknown
-    deck_size: int
-    balances: tuple[int, ...]
-    phase: str  # play | death_discard | over
-    leader: int
-    order: tuple[int, ...]  # who plays this turn, from the leader
-    trick: tuple[Placed, ...] = ()
-    holder: int | None = None  # index in trick of the card the live stakes lie on
-    ref: int | None = None  # index in trick of the card to answer
-    suit: str | None = None
-    owing: tuple[int, ...] = ()  # players who owe a face-down discard (led Death)
-    last_turn: tuple[Placed, ...] = ()
-    out: tuple[bool, ...] = ()  # out of the game for good (DECISION O14)
-    out_face_down: int = 0
-    seen: frozenset[str] = frozenset()  # cards out of play face up
-    turn: int = 1
-    # Unknown hands: (player, suit, turn, credit) claims of being void; credit = cards drawn
-    # since the claim less cards of that suit played since.
-    voids: tuple[tuple[int, str, int, int], ...] = ()
-    start: tuple[int, ...] = ()  # balances when the game was set up
-    reneges: tuple[tuple[int, str, int], ...] = ()  # proven: (player, suit, turn)
-
-    @property
-    def to_play(self) -> int | None:
-        """Whose card is next in this turn."""
-        if self.phase != "play":
-            return None
-        return self.order[len(self.trick)] if len(self.trick) < len(self.order) else None
-
-    def holds(self, player: int) -> bool:
-        """True when the player still has cards."""
-        return self.hand_sizes[player] > 0
+from .state import (
+    _CARDS,
+    ANGELS,
+    DEATHS,
+    HAND,
+    OPTIONS,
+    Action,
+    Discard,
+    OscuriState,
+    Placed,
+    Play,
+    _suit_name,
+    cut_rank,
+)
+from .turns import (
+    _begin_turn,
+    _end_turn,
+    _follows,
+    _note_suit_claims,
+    _play_card,
+    _play_death,
+    _take_from_hand,
+)
 
 
 def _bad(rule: str, en: str, it: str) -> IllegalAction:
@@ -423,12 +339,6 @@ class Oscuri:
                    "In Oscuri puoi solo giocare una carta, o scartarne una coperta dopo una Morte.")
 
 
-def _suit_name(suit: str, lang: str) -> str:
-    names = {"en": {"S": "crosses ♠", "C": "trees ♣", "D": "flames ♦", "H": "skulls ♥"},
-             "it": {"S": "croci ♠", "C": "alberi ♣", "D": "fiamme ♦", "H": "teschi ♥"}}
-    return names[lang].get(suit, suit)
-
-
 def _placed_row(p: Placed) -> list[Any]:
     return [p.player, p.card, p.stakes, p.frozen, p.how, p.fate[0], p.fate[1]]
 
@@ -443,195 +353,6 @@ def _account(rest: Sequence[Any]) -> tuple[str, tuple[str, int | None]]:
 
 def _placed_json(p: Placed) -> dict[str, Any]:
     return {"player": p.player, "card": p.card, "stakes": p.stakes, "frozen": p.frozen}
-
-
-def _follows(s: OscuriState, hand: Sequence[str] | None, card: str) -> bool:
-    """Follow suit: with a suit card of the turn suit in hand, a suit card must match it.
-    With an unknown hand this cannot be checked when the card is played."""
-    if s.suit is None or not s.trick or not is_suit_card(card) or suit_of(card) == s.suit:
-        return True
-    if hand is None:
-        return True
-    return not any(is_suit_card(c) and suit_of(c) == s.suit for c in hand)
-
-
-def _note_suit_claims(s: OscuriState, a: Play) -> OscuriState:
-    """Unknown hands: remember a claimed void; flag a renege that later play proves."""
-    if s.hands[a.player] is not None:
-        return s
-    reneges = list(s.reneges)
-    voids = list(s.voids)
-    if is_suit_card(a.card):
-        suit = suit_of(a.card)
-        for i, (p, su, t, credit) in enumerate(voids):
-            if p != a.player or su != suit:
-                continue
-            # He said he had no card of this suit. Each card drawn since may be one; a card of
-            # that suit beyond what he drew was in his hand when he said it.
-            if credit <= 0:
-                if (p, su, t) not in reneges:
-                    reneges.append((p, su, t))
-            else:
-                voids[i] = (p, su, t, credit - 1)
-    if s.trick and s.suit is not None and is_suit_card(a.card) and suit_of(a.card) != s.suit:
-        voids.append((a.player, s.suit, s.turn, 0))
-    return replace(s, voids=tuple(voids), reneges=tuple(reneges))
-
-
-def _take_from_hand(s: OscuriState, player: int, card: str | None) -> OscuriState:
-    hands = list(s.hands)
-    hand = hands[player]
-    if hand is not None and card is not None:
-        i = hand.index(card)
-        hands[player] = hand[:i] + hand[i + 1:]
-    sizes = list(s.hand_sizes)
-    sizes[player] -= 1
-    return replace(s, hands=tuple(hands), hand_sizes=tuple(sizes))
-
-
-def _pay(balances: tuple[int, ...], player: int, amount: int) -> tuple[int, ...]:
-    out = list(balances)
-    out[player] += amount
-    return tuple(out)
-
-
-def _beats(card: str, ref: str | None) -> str:
-    """How a suit card answers ref: beat, equal, lower (same suit) or lower_suit (§4.1)."""
-    if ref is None:
-        return "beat"
-    if card == "2S" and ref in SKULL_FIGURES:
-        return "beat"
-    mine, theirs = suit_of(card) or "", suit_of(ref) or ""
-    if mine == theirs:
-        a, b = _power(card), _power(ref)
-        if a > b:
-            return "beat"
-        if a == b:  # only the two figures are equal
-            return "equal"
-        return "lower"
-    return "beat" if SUIT_POWER[mine] > SUIT_POWER[theirs] else "lower_suit"
-
-
-def _take(trick: list[Placed], holder: int | None, me: int, fate: str) -> int:
-    """The live stakes leave the holder's card for card ``me`` of the turn; how many moved."""
-    if holder is None:
-        return 0
-    moved = trick[holder].stakes
-    if moved:
-        trick[holder] = replace(trick[holder], stakes=0, fate=(fate, me))
-    return moved
-
-
-def _play_card(s: OscuriState, a: Play) -> OscuriState:
-    stake = s.stake
-    trick = list(s.trick)
-    balances = _pay(s.balances, a.player, -stake)
-    me = len(trick)
-    holder, ref, suit = s.holder, s.ref, s.suit
-    if a.card in ANGELS:
-        # The Angel takes the live stakes and keeps the suit and the card to answer.
-        moved = _take(trick, holder, me, "beaten")
-        trick.append(Placed(a.player, a.card, moved + stake, how="angel"))
-        holder = me
-    else:
-        how = _beats(a.card, None if ref is None else trick[ref].card) if trick else "lead"
-        if how in ("lead", "beat"):
-            moved = _take(trick, holder, me, "beaten")
-            trick.append(Placed(a.player, a.card, moved + stake, how=how))
-            holder = ref = me
-            suit = suit_of(a.card)
-        elif how == "lower":
-            assert holder is not None
-            trick[holder] = replace(trick[holder], stakes=trick[holder].stakes + stake)
-            trick.append(Placed(a.player, a.card, 0, how=how, fate=("gave", holder)))
-        elif how == "equal":
-            assert holder is not None
-            trick[holder] = replace(trick[holder], frozen=True)
-            trick.append(Placed(a.player, a.card, stake, how=how))
-            holder = ref = me
-        else:  # lower suit: the stake joins the holder's, which freeze; the suit changes
-            assert holder is not None
-            trick[holder] = replace(trick[holder], stakes=trick[holder].stakes + stake, frozen=True)
-            trick.append(Placed(a.player, a.card, 0, how=how, fate=("gave_suit", holder)))
-            holder = ref = me
-            suit = suit_of(a.card)
-    s = replace(s, trick=tuple(trick), balances=balances, holder=holder, ref=ref, suit=suit)
-    if len(s.trick) == len(s.order):
-        return _end_turn(s)
-    return s
-
-
-def _play_death(s: OscuriState, a: Play) -> OscuriState:
-    if not s.trick:
-        # Led Death: one stake from every other player holding cards, then face-down discards.
-        victims = tuple(p for p in s.order[1:] if s.holds(p))
-        balances = s.balances
-        for p in victims:
-            balances = _pay(balances, p, -s.stake)
-            balances = _pay(balances, a.player, s.stake)
-        s = replace(s, trick=(Placed(a.player, a.card, 0, how="led_death", fate=("led_death", None)),),
-                    balances=balances, owing=victims,
-                    phase="death_discard" if victims else "play")
-        return s if victims else _end_turn(s, death_led=True)
-    # Death after the lead takes every stake on the table, frozen ones too (O6); no stake of its own (O5).
-    total = sum(p.stakes for p in s.trick)
-    me = len(s.trick)
-    trick = tuple(replace(p, stakes=0, fate=("death", me) if p.stakes else p.fate) for p in s.trick) + (
-        Placed(a.player, a.card, total, how="death"),)
-    return _end_turn(replace(s, trick=trick))
-
-
-def _end_turn(s: OscuriState, death_led: bool = False) -> OscuriState:
-    """Settle the stakes, choose the next leader, draw, and start the next turn (§6)."""
-    balances = s.balances
-    for placed in s.trick:
-        balances = _pay(balances, placed.player, placed.stakes)
-    death = next((p for p in s.trick if p.card in DEATHS), None)
-    if death is not None:
-        leader = death.player
-    else:
-        best = max(p.stakes for p in s.trick)
-        leader = [p.player for p in s.trick if p.stakes == best][-1]  # O11: the latest
-    drawers = [death.player] if death_led and death is not None else [p.player for p in s.trick]
-    s = replace(s, balances=balances, last_turn=s.trick, seen=s.seen | {p.card for p in s.trick},
-                trick=(), holder=None, ref=None, suit=None, owing=(), leader=leader)
-    for seat in _round_from(leader, s.players):  # O12: only those who played draw, from the leader
-        if seat in drawers and s.deck_size > 0:
-            s = _draw(s, seat)
-    return _begin_turn(replace(s, turn=s.turn + 1), leader)
-
-
-def _round_from(first: int, players: int) -> list[int]:
-    return [(first + i) % players for i in range(players)]
-
-
-def _draw(s: OscuriState, player: int) -> OscuriState:
-    hands = list(s.hands)
-    deck = s.deck
-    if deck is not None:
-        card, deck = deck[0], deck[1:]
-        hand = hands[player]
-        hands[player] = (hand or ()) + (card,)
-    sizes = list(s.hand_sizes)
-    sizes[player] += 1
-    voids = tuple((p, su, t, n + (p == player)) for p, su, t, n in s.voids)
-    return replace(s, hands=tuple(hands), hand_sizes=tuple(sizes), deck=deck,
-                   deck_size=s.deck_size - 1, voids=voids)
-
-
-def _begin_turn(s: OscuriState, leader: int) -> OscuriState:
-    """O14: who has no card now is out for good; O13: fewer than two players ends the game."""
-    out = tuple(o or s.hand_sizes[p] == 0 for p, o in enumerate(s.out))
-    active = [p for p in _round_from(leader, s.players) if not out[p]]
-    if len(active) < 2:
-        return replace(s, out=out, order=(), phase="over")
-    if out[leader]:
-        # DECISION O19: the player who should lead has no card left (he won the turn with his
-        # last card, or led Death with it): the lead passes to the first player on his left
-        # who still holds cards.
-        leader = active[0]
-    order = tuple(p for p in _round_from(leader, s.players) if not out[p])
-    return replace(s, out=out, order=order, leader=leader, phase="play")
 
 
 RULES = Oscuri()

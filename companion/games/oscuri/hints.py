@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 from ..cards import FRENCH54, card_name
 from ..hints import NOT_NOW, UNKNOWN_HAND, Hints, Move
-from .engine import ANGELS, DEATHS, Oscuri, OscuriState, Placed, Play
+from .engine import Oscuri
+from .state import ANGELS, DEATHS, OscuriState, Placed, Play
 
 
 def _card(code: str, lang: str) -> str:

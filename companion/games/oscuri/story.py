@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import card_label, suit_of
-from .engine import ANGELS, DEATHS, Discard, OscuriState, Placed, Play, _suit_name
+from .state import ANGELS, DEATHS, Discard, OscuriState, Placed, Play, _suit_name
 
 Line = dict[str, str]
 
