@@ -24,7 +24,7 @@ from .helpers import bearer, create, join, state
 ROOT = Path(__file__).resolve().parents[1]
 
 HELPER_PLACES = {"diavolo/engine.py:_bad", "insonnia/check.py:play_runs.refuse", "insonnia/state.py:bad",
-                 "kaiserspiel/state.py:bad", "oscuri/engine.py:_bad", "quinta/engine.py:_bad"}
+                 "kaiserspiel/state.py:bad", "oscuri/engine.py:_bad", "quinta/checks.py:_bad"}
 
 
 def _played_rule_ids(game: str, seeds: range) -> set[str]:

@@ -16,7 +16,7 @@ from companion.games.oscuri.engine import RULES as OS
 from companion.games.oscuri.state import Discard as ODiscard
 from companion.games.oscuri.state import Play as OPlay
 from companion.games.quinta.engine import RULES as QU
-from companion.games.quinta.engine import Play as QPlay
+from companion.games.quinta.state import Play as QPlay
 from companion.games.registry import BY_NAME
 
 NAMES = ["Ada", "Bruno", "Carla", "Dino"]

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from ..games.quinta.engine import RULES as QUINTA
-from ..games.quinta.engine import QuintaState
+from ..games.quinta.state import QuintaState
 from ..service.service import TableService
 from ..storage.sqlite import Store
 from .botpace import bot_pace

@@ -23,8 +23,8 @@ from .kaiserspiel.engine import KaiserState
 from .kaiserspiel.engine import marks as kaiser_marks
 from .oscuri.engine import RULES as OSCURI
 from .oscuri.state import OscuriState
-from .quinta.engine import ROWS, QuintaState
 from .quinta.engine import RULES as QUINTA
+from .quinta.state import ROWS, QuintaState
 from .registry import get_rules
 
 FORMAT = "rules-scenario/1"

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import rank_of, suit_of
-from .engine import JOKER_ROWS, RANK_ORDER, ChooseRow, Play, score_pile
+from .scoring import score_pile
+from .state import JOKER_ROWS, RANK_ORDER, ChooseRow, Play
 
 # Once a queen has waited this long it is thrown anyway: a row's cards are worth more later.
 QUEEN_PATIENCE = 1.0

@@ -17,185 +17,31 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
-from functools import lru_cache
-from itertools import product
 from typing import Any
 
-from ..cards import FRENCH54, card_name, deck_list, is_card, normalise_code, rank_of, suit_of
-from ..engine import IllegalAction, Outcome, SetupError, read_options
-
-ROWS = ("H", "D", "C", "S")  # top to bottom, the seed's canonical order
-LAYING_SUITS = ("S", "C", "D", "H")  # DECISION Q1: lowest suit first
-ACES = {"H": "AH", "D": "AD", "C": "AC", "S": "AS"}
-RANK_ORDER = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"))}
-JOKER_ROWS = {"JK1": ("H", "D"), "JK2": ("C", "S")}
-JOKER_SUITS = {"JK1": ("H", "D"), "JK2": ("C", "S")}
-SET_POINTS = {0: 0, 1: 0, 2: 1, 3: 2, 4: 4}
-ALL_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-HAND_SIZE = {3: 16, 4: 12, 5: 10, 6: 8}
-OPTIONS = frozenset({"hands"})
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Choose a card face down for this round."""
-
-    player: int
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseRow:
-    """Put a revealed joker in a row of its colour."""
-
-    player: int
-    row: str
-
-
-Action = Play | ChooseRow
-# Actions are values: the legal plays are built once, not on every call.
-_PLAYS = [{c: Play(p, c) for c in deck_list(FRENCH54)} for p in range(6)]
-
-
-@dataclass(frozen=True, slots=True)
-class QuintaState:
-    """A whole Quinta game. ``hands[i]`` is None when seat i's hand is unknown."""
-
-    players: int
-    hands: tuple[tuple[str, ...] | None, ...]
-    hand_sizes: tuple[int, ...]
-    rows: tuple[tuple[str, ...], ...]  # in ROWS order, the ace first
-    piles: tuple[tuple[str, ...], ...]
-    put_aside: tuple[str, ...] | None  # None when unknown (never looked at, Q9)
-    chosen: tuple[str | None, ...]  # this round's face-down choices
-    phase: str  # choose | joker_row | over
-    pending_jokers: tuple[tuple[int, str], ...] = ()  # (seat, joker) awaiting a row
-    waiting: tuple[tuple[int, str], ...] = ()  # plain cards laid after the jokers
-    round: int = 1
-    revealed: tuple[tuple[int, str], ...] = ()  # the last revealed round
-    captures: tuple[tuple[int, str, tuple[str, ...]], ...] = ()  # (seat, row, cards) last round
-    # A card entered by two players (unknown hands): found at the reveal, those players choose again.
-    conflict: tuple[str, tuple[int, ...]] | None = None
-
-    def row(self, suit: str) -> tuple[str, ...]:
-        """The row of a suit letter."""
-        return self.rows[ROWS.index(suit)]
-
-    @property
-    def known(self) -> bool:
-        """True when every hand is known to the engine."""
-        return all(h is not None for h in self.hands)
-
-    def public(self) -> frozenset[str]:
-        """Every card everybody has seen: the rows, the piles, the revealed cards still to lay.
-
-        Other players' face-down choices and hands are not in it: refusing a card
-        because someone else chose it would tell the table what he chose.
-        """
-        cards: set[str] = set()
-        for r in self.rows:
-            cards.update(r)
-        for p in self.piles:
-            cards.update(p)
-        cards.update(c for _, c in self.pending_jokers)
-        cards.update(c for _, c in self.waiting)
-        return frozenset(cards)
-
-
-_STATE_FIELDS = tuple(f.name for f in fields(QuintaState))
-_set = object.__setattr__
-
-
-def replace(s: QuintaState, **changes: Any) -> QuintaState:
-    """A copy of ``s`` with ``changes`` (a faster ``dataclasses.replace`` for the hot path)."""
-    new = object.__new__(QuintaState)
-    for name in _STATE_FIELDS:
-        _set(new, name, getattr(s, name))
-    for name, value in changes.items():
-        _set(new, name, value)
-    return new
-
-
-_CARDS = tuple(c for c in deck_list(FRENCH54))
-_SUIT = {c: suit_of(c) or "" for c in _CARDS}
-_RANK = {c: rank_of(c) for c in deck_list(FRENCH54)}
-# DECISION Q1: lowest suit first (♠ ♣ ♦ ♥), ascending rank inside a suit (Q8: J=11, K=13).
-_LAY_KEY = {c: (LAYING_SUITS.index(_SUIT[c] or "S"), RANK_ORDER.get(_RANK[c], 0)) for c in _SUIT}
-
-
-def _en(code: str) -> str:
-    return card_name(FRENCH54, code, "en")
-
-
-_IT_ARTICLE = {"asso": "l'", "8": "l'", "regina": "la "}
-
-
-def _it(code: str) -> str:
-    """The Italian name with its article: ``il 9 di quadri``, ``l'asso di picche``."""
-    name = card_name(FRENCH54, code, "it")
-    return _IT_ARTICLE.get(name.split()[0], "il ") + name
-
-
-def _bad(rule: str, en: str, it: str) -> IllegalAction:
-    return IllegalAction(f"quinta.{rule}", en, it)
-
-
-def _joker_choices(pile: Sequence[str]) -> tuple[dict[str, set[str]], list[str], list[list[str]]]:
-    """Suits held per rank, the jokers, and the ranks each joker may imitate (Q3, Q4)."""
-    suits_by_rank: dict[str, set[str]] = {}
-    jokers: list[str] = []
-    for code in pile:
-        if code in JOKER_SUITS:
-            jokers.append(code)
-        else:
-            suits_by_rank.setdefault(rank_of(code), set()).add(suit_of(code) or "")
-    options = [
-        [r for r in ALL_RANKS if any(s not in suits_by_rank.get(r, set()) for s in JOKER_SUITS[j])]
-        for j in jokers
-    ]
-    return suits_by_rank, jokers, options
-
-
-def best_assignment(pile: Sequence[str]) -> tuple[int, dict[str, str]]:
-    """The pile's points with each joker's rank chosen for the most points (DECISION Q5)."""
-    suits_by_rank, jokers, options = _joker_choices(pile)
-    base = {r: len(s) for r, s in suits_by_rank.items()}
-    best, best_choice = sum(SET_POINTS[n] for n in base.values()), dict[str, str]()
-    for choice in product(*options):
-        counts = dict(base)
-        for r in choice:
-            counts[r] = counts.get(r, 0) + 1
-        points = sum(SET_POINTS[min(n, 4)] for n in counts.values())
-        if points > best or (points == best and not best_choice and choice):
-            best, best_choice = points, dict(zip(jokers, choice, strict=True))
-    return best, best_choice
-
-
-def score_pile(pile: Sequence[str]) -> int:
-    """Points of one pile, each joker assigned to the rank that gives the most (Q3-Q5)."""
-    return _pile_points(tuple(sorted(pile)))
-
-
-@lru_cache(maxsize=8192)
-def _pile_points(pile: tuple[str, ...]) -> int:
-    """Points of a pile as a sorted tuple: every phone's view asks for every pile, often."""
-    return best_assignment(pile)[0]
-
-
-def score_sets(pile: Sequence[str]) -> list[dict[str, Any]]:
-    """The scoring sets of a pile, for the final screen: rank, cards, jokers, points."""
-    _, assignment = best_assignment(pile)
-    by_rank: dict[str, list[str]] = {}
-    for code in pile:
-        rank = assignment.get(code) if code in JOKER_SUITS else rank_of(code)
-        if rank is not None:
-            by_rank.setdefault(rank, []).append(code)
-    sets = [
-        {"rank": rank, "cards": cards, "points": SET_POINTS[min(len(cards), 4)]}
-        for rank, cards in by_rank.items() if len(cards) >= 2
-    ]
-    return sorted(sets, key=lambda x: (-x["points"], ALL_RANKS.index(x["rank"])))
+from ..cards import FRENCH54, deck_list, is_card, normalise_code
+from ..engine import Outcome, SetupError, read_options
+from .checks import _bad, check_play, check_row
+from .scoring import score_pile, score_sets
+from .state import (
+    _CARDS,
+    _LAY_KEY,
+    _PLAYS,
+    _RANK,
+    _SUIT,
+    ACES,
+    HAND_SIZE,
+    JOKER_ROWS,
+    OPTIONS,
+    ROWS,
+    Action,
+    ChooseRow,
+    Play,
+    QuintaState,
+    _display_key,
+    _Table,
+    replace,
+)
 
 
 class Quinta:
@@ -300,79 +146,10 @@ class Quinta:
         if s.phase == "over":
             raise _bad("game_over", "The game is over.", "La partita è finita.")
         if isinstance(a, Play):
-            self._check_play(s, a)
+            check_play(s, a)
         else:
-            self._check_row(s, a)
+            check_row(s, a)
 
-    def _check_play(self, s: QuintaState, a: Play) -> None:
-        if s.phase != "choose":
-            owner = s.pending_jokers[0][0]
-            raise _bad(
-                "joker_pending",
-                f"Wait: seat {owner + 1} must first choose a row for the joker.",
-                f"Aspetta: il posto {owner + 1} deve prima scegliere la fila del jolly.",
-            )
-        if s.chosen[a.player] is not None:
-            raise _bad(
-                "already_chosen",
-                "You have already chosen your card for this round; it cannot be changed.",
-                "Hai già scelto la tua carta per questo giro; non si può cambiare.",
-            )
-        if a.card not in _SUIT:  # every French card, jokers included
-            raise _bad(
-                "unknown_card", f"{a.card} is not a card of a French deck.",
-                f"{a.card} non è una carta del mazzo francese.",
-            )
-        hand = s.hands[a.player]
-        if hand is not None:
-            if a.card not in hand:
-                raise _bad(
-                    "not_in_hand", f"The {_en(a.card)} is not in your hand.",
-                    f"{_it(a.card).capitalize()} non è nella tua mano.",
-                )
-            return
-        if s.hand_sizes[a.player] == 0:
-            raise _bad(
-                "hand_empty", "Your hand must be empty: you have played all your cards.",
-                "La tua mano deve essere vuota: hai giocato tutte le carte.",
-            )
-        if a.card in ACES.values() or a.card in s.public():
-            raise _bad(
-                "card_seen",
-                f"The {_en(a.card)} cannot be in your hand: it is already on the table or in a "
-                "pile. Check the card you hold.",
-                f"{_it(a.card).capitalize()} non può essere nella tua mano: è già sul tavolo o tra "
-                "le prese. Controlla la carta che hai.",
-            )
-
-    def _check_row(self, s: QuintaState, a: ChooseRow) -> None:
-        if s.phase != "joker_row":
-            raise _bad(
-                "no_joker", "No joker is waiting for a row now.",
-                "Nessun jolly aspetta una fila adesso.",
-            )
-        owner, joker = s.pending_jokers[0]
-        if a.player != owner:
-            mine = any(p == a.player for p, _ in s.pending_jokers)
-            if mine:
-                raise _bad(
-                    "joker_order", "The black joker is placed before the red one: wait your turn.",
-                    "Il jolly nero si piazza prima di quello rosso: aspetta il tuo turno.",
-                )
-            raise _bad(
-                "no_joker", "You have no joker waiting for a row.",
-                "Non hai nessun jolly da piazzare.",
-            )
-        if a.row not in JOKER_ROWS[joker]:
-            colour = ("red", "hearts or diamonds") if joker == "JK1" else ("black", "clubs or spades")
-            colour_it = ("rosso", "cuori o quadri") if joker == "JK1" else ("nero", "fiori o picche")
-            raise _bad(
-                "joker_colour",
-                f"The {colour[0]} joker may only go to the {colour[1]} row.",
-                f"Il jolly {colour_it[0]} può andare solo nella fila di {colour_it[1]}.",
-            )
-
-    # ---- applying ---------------------------------------------------------
     def apply(self, s: QuintaState, a: Action) -> QuintaState:
         """Check ``a`` and return the new state."""
         self.check(s, a)
@@ -570,35 +347,7 @@ class Quinta:
         )
 
 
-def _display_key(code: str) -> tuple[int, int]:
-    """Hands shown by suit (♥ ♦ ♣ ♠, as the rows) and rank, jokers last."""
-    if code in JOKER_ROWS:
-        return (4, int(code[-1]))
-    return (ROWS.index(suit_of(code) or "H"), RANK_ORDER.get(rank_of(code), 0))
-
-
-class _Table:
-    """A mutable working copy of the rows and piles while a round is resolved."""
-
-    def __init__(self, s: QuintaState) -> None:
-        self.rows = list(s.rows)
-        self.piles = list(s.piles)
-        self.captures = list(s.captures)
-
-    def take(self, seat: int, suit: str, cards: tuple[str, ...]) -> None:
-        """Seat takes ``cards`` from the row of ``suit``, which goes back to its ace."""
-        self.rows[ROWS.index(suit)] = (ACES[suit],)
-        self.piles[seat] = self.piles[seat] + cards
-        self.captures.append((seat, suit, cards))
-
-    def lay(self, seat: int, card: str, suit: str) -> None:
-        """Lay ``card`` at the end of a row; the fifth card takes the four after the ace."""
-        i = ROWS.index(suit)
-        row = self.rows[i] + (card,)
-        if len(row) == 5:
-            self.take(seat, suit, row[1:])
-        else:
-            self.rows[i] = row
-
-
 RULES = Quinta()
+
+
+# ---- applying ---------------------------------------------------------

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from ..cards import FRENCH54, card_name, rank_of
 from ..hints import NOT_NOW, UNKNOWN_HAND, Hints, Move
-from .engine import JOKER_ROWS, RANK_ORDER, ROWS, ChooseRow, Play, Quinta, QuintaState
+from .engine import Quinta
+from .state import JOKER_ROWS, RANK_ORDER, ROWS, ChooseRow, Play, QuintaState
 
 SUIT_EN = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
 SUIT_IT = {"H": "cuori", "D": "quadri", "C": "fiori", "S": "picche"}

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import FRENCH54, card_label, card_name
-from .engine import ChooseRow, Play, QuintaState, score_sets
+from .scoring import score_sets
+from .state import ChooseRow, Play, QuintaState
 
 Line = dict[str, str]
 ROW_NAMES = {
