@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from companion.games.diavolo.engine import RULES as D
-from companion.games.diavolo.engine import Ask, Deal, Declare, End, Note, Withdraw, points, total, value, wins
+from companion.games.diavolo.state import Ask, Deal, Declare, End, Note, Withdraw, points, total, value, wins
 from companion.games.engine import IllegalAction, SetupError
 from companion.games.registry import hints_for
 

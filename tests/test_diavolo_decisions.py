@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.diavolo.engine import RULES as D
-from companion.games.diavolo.engine import Ask, Withdraw
+from companion.games.diavolo.state import Ask, Withdraw
 from companion.games.engine import IllegalAction
 
 

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from companion.games.diavolo.bot import EVENING, LAST_DEAL, DiavoloBot
 from companion.games.diavolo.engine import RULES as D
-from companion.games.diavolo.engine import Ask, Deal, DiavoloState, End, Note, Withdraw
+from companion.games.diavolo.state import Ask, Deal, DiavoloState, End, Note, Withdraw
 from companion.games.diavolo.story import narrate
 from companion.games.engine import IllegalAction, SetupError
 from companion.games.registry import hints_for

@@ -11,7 +11,7 @@ import pytest
 
 from companion.games import GAMES
 from companion.games.diavolo.engine import RULES as DV
-from companion.games.diavolo.engine import Ask, End, Withdraw
+from companion.games.diavolo.state import Ask, End, Withdraw
 from companion.games.oscuri.engine import RULES as OS
 from companion.games.oscuri.state import Discard as ODiscard
 from companion.games.oscuri.state import Play as OPlay

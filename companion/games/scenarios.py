@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .diavolo.engine import RULES as DIAVOLO
-from .diavolo.engine import DiavoloState
-from .diavolo.engine import total as diavolo_total
+from .diavolo.state import DiavoloState
+from .diavolo.state import total as diavolo_total
 from .engine import IllegalAction, Rules, SetupError, json_number
 from .insonnia.engine import RULES as INSONNIA
 from .insonnia.runs import is_complete

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..cards import TAROT78, deck_list
-from .engine import DEVIL, Ask, Deal, End, Withdraw, value
+from .state import DEVIL, Ask, Deal, End, Withdraw, value
 
 FULL = Fraction(15)
 CALM = 0.8  # the chance that one rival still in does not end the deal before the next card

@@ -12,18 +12,8 @@ from fractions import Fraction
 
 from ..cards import TAROT78, deck_list
 from ..hints import NOT_NOW, UNKNOWN_HAND, Hints, Move, percent
-from .engine import (
-    DEVIL,
-    TARGET,
-    Ask,
-    Continue,
-    Diavolo,
-    DiavoloState,
-    Withdraw,
-    points,
-    total,
-    value,
-)
+from .engine import Diavolo
+from .state import DEVIL, TARGET, Ask, Continue, DiavoloState, Withdraw, points, total, value
 
 
 def odds(own: Sequence[str]) -> tuple[int, int, int]:

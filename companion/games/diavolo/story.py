@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import TAROT78, card_name
-from .engine import DEVIL, Ask, Continue, Deal, Declare, DiavoloState, End, Note, Withdraw
+from .state import DEVIL, Ask, Continue, Deal, Declare, DiavoloState, End, Note, Withdraw
 
 Line = dict[str, str]
 
