@@ -26,8 +26,8 @@ from companion.games.kaiserspiel.engine import (
     Raise,
     Refuse,
     Reveal,
-    marks,
 )
+from companion.games.kaiserspiel.hand import marks
 from companion.games.kaiserspiel.tally import total
 
 URS, VRENI, WERNER, YVONNE = range(4)  # teams: A = Urs & Werner, B = Vreni & Yvonne

@@ -20,7 +20,7 @@ from .insonnia.runs import is_complete
 from .insonnia.state import InsonniaState
 from .kaiserspiel.engine import RULES as KAISERSPIEL
 from .kaiserspiel.engine import KaiserState
-from .kaiserspiel.engine import marks as kaiser_marks
+from .kaiserspiel.hand import marks as kaiser_marks
 from .oscuri.engine import RULES as OSCURI
 from .oscuri.state import OscuriState
 from .quinta.engine import RULES as QUINTA

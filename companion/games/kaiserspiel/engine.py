@@ -20,14 +20,31 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from ..cards import FRENCH54, KAISER40, KAISER48, card_label
+from ..cards import FRENCH54, KAISER40, KAISER48
 from ..engine import Outcome, SetupError, chosen_seat, read_options
 from . import state as ks
 from .cards import check_pack, logical_cards, pack_info
+from .checks import check_answer, check_deal, check_declaration, check_discard, check_reveal
+from .hand import (
+    DISCARD,
+    OPTIONS,
+    _bad_deal,
+    _check_card,
+    _check_holds,
+    _deal,
+    _discard,
+    _empty,
+    _end_hand,
+    _holdable,
+    _play,
+    _put,
+    _read_game_options,
+    _trump,
+    marks,
+)
 from .state import (
     SEATS,
     TEAMS,
@@ -47,33 +64,13 @@ from .state import (
     bad,
     team_of,
 )
-from .tally import KAISER, RAISE, HandScore, board
-from .tricks import evaluate, trump_from
+from .tally import KAISER, RAISE
+from .tricks import evaluate
 
-HAND = 7  # one face up, six face down (DECISION K4)
-DISCARD = 2
-TRICKS_TO_WIN = 3
-OPTIONS = frozenset({"hands", "deck", "target", "pack", "dealer"})
 __all__ = [
     "RULES", "Accept", "Action", "Deal", "DeclareKaiser", "Discard", "HandResult", "KaiserState",
     "Kaiserspiel", "Pass", "Pending", "Play", "Raise", "Refuse", "Reveal", "marks",
 ]
-
-
-def marks(s: KaiserState) -> dict[str, list[str]]:
-    """The tally board (kaiserspiel.md §7.3): a canonical drawing of the scores the game was
-    set up with, then one cluster per won hand."""
-    drawn = _marks(s.opening, s.results)
-    return {team: list(side) for team, side in drawn.items()}
-
-
-@lru_cache(maxsize=1024)
-def _marks(opening: tuple[int, int], results: tuple[HandResult, ...]) -> dict[str, tuple[str, ...]]:
-    """The board for a game's results (every view of every seat asks for it again)."""
-    entries: list[list[HandScore | int]] = [[opening[0]], [opening[1]]]
-    for r in results:
-        entries[r.team].append(HandScore(r.raises))
-    return {TEAMS[t]: tuple(board(entries[t])) for t in (0, 1)}
 
 
 class Kaiserspiel:
@@ -156,112 +153,21 @@ class Kaiserspiel:
         if s.phase == "over":
             raise bad("game_over", "The game is over.", "La partita è finita.")
         if isinstance(a, Deal):
-            self._check_deal(s, a)
+            check_deal(s, a)
             return
         if s.phase == "await_deal":
             raise bad("hand_over", "This hand is over: wait for the next deal.",
                       "Questa mano è finita: aspetta la prossima distribuzione.")
         if isinstance(a, Reveal):
-            self._check_reveal(s, a)
+            check_reveal(s, a)
         elif isinstance(a, Discard):
-            self._check_discard(s, a)
+            check_discard(s, a)
         elif isinstance(a, Accept | Refuse):
-            self._check_answer(s, a)
+            check_answer(s, a)
         elif isinstance(a, Pass | Raise | DeclareKaiser):
-            self._check_declaration(s, a)
+            check_declaration(s, a)
         else:
             self._check_play(s, a)
-
-    def _check_deal(self, s: KaiserState, a: Deal) -> None:
-        if s.phase != "await_deal":
-            raise bad("hand_running", "The hand is still being played.", "La mano è ancora in corso.")
-        if a.player != s.first:
-            raise bad("not_dealer", f"Seat {s.first + 1} deals the next hand (DECISION K2).",
-                      f"La prossima mano la distribuisce il posto {s.first + 1} (DECISIONE K2).")
-        if a.face_up is None and a.hands is None:
-            return
-        if not s.known:
-            raise bad("deal_unknown", "The cards are real at this table: the app does not choose them.",
-                      "A questo tavolo le carte sono vere: l'app non le sceglie.")
-        problem = _bad_deal(s.size, a.face_up or (), a.hands or ())
-        if problem:
-            raise bad("bad_deal", f"That deal is not possible: {problem}.",
-                      "Quella distribuzione non è possibile: carte sconosciute, ripetute o nel "
-                      "numero sbagliato.")
-
-    def _check_reveal(self, s: KaiserState, a: Reveal) -> None:
-        if s.phase != "reveal":
-            raise bad("no_reveal", "The face-up cards are already known.",
-                      "Le carte scoperte sono già note.")
-        if s.face_up[a.player] is not None:
-            raise bad("revealed_twice", "Your face-up card is entered already.",
-                      "La tua carta scoperta è già stata indicata.")
-        _check_card(s, a.card)
-        if a.card in s.face_up:
-            raise bad("card_seen", f"{card_label(a.card)} was dealt face up to another player.",
-                      f"{card_label(a.card)} è stata data scoperta a un altro giocatore.")
-
-    def _check_discard(self, s: KaiserState, a: Discard) -> None:
-        if s.phase == "reveal":
-            raise bad("reveal_first", "First every face-up card must be entered.",
-                      "Prima vanno indicate tutte le carte scoperte.")
-        if s.phase != "discard" or s.discards[a.player] is not None:
-            raise bad("discarded_twice", "You have already discarded your two cards for this hand.",
-                      "Hai già scartato le tue due carte per questa mano.")
-        hand = s.hands[a.player]
-        if hand is None:
-            if a.cards:
-                raise bad("discard_unseen", "Discards are face down: they are not named.",
-                          "Gli scarti sono coperti: non si nominano.")
-            return
-        if len(a.cards) != DISCARD or len(set(a.cards)) != DISCARD:
-            raise bad("discard_two", "Discard exactly two different cards.",
-                      "Scarta esattamente due carte diverse.")
-        for c in a.cards:
-            if c not in hand:
-                raise bad("not_in_hand", f"{card_label(c)} is not in your hand.",
-                          f"{card_label(c)} non è nella tua mano.")
-
-    def _check_declaration(self, s: KaiserState, a: Pass | Raise | DeclareKaiser) -> None:
-        if s.phase in ("reveal", "discard"):
-            raise bad("declare_early", "The declarations start once all four players have discarded.",
-                      "Le dichiarazioni cominciano quando tutti e quattro hanno scartato.")
-        if s.phase == "play":
-            raise bad("play_started",
-                      "Play has started: the value can no longer be raised, nor a Kaiser declared "
-                      "(DECISION K6).",
-                      "Il gioco è cominciato: non si può più rilanciare né dichiarare un Kaiser "
-                      "(DECISIONE K6).")
-        if s.phase == "respond":
-            if a.player == s.turn:
-                raise bad("answer_first", "A raise is waiting for your answer: accept or refuse it.",
-                          "Un rilancio aspetta la tua risposta: accettalo o rifiutalo.")
-            raise bad("pending", f"A raise is waiting for seat {(s.turn or 0) + 1} to answer.",
-                      f"Un rilancio aspetta la risposta del posto {(s.turn or 0) + 1}.")
-        if a.player != s.turn:
-            raise bad("not_your_turn", "It is not your turn to declare.", "Non tocca a te dichiarare.")
-        if isinstance(a, DeclareKaiser):
-            self._check_kaiser(s, a)
-
-    def _check_kaiser(self, s: KaiserState, a: DeclareKaiser) -> None:
-        _check_card(s, a.card)
-        if not a.card.startswith("A"):
-            raise bad("not_an_ace", f"Only an Ace can become a Kaiser: {card_label(a.card)} is not one.",
-                      f"Solo un asso può diventare Kaiser: {card_label(a.card)} non lo è.")
-        if a.card in {c for _, c in s.kaisers}:
-            raise bad("kaiser_twice", f"{card_label(a.card)} is a Kaiser already.",
-                      f"{card_label(a.card)} è già un Kaiser.")
-        _check_holds(s, a.player, a.card)
-
-    def _check_answer(self, s: KaiserState, a: Accept | Refuse) -> None:
-        if s.phase != "respond" or s.pending is None:
-            raise bad("nothing_to_answer", "There is no raise to answer.",
-                      "Non c'è nessun rilancio a cui rispondere.")
-        if a.player != s.turn:
-            raise bad("not_responder",
-                      f"Seat {(s.turn or 0) + 1}, the next player after the raiser, answers this raise.",
-                      f"A questo rilancio risponde il posto {(s.turn or 0) + 1}, il giocatore dopo "
-                      "chi ha rilanciato.")
 
     def _check_play(self, s: KaiserState, a: Play) -> None:
         if s.phase in ("reveal", "discard"):
@@ -431,146 +337,6 @@ class Kaiserspiel:
         return ks.load_action(d)
 
 
-# ---- helpers ---------------------------------------------------------------
-def _read_game_options(options: Mapping[str, Any]) -> tuple[int, int, str]:
-    size = options.get("deck", 40)
-    if isinstance(size, str) and size.isdigit():
-        size = int(size)
-    if size not in (40, 48) or isinstance(size, bool):
-        raise SetupError("option 'deck' must be 40 or 48")
-    target = options.get("target", 101)
-    if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= 1000:
-        raise SetupError("option 'target' must be a whole number of points from 1 to 1000")
-    pack = options.get("pack", "french")
-    check_pack(str(pack), int(size))
-    return int(size), target, str(pack)
-
-
-def _empty(size: int, pack: str, target: int, known: bool, seed: int, dealer: int,
-           opening: tuple[int, int]) -> KaiserState:
-    """A game before its first deal: ``dealer`` is the seat before the first dealer."""
-    return KaiserState(
-        size=size, pack=pack, target=target, known=known, seed=seed, hand_no=0, dealer=dealer,
-        phase="await_deal", face_up=(None,) * SEATS, trump=None, hands=(None,) * SEATS,
-        hand_sizes=(0,) * SEATS, discards=(None,) * SEATS, opening=opening,
-    )
-
-
-def _bad_deal(size: int, face_up: Sequence[str], hands: Sequence[Sequence[str]]) -> str | None:
-    cards = logical_cards(size)
-    dealt = [*face_up, *(c for h in hands for c in h)]
-    if len(face_up) != SEATS or len(hands) != SEATS or any(len(h) != HAND - 1 for h in hands):
-        return "one face-up card and six more for each of the four players"
-    if any(c not in cards for c in dealt) or len(set(dealt)) != len(dealt):
-        return f"unknown or repeated cards for the {size}-card pack"
-    return None
-
-
-def _deal(s: KaiserState, face_up: Sequence[str] | None,
-          hands: Sequence[Sequence[str]] | None) -> KaiserState:
-    """The next hand: the deal passes to the next player (K2); face-up cards, six more each."""
-    s = replace(s, hand_no=s.hand_no + 1, dealer=s.first, phase="discard", trump=None,
-                discards=(None,) * SEATS, turn=None, passes=0, pending=None, raises=(), kaisers=(),
-                trick=(), tricks=(), trick_winners=(), tricks_won=(0, 0), result=None,
-                hand_sizes=(HAND,) * SEATS)
-    if not s.known:
-        return replace(s, phase="reveal", face_up=(None,) * SEATS, hands=(None,) * SEATS)
-    order = s.deal_order
-    if face_up is None or hands is None:
-        cards = list(logical_cards(s.size))
-        random.Random(f"{s.seed}/{s.hand_no}").shuffle(cards)
-        up = [""] * SEATS
-        rest: list[Sequence[str]] = [()] * SEATS
-        for i, p in enumerate(order):
-            up[p] = cards[i]
-            rest[p] = cards[SEATS + i * (HAND - 1):SEATS + (i + 1) * (HAND - 1)]
-        face_up, hands = up, rest
-    s = replace(s, face_up=tuple(face_up), hands=tuple((face_up[p], *hands[p]) for p in range(SEATS)))
-    return replace(s, trump=_trump(s))
-
-
-def _trump(s: KaiserState) -> str:
-    order = s.deal_order
-    suit, _ = trump_from([s.face_up[p] or "" for p in order])
-    return suit
-
-
-def _put(row: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    return (*row[:i], value, *row[i + 1:])
-
-
-def _check_card(s: KaiserState, card: str) -> None:
-    if card not in logical_cards(s.size):
-        raise bad("unknown_card", f"{card} is not a card of the {s.size}-card Kaiserspiel pack.",
-                  f"{card} non è una carta del mazzo da {s.size} del Kaiserspiel.")
-
-
-def _check_holds(s: KaiserState, player: int, card: str) -> None:
-    """The card must be in the hand; with an unknown hand, it must not be seen elsewhere."""
-    if card in s.played():
-        raise bad("card_seen", f"{card_label(card)} has already been played in this hand.",
-                  f"{card_label(card)} è già stata giocata in questa mano.")
-    hand = s.hands[player]
-    if hand is not None:
-        if card not in hand:
-            raise bad("not_in_hand", f"{card_label(card)} is not in your hand.",
-                      f"{card_label(card)} non è nella tua mano.")
-        return
-    for other in range(SEATS):
-        if other != player and card in s.shown(other):
-            raise bad("card_seen",
-                      f"{card_label(card)} is seat {other + 1}'s: everybody saw it dealt or shown to him.",
-                      f"{card_label(card)} è del posto {other + 1}: tutti l'hanno vista data o mostrata.")
-
-
-def _holdable(s: KaiserState, player: int) -> list[str]:
-    """The cards ``player`` may hold now: his hand, or every card not seen elsewhere."""
-    hand = s.hands[player]
-    played = s.played()
-    if hand is not None:
-        return [c for c in hand if c not in played]
-    elsewhere = set(played)
-    for other in range(SEATS):
-        if other != player:
-            elsewhere |= s.shown(other)
-    return [c for c in logical_cards(s.size) if c not in elsewhere]
-
-
-def _discard(s: KaiserState, a: Discard) -> KaiserState:
-    hands, hand = list(s.hands), s.hands[a.player]
-    if hand is not None:
-        hands[a.player] = tuple(c for c in hand if c not in a.cards)
-    s = replace(s, hands=tuple(hands), discards=_put(s.discards, a.player, a.cards),
-                hand_sizes=_put(s.hand_sizes, a.player, s.hand_sizes[a.player] - DISCARD))
-    if all(d is not None for d in s.discards):
-        return replace(s, phase="declare", turn=s.first, passes=0)
-    return s
-
-
-def _play(s: KaiserState, a: Play) -> KaiserState:
-    hands, hand = list(s.hands), s.hands[a.player]
-    if hand is not None:
-        hands[a.player] = tuple(c for c in hand if c != a.card)
-    s = replace(s, hands=tuple(hands), trick=(*s.trick, (a.player, a.card)),
-                hand_sizes=_put(s.hand_sizes, a.player, s.hand_sizes[a.player] - 1))
-    if len(s.trick) < SEATS:
-        return s
-    best, _ = evaluate((c for _, c in s.trick), s.context)
-    winner = s.trick[best][0]
-    won = list(s.tricks_won)
-    won[team_of(winner)] += 1
-    s = replace(s, tricks=(*s.tricks, s.trick), trick=(), trick_winners=(*s.trick_winners, winner),
-                tricks_won=(won[0], won[1]), leader=winner)
-    if won[team_of(winner)] == TRICKS_TO_WIN:  # DECISION K9: the rest is not played
-        return _end_hand(s, team_of(winner), "tricks")
-    return s
-
-
-def _end_hand(s: KaiserState, team: int, by: str) -> KaiserState:
-    """Score the hand; the game ends once a team has reached the target (§7.1)."""
-    result = HandResult(team, by, s.raises)
-    s = replace(s, result=result, results=(*s.results, result), turn=None, pending=None)
-    return replace(s, phase="over" if s.scores[team] >= s.target else "await_deal")
-
-
 RULES = Kaiserspiel()
+
+
