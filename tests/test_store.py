@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.storage.eventlog import EventLog, open_store
-from companion.storage.sqlite import (
+from companion.storage.rows import (
     HOST_SEAT,
     DuplicateRequest,
     RequestKey,
@@ -19,8 +19,8 @@ from companion.storage.sqlite import (
     ReusedRequest,
     SeatTaken,
     StaleSequence,
-    Store,
 )
+from companion.storage.sqlite import Store
 
 OPENED: list[EventLog] = []
 

@@ -21,7 +21,7 @@ from recognizer.enrolled import DeckFileError, EnrolledDeck, enrol_faces
 
 from ..games.cards import FRENCH54, KAISER40, KAISER48, TAROT78, deck_codes, deck_list, normalise_code
 from ..storage.eventlog import EventLog
-from ..storage.sqlite import DeckExists, DeckRow
+from ..storage.rows import DeckExists, DeckRow
 
 CUSTOM = "custom"
 KINDS = (TAROT78, KAISER40, KAISER48, FRENCH54, CUSTOM)

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..games.engine import IllegalAction
-from ..storage.sqlite import Event, StaleSequence
+from ..storage.rows import Event, StaleSequence
 from .camera import check_camera_deck
 from .errors import BadRequest, Conflict, Illegal, NotFound
 from .refusals import for_players, fresh, need_seq

@@ -10,7 +10,7 @@ from typing import Any
 from ..decks.library import DeckLibrary
 from ..games import GAMES, PLAYABLE
 from ..games.engine import SetupError
-from ..storage.sqlite import SeatTaken, StaleSequence
+from ..storage.rows import SeatTaken, StaleSequence
 from .camera import check_camera_deck
 from .errors import BadRequest, Conflict, NotFound
 from .names import clean_name, quoted

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..games.engine import IllegalAction
-from ..storage.sqlite import HOST_SEAT, DuplicateRequest, Event, RequestKey, ReusedRequest
+from ..storage.rows import HOST_SEAT, DuplicateRequest, Event, RequestKey, ReusedRequest
 from .errors import BadRequest, Conflict, Forbidden, Illegal, Unauthorized
 from .refusals import for_players, fresh, need_seq
 from .seats import Seats

@@ -19,7 +19,7 @@ from typing import Any
 from ..games import GAMES, PLAYABLE
 from ..games.bots import decide
 from ..games.registry import bot_for, get_game
-from ..storage.sqlite import Event, StaleSequence
+from ..storage.rows import Event, StaleSequence
 from .errors import BadRequest, Conflict, Forbidden, Illegal
 from .lobby import Created, Joined
 from .names import clean_name, quoted

@@ -14,7 +14,7 @@ from typing import Any
 from ..games.cards import card_label
 from ..games.engine import Rules
 from ..games.registry import get_game, get_rules
-from ..storage.sqlite import Event
+from ..storage.rows import Event
 
 # Events that change no game state: a move made on a view from before them means the same.
 OUTSIDE_THE_GAME = frozenset({"join", "release", "camera", "hints", "show_bots"})

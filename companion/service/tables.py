@@ -11,7 +11,7 @@ from typing import Any
 
 from ..storage.eventlog import EventLog
 from ..storage.live import Doorbell
-from ..storage.sqlite import Event, RequestKey, StaleSequence
+from ..storage.rows import Event, RequestKey, StaleSequence
 from .bounded import Bounded
 from .errors import NotFound
 from .refusals import moved_first

@@ -12,7 +12,8 @@ from __future__ import annotations
 import os
 from typing import Any, Protocol
 
-from .sqlite import DeckRow, Event, RequestKey, RequestRecord, Store, TableRow, Writer
+from .rows import DeckRow, Event, RequestKey, RequestRecord, TableRow, Writer
+from .sqlite import Store
 
 DEFAULT_DATABASE = "data/tavolo.sqlite3"
 

@@ -23,9 +23,8 @@ import psycopg
 from psycopg import errors as pg_errors
 from psycopg_pool import ConnectionPool
 
-from .sqlite import (
-    OLD_REQUEST_COLUMNS,
-    REQUESTS_TABLE,
+from .records import parse_record, record_of
+from .rows import (
     DeckExists,
     DeckRow,
     Event,
@@ -35,10 +34,8 @@ from .sqlite import (
     StaleSequence,
     TableRow,
     check_request,
-    migrated_requests,
-    parse_record,
-    record_of,
 )
+from .sqlite import OLD_REQUEST_COLUMNS, REQUESTS_TABLE, migrated_requests
 from .sqlite import SCHEMA as SQLITE_SCHEMA
 
 CHANNEL = "tavolo_events"

@@ -14,11 +14,24 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-RECORD_FORMAT = "tavolo-record/1"
+from .records import parse_record, record_of
+from .rows import (
+    HOST_SEAT,
+    DeckExists,
+    DeckRow,
+    Event,
+    RequestKey,
+    RequestRecord,
+    SeatTaken,
+    StaleSequence,
+    TableRow,
+    Writer,
+    check_request,
+    request_seat,
+)
 
 # A phone's request ids, one record per table, sending seat and id, with the body's digest.
 REQUESTS_TABLE = """CREATE TABLE IF NOT EXISTS {name} (
@@ -73,121 +86,8 @@ def _thread_local() -> Any:
     return get_original("threading", "local")()
 
 
-class StaleSequence(Exception):
-    """The writer's last seen sequence is not the table's last sequence."""
-
-    def __init__(self, expected: int, actual: int) -> None:
-        super().__init__(f"stale sequence: you saw {expected}, the table is at {actual}")
-        self.expected = expected
-        self.actual = actual
-
-
-class SeatTaken(Exception):
-    """The seat already has a token."""
-
-
-HOST_SEAT = -1  # the seat of the idempotency records of requests sent by the host's screen
 # What the requests table had before its records were keyed by seat and held a body's digest.
 OLD_REQUEST_COLUMNS = frozenset({"table_id", "request_id", "seq"})
-
-
-@dataclass(frozen=True, slots=True)
-class RequestKey:
-    """A phone's id for one request, as the log keys it: per table, per seat that sent it,
-    with a digest of the request's body (a retry sends the same body again)."""
-
-    seat: int  # the seat that sent it; HOST_SEAT for the host's screen
-    id: str
-    digest: str
-
-
-@dataclass(frozen=True, slots=True)
-class RequestRecord:
-    """The event a request made, and the digest of its body (None for a record kept from
-    before digests were stored: it is taken as a retry)."""
-
-    seq: int
-    digest: str | None
-
-    def same_body(self, digest: str) -> bool:
-        """True when a request with ``digest`` is a retry of this one."""
-        return self.digest is None or self.digest == digest
-
-
-class DuplicateRequest(Exception):
-    """A request this seat has already appended an event for, with the same body (a retry)."""
-
-    def __init__(self, seq: int) -> None:
-        super().__init__(f"request already applied as event {seq}")
-        self.seq = seq
-
-
-class ReusedRequest(Exception):
-    """A request id this seat already used for a request with a different body."""
-
-    def __init__(self, seq: int) -> None:
-        super().__init__(f"request id already used for another request (event {seq})")
-        self.seq = seq
-
-
-class DeckExists(Exception):
-    """An enrolled deck of that name is stored already."""
-
-
-@dataclass(frozen=True, slots=True)
-class DeckRow:
-    """An enrolled deck as stored: its facts and its one-file form."""
-
-    name: str
-    kind: str
-    cards: int
-    size: int  # bytes of the file
-    created: float
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One stored event of a table."""
-
-    seq: int
-    kind: str
-    payload: dict[str, Any]
-    created: float
-
-
-@dataclass(frozen=True, slots=True)
-class TableRow:
-    """A table's fixed facts."""
-
-    id: str
-    room: str
-    game: str
-    host_token_hash: str
-    created: float
-
-
-Writer = Callable[[Callable[[], Any]], Any]
-
-RecordRows = tuple[
-    tuple[str, str, str, str, float],  # the table: id, room, game, host token hash, created
-    list[tuple[int, str, str, float]],  # events: seq, kind, payload as JSON text, created
-    list[tuple[int, str]],  # seats: seat, token hash
-    list[tuple[int, str, str | None, int]],  # requests: seat, request id, digest, seq
-]
-
-
-def request_seat(payload: dict[str, Any]) -> int:
-    """The seat that sent the request which made an ``action`` event, from the event itself
-    (``by``: the seat, ``host`` or ``bot``): the seat of a record kept from before requests
-    were keyed by seat, or of an older game record."""
-    by = payload.get("by")
-    if isinstance(by, int) and not isinstance(by, bool):
-        return by
-    if by == "bot":
-        player = (payload.get("action") or {}).get("player")
-        if isinstance(player, int) and not isinstance(player, bool):
-            return player
-    return HOST_SEAT
 
 
 def migrated_requests(old: list[tuple[Any, ...]]) -> list[tuple[str, int, str, None, int]]:
@@ -199,56 +99,6 @@ def migrated_requests(old: list[tuple[Any, ...]]) -> list[tuple[str, int, str, N
         seat = request_seat(json.loads(payload)) if payload else HOST_SEAT
         rows.append((str(table_id), seat, str(request_id), None, int(seq)))
     return rows
-
-
-def parse_record(record: dict[str, Any]) -> RecordRows:
-    """The rows of a game record made by ``export_table``; ValueError when it is malformed."""
-    try:
-        if record.get("format") != RECORD_FORMAT:
-            raise ValueError(f"not a {RECORD_FORMAT} record")
-        t = record["table"]
-        table = (str(t["id"]), str(t["room"]), str(t["game"]), str(t["host_token_hash"]),
-                 float(t["created"]))
-        events = [(int(e["seq"]), str(e["kind"]), json.dumps(e["payload"]), float(e["created"]))
-                  for e in record["events"]]
-        seats = [(int(s["seat"]), str(s["token_hash"])) for s in record.get("seats", [])]
-        payloads = {int(e["seq"]): e["payload"] for e in record["events"]}
-        requests = [
-            (int(r["seat"]) if "seat" in r else request_seat(payloads.get(int(r["seq"])) or {}),
-             str(r["request_id"]), None if r.get("digest") is None else str(r["digest"]), int(r["seq"]))
-            for r in record.get("requests", [])]
-    except (KeyError, TypeError, ValueError, AttributeError) as e:
-        raise ValueError(f"malformed game record: {e}") from e
-    if [e[0] for e in events] != list(range(1, len(events) + 1)) or not events or events[0][1] != "setup":
-        raise ValueError("malformed game record: the events must be numbered 1, 2, 3... from the setup")
-    return table, events, seats, requests
-
-
-def record_of(row: TableRow, events: list[tuple[Any, ...]], seats: list[tuple[Any, ...]],
-              requests: list[tuple[Any, ...]]) -> dict[str, Any]:
-    """A table's stored rows as a game record (``tavolo-record/1``); ``requests`` are rows of
-    seat, request id, digest and seq."""
-    return {
-        "format": RECORD_FORMAT,
-        "table": {"id": row.id, "room": row.room, "game": row.game,
-                  "host_token_hash": row.host_token_hash, "created": row.created},
-        "events": [{"seq": int(s), "kind": k, "payload": json.loads(p), "created": float(c)}
-                   for s, k, p, c in events],
-        "seats": [{"seat": int(s), "token_hash": h} for s, h in seats],
-        "requests": [{"seat": int(seat), "request_id": r, "digest": d, "seq": int(s)}
-                     for seat, r, d, s in requests],
-    }
-
-
-def check_request(found: RequestRecord | None, request: RequestKey) -> None:
-    """Raise when ``request`` was already made (the record ``found`` under its seat and id):
-    :class:`DuplicateRequest` for a retry with the same body, :class:`ReusedRequest` for an
-    id used again with another body."""
-    if found is None:
-        return
-    if found.same_body(request.digest):
-        raise DuplicateRequest(found.seq)
-    raise ReusedRequest(found.seq)
 
 
 def _inline(work: Callable[[], Any]) -> Any:
