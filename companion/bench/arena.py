@@ -88,7 +88,7 @@ def match(game: str, seed: int, heuristic: Bot, random_bot: Bot) -> tuple[bool, 
     """One game of the heuristic side against random players, the sides' seats rotated by
     ``seed`` (first player, dealer). True when the heuristic side "beats" the random one:
     its score (payouts, or points) is strictly above every random seat's (team's)."""
-    players, ours = MATCH[game]
+    players, ours = MATCH.get(game, (get_rules(game).seats.start, (0,)))  # a new game: its fewest players
     shift = seed % players
     mine = {(s + shift) % players for s in ours}
     other = Paced(random_bot, heuristic)

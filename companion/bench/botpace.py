@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..games.bots import decide
-from ..games.registry import bot_for, get_game
+from ..games.registry import REGISTRY, bot_for, get_game
 from ..service.practice import BOT_NAMES, DEFAULT_DELAY, Practice
 from ..service.service import TableService
 from ..storage.sqlite import Store
 
-GAMES = ("quinta", "oscuri", "kaiserspiel", "diavolo", "insonnia")
+GAMES = tuple(g.name for g in REGISTRY)
 
 
 @dataclass

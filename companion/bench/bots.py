@@ -7,10 +7,10 @@ import time
 from dataclasses import dataclass
 
 from ..games.bots import RandomBot
-from ..games.registry import bot_for
+from ..games.registry import REGISTRY, bot_for
 from .arena import MATCH, match
 
-GAMES = ("quinta", "oscuri", "kaiserspiel", "diavolo", "insonnia")
+GAMES = tuple(g.name for g in REGISTRY)
 
 
 @dataclass(frozen=True)

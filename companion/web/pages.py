@@ -7,13 +7,13 @@ from werkzeug.wrappers.response import Response as BaseResponse
 
 from ..games import GAMES, PLAYABLE
 from ..games.insonnia.runs import DECKS as INSONNIA_DECKS
+from ..games.registry import REGISTRY
 from ..service.joining import join_url
 from .common import LANGS, host_cookie, lang, public_base, seat_cookie, service, table_of_room
 
 bp = Blueprint("pages", __name__)
-TITLES = {"quinta": "Quinta", "oscuri": "Il Cerchio degli Oscuri", "diavolo": "Il Diavolo",
-          "kaiserspiel": "Kaiserspiel", "insonnia": "Insonnia"}
-MENU = ("quinta", "oscuri", "diavolo", "kaiserspiel", "insonnia")  # the order games are offered in
+TITLES = {g.name: g.book.title for g in REGISTRY}
+MENU = tuple(g.name for g in REGISTRY)  # the order games are offered in: the registry's
 
 
 def _menu_order(name: str) -> tuple[int, str]:

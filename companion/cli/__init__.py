@@ -8,30 +8,11 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from .games.scenarios import ScenarioError, replay_scenario
-
-if TYPE_CHECKING:
-    from recognizer.enrolled import EnrolledDeck
-
-    from .decks.library import DeckLibrary
-
-
-DATABASE_HELP = ("a SQLite file or a postgresql:// URL (default $DATABASE_URL, $TAVOLO_DATABASE or "
-                 "data/tavolo.sqlite3)")
-
-
-def _database(args: argparse.Namespace) -> str:
-    from .storage.eventlog import database_from_env
-
-    return database_from_env(args.database)
-
-
-def _shown(args: argparse.Namespace) -> str:
-    from .storage.eventlog import shown
-
-    return shown(_database(args))
+from ..games import GAMES
+from ..games.scenarios import ScenarioError, replay_scenario
+from .common import DATABASE_HELP, database_of, database_shown
+from .decks import enrol, export_deck, import_deck, list_decks, print_deck, recognize
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -41,11 +22,11 @@ def _export(args: argparse.Namespace) -> int:
     another server): unlike the host's download over the web, which waits for the end of the
     game, it also exports a game in progress, seed and private entries included.
     """
-    from .storage.eventlog import open_store
+    from ..storage.eventlog import open_store
 
-    record = open_store(_database(args)).export_table(args.table_id)
+    record = open_store(database_of(args)).export_table(args.table_id)
     if record is None:
-        print(f"companion export: no table {args.table_id!r} in {_shown(args)}", file=sys.stderr)
+        print(f"companion export: no table {args.table_id!r} in {database_shown(args)}", file=sys.stderr)
         return 2
     text = json.dumps(record, ensure_ascii=False, indent=1)
     if args.output in (None, "-"):
@@ -57,17 +38,17 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from .storage.eventlog import open_store
+    from ..storage.eventlog import open_store
 
     try:
         record = json.loads(Path(args.record).read_text(encoding="utf-8"))
         if not isinstance(record, dict):
             raise ValueError("a game record is a JSON object")
-        table_id = open_store(_database(args)).import_table(record)
+        table_id = open_store(database_of(args)).import_table(record)
     except (OSError, ValueError) as e:
         print(f"companion import: {e}", file=sys.stderr)
         return 2
-    print(f"table {table_id} restored into {_shown(args)}")
+    print(f"table {table_id} restored into {database_shown(args)}")
     return 0
 
 
@@ -93,14 +74,14 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from .storage.eventlog import is_postgres
-    from .web.server import patch, serve, writer_thread
+    from ..storage.eventlog import is_postgres
+    from ..web.server import patch, serve, writer_thread
 
     patch()  # before the app exists: its locks and sockets must be cooperative
     from urllib.parse import urlsplit
 
-    from . import create_app
-    from .service.joining import reach
+    from .. import create_app
+    from ..service.joining import reach
 
     port = args.port or int(os.environ.get("PORT", "5000"))
     scheme = "https" if args.https else "http"
@@ -108,10 +89,10 @@ def _serve(args: argparse.Namespace) -> int:
     where = reach(args.host, port, scheme, os.environ.get("TAVOLO_PUBLIC_URL"))
     public = where.link
     address = urlsplit(public).hostname or "127.0.0.1"
-    database = _database(args)
+    database = database_of(args)
     ssl_context: tuple[str, str] | None = None
     if args.https:
-        from .web.tls import CertificateError, ensure_certificate
+        from ..web.tls import CertificateError, ensure_certificate
 
         try:
             home = Path("data") if is_postgres(database) else Path(database).parent
@@ -124,12 +105,12 @@ def _serve(args: argparse.Namespace) -> int:
         app = create_app({"DATABASE": database, "PUBLIC_URL": public, "PHONES_CAN_JOIN": where.phones,
                           **({} if is_postgres(database) else {"STORE_WRITER": writer_thread()})})
     except Exception as e:
-        print(f"companion serve: cannot open the database {_shown(args)}: {e}", file=sys.stderr)
+        print(f"companion serve: cannot open the database {database_shown(args)}: {e}", file=sys.stderr)
         return 2
 
     def ready() -> None:
         print(banner(args.host, public, where.phones, where.others))
-        data = _shown(args) if is_postgres(database) else Path(database).resolve()
+        data = database_shown(args) if is_postgres(database) else Path(database).resolve()
         print(f"Data: {data}   (Ctrl-C stops the server)", flush=True)
 
     certfile, keyfile = ssl_context or (None, None)
@@ -148,7 +129,7 @@ def banner(host: str, link: str, phones: bool, others: tuple[str, ...] = ()) -> 
     """What ``companion serve`` prints once it listens: the link phones open and its QR code;
     or, when phones cannot reach this server, the link for this computer and why phones
     cannot join, with how to start it for the local network."""
-    from .service.joining import loopback_only, qr_terminal
+    from ..service.joining import loopback_only, qr_terminal
 
     if phones:
         lines = [f"Tavolo is running. On phones on the same network, open:\n\n    {link}/\n",
@@ -167,171 +148,8 @@ def banner(host: str, link: str, phones: bool, others: tuple[str, ...] = ()) -> 
     return f"Tavolo is running on this computer only: open {link}/ here.\n\n{why}"
 
 
-def _library(args: argparse.Namespace) -> DeckLibrary:
-    from .decks.library import DeckLibrary
-    from .storage.eventlog import open_store
-
-    return DeckLibrary(open_store(_database(args)))
-
-
-def _deck_for(args: argparse.Namespace) -> str | EnrolledDeck:
-    """``--deck``: a built-in deck, a deck file's path, or an enrolled deck in the database."""
-    from recognizer.enrolled import DeckFileError, EnrolledDeck
-    from recognizer.pipeline import DECKS
-
-    if args.deck in DECKS:
-        return str(args.deck)
-    path = Path(args.deck)
-    if path.is_file():
-        try:
-            return EnrolledDeck.from_bytes(path.read_bytes())
-        except DeckFileError as e:
-            raise CliError(f"{args.deck}: {e}") from e
-    deck = _library(args).load(args.deck)
-    if deck is None:
-        raise CliError(f"unknown deck {args.deck!r}: not a built-in deck ({', '.join(DECKS)}), not a "
-                       f"deck file, and not enrolled in {_shown(args)} (see `companion decks`)")
-    return deck
-
-
-class CliError(Exception):
-    """A command that cannot run; the message is printed."""
-
-
-def _recognize(args: argparse.Namespace) -> int:
-    import time
-
-    from recognizer.decode import ImageError, decode
-    from recognizer.enrolled import recognize_enrolled
-    from recognizer.pipeline import recognize_decoded
-
-    try:
-        deck = _deck_for(args)
-    except CliError as e:
-        print(f"companion recognize: {e}", file=sys.stderr)
-        return 2
-    results: list[dict[str, object]] = []
-    for path in args.images:
-        try:
-            data = Path(path).read_bytes()
-            start = time.perf_counter()
-            decoded = decode(data)
-            detections = recognize_decoded(decoded, deck=deck) if isinstance(deck, str) \
-                else recognize_enrolled(decoded, deck)
-            elapsed = (time.perf_counter() - start) * 1000
-        except OSError as e:
-            results.append({"file": path, "error": f"cannot read the file: {e.strerror}"})
-            continue
-        except ImageError as e:
-            results.append({"file": path, "error": str(e)})
-            continue
-        results.append({
-            "file": path, "width": decoded.width, "height": decoded.height,
-            "elapsed_ms": round(elapsed, 1), "detections": [d.to_json() for d in detections],
-        })
-    if args.json:
-        json.dump({"images": results}, sys.stdout)
-        sys.stdout.write("\n")
-    else:
-        for r in results:
-            if "error" in r:
-                print(f"{r['file']}: ERROR {r['error']}")
-                continue
-            found = r["detections"]
-            assert isinstance(found, list)
-            print(f"{r['file']}  {r['width']}x{r['height']}  {r['elapsed_ms']} ms  "
-                  f"{len(found)} card(s)")
-            for d in found:
-                print(f"    {d['card']:>4}  confidence {d['confidence']:.2f}  corners {d['corners']}")
-    return 0
-
-
-def _print_deck(args: argparse.Namespace) -> int:
-    from .decks.printdeck import FORMATS, write_deck
-
-    fmt = args.format
-    if fmt is None:
-        suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
-        fmt = suffix if suffix in FORMATS else "pdf"
-    out = Path(args.output) if args.output else Path(f"insonnia-{args.paper}.{fmt}")
-    try:
-        count = write_deck(out, args.paper, fmt)
-    except OSError as e:
-        print(f"companion print-deck: cannot write {out}: {e.strerror}", file=sys.stderr)
-        return 2
-    paper = "A4" if args.paper == "a4" else "Letter"
-    print(f"{out}: the Insonnia deck, 108 cards (63 x 88 mm) on {count} {paper} pages, {fmt.upper()}. "
-          "Print at actual size (100%) and cut along the marks.")
-    return 0
-
-
-def _enrol(args: argparse.Namespace) -> int:
-    import time
-
-    from .decks.library import DeckError, check_kind, images_in_folder
-
-    try:
-        images = images_in_folder(Path(args.folder), check_kind(args.deck))
-        start = time.perf_counter()
-        done = _library(args).enrol(args.name, args.deck, images, replace_existing=args.replace)
-    except DeckError as e:
-        print(f"companion enrol: {e}", file=sys.stderr)
-        return 2
-    deck = done.deck
-    print(f"Enrolled {deck.name!r} ({deck.kind}): {len(deck.codes)} cards from "
-          f"{sum(len(v) for v in images.values())} images in {time.perf_counter() - start:.1f} s, "
-          f"{len(deck.to_bytes()) / 1e6:.2f} MB, into {_shown(args)}")
-    if done.missing:
-        print(f"No face for {len(done.missing)} card(s) of {deck.kind}: {' '.join(done.missing)}")
-    return 0
-
-
-def _decks(args: argparse.Namespace) -> int:
-    import datetime
-
-    rows = _library(args).decks()
-    if not rows:
-        print(f"No enrolled decks in {_shown(args)}. Enrol one with `companion enrol`.")
-    for r in rows:
-        when = datetime.datetime.fromtimestamp(r.created).strftime("%Y-%m-%d %H:%M")
-        print(f"{r.name:24} {r.kind:9} {r.cards:3} cards  {r.size / 1e6:5.2f} MB  {when}")
-    return 0
-
-
-def _deck_export(args: argparse.Namespace) -> int:
-    from .decks.library import DeckError
-
-    try:
-        data = _library(args).export(args.name)
-        Path(args.file).write_bytes(data)
-    except DeckError as e:
-        print(f"companion deck-export: {e}", file=sys.stderr)
-        return 2
-    except OSError as e:
-        print(f"companion deck-export: cannot write {args.file}: {e.strerror}", file=sys.stderr)
-        return 2
-    print(f"Exported {args.name!r} to {args.file} ({len(data) / 1e6:.2f} MB)")
-    return 0
-
-
-def _deck_import(args: argparse.Namespace) -> int:
-    from .decks.library import DeckError
-
-    try:
-        done = _library(args).import_file(Path(args.file).read_bytes(), args.name, args.replace)
-    except DeckError as e:
-        print(f"companion deck-import: {args.file}: {e}", file=sys.stderr)
-        return 2
-    except OSError as e:
-        print(f"companion deck-import: cannot read {args.file}: {e.strerror}", file=sys.stderr)
-        return 2
-    print(f"Imported {done.deck.name!r} ({done.deck.kind}, {len(done.deck.codes)} cards) into "
-          f"{_shown(args)}")
-    return 0
-
-
 def _bench(args: argparse.Namespace) -> int:
-    from .bench.suite import run
+    from ..bench.suite import run
 
     run(games_seconds=args.seconds, actions=args.actions, photos=args.photos,
         load_tables=args.load_tables, load_seconds=args.load_seconds, scenes=args.scenes)
@@ -339,7 +157,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _bots_bench(args: argparse.Namespace) -> int:
-    from .bench.bots import GAMES, run
+    from ..bench.bots import GAMES, run
 
     run(games=args.games, only=tuple(args.game or GAMES))
     return 0
@@ -390,8 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=_bench)
     p = sub.add_parser("bots-bench", help="bots against random players: legality, win rate, speed")
     p.add_argument("--games", type=int, default=1000, help="seeded games per game (default 1000)")
-    p.add_argument("--game", action="append", choices=["quinta", "oscuri", "kaiserspiel", "diavolo",
-                                                        "insonnia"], help="only this game (repeatable)")
+    p.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game (repeatable)")
     p.set_defaults(func=_bots_bench)
     p = sub.add_parser("print-deck", help="write a printable deck (PDF or SVG) the camera reads")
     p.add_argument("deck", choices=["insonnia"])
@@ -399,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--format", choices=["pdf", "svg"], default=None,
                    help="default: from the output's suffix, else pdf")
     p.add_argument("-o", "--output", default=None, help="default: insonnia-PAPER.FORMAT here")
-    p.set_defaults(func=_print_deck)
+    p.set_defaults(func=print_deck)
     database = argparse.ArgumentParser(add_help=False)
     database.add_argument("--database", default=None,
                           help=DATABASE_HELP)
@@ -408,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="french54, insonnia108, an enrolled deck's name, or a deck file (.tavdeck)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("images", nargs="+")
-    p.set_defaults(func=_recognize)
+    p.set_defaults(func=recognize)
     p = sub.add_parser("enrol", help="learn a deck from a folder of face images named by card code",
                        parents=[database])
     p.add_argument("--deck", required=True, metavar="KIND",
@@ -416,18 +233,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--name", required=True, help="the name to keep it under")
     p.add_argument("--replace", action="store_true", help="replace a deck of the same name")
     p.add_argument("folder")
-    p.set_defaults(func=_enrol)
+    p.set_defaults(func=enrol)
     p = sub.add_parser("decks", help="list the enrolled decks", parents=[database])
-    p.set_defaults(func=_decks)
+    p.set_defaults(func=list_decks)
     p = sub.add_parser("deck-export", help="write an enrolled deck to one file", parents=[database])
     p.add_argument("name")
     p.add_argument("file")
-    p.set_defaults(func=_deck_export)
+    p.set_defaults(func=export_deck)
     p = sub.add_parser("deck-import", help="store a deck file as an enrolled deck", parents=[database])
     p.add_argument("file")
     p.add_argument("--name", default=None, help="store it under another name")
     p.add_argument("--replace", action="store_true", help="replace a deck of the same name")
-    p.set_defaults(func=_deck_import)
+    p.set_defaults(func=import_deck)
     args = parser.parse_args(argv)
     code: int = args.func(args)
     return code
