@@ -2,7 +2,7 @@
 
 Everything is in millimetres with y pointing down. A card is a list of shapes
 (:class:`Poly`, :class:`Ellipse`, :class:`Text`, :class:`Cells`) that the writers in
-:mod:`companion.printdeck` turn into SVG or PDF and :mod:`companion.deckraster` into
+:mod:`companion.decks.printdeck` turn into SVG or PDF and :mod:`companion.decks.raster` into
 pixels, so the printed card and the one drawn for tests are the same drawing.
 
 A card (63 x 88 mm) has its colour all over, a white box with an ArUco marker in its

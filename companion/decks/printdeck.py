@@ -1,6 +1,6 @@
 """``companion print-deck insonnia``: the printed Insonnia deck as a PDF or an SVG file.
 
-The drawing comes from :mod:`companion.deckart`; this module only writes it out:
+The drawing comes from :mod:`companion.decks.art`; this module only writes it out:
 SVG by building the text, PDF with a small writer of its own (vector paths, the
 markers as filled rectangles, text in the standard Helvetica-Bold font that every
 PDF reader has, so no font is embedded). Nothing here imports Flask.

@@ -1,6 +1,6 @@
 """The printed Insonnia cards drawn in pixels with OpenCV, from the same shapes as the PDF.
 
-Used to make synthetic photos for tests and benchmarks (:mod:`companion.deckscenes`).
+Used to make synthetic photos for tests and benchmarks (:mod:`companion.decks.scenes`).
 Pixel ``(i, j)`` covers the millimetres ``[i, i + 1) / px_per_mm``: a point at ``x`` mm
 lies at pixel coordinate ``x * px_per_mm - 0.5``. Text uses OpenCV's Hershey font,
 which only looks like the printed Helvetica; the markers are exact.

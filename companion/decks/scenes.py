@@ -1,6 +1,6 @@
 """Synthetic photos of the printed Insonnia cards on a table, with the true corners of each card.
 
-The cards are drawn by :mod:`companion.deckraster` and placed on a table seen by a
+The cards are drawn by :mod:`companion.decks.raster` and placed on a table seen by a
 tilted camera (perspective up to about 45 degrees); cards may overlap, a hand may
 cover part of one, and the photo gets uneven light, blur, noise and JPEG. Every
 card keeps at least one of its markers, quiet zone included, in full view (the

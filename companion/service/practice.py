@@ -23,7 +23,7 @@ from ..storage.rows import Event, StaleSequence
 from .errors import BadRequest, Conflict, Forbidden, Illegal
 from .lobby import Created, Joined
 from .names import clean_name, quoted
-from .practice_log import last_own_move
+from .practice_view import last_own_move
 from .service import TableService
 from .table import Table
 

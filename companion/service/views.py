@@ -15,7 +15,7 @@ from .bounded import Bounded
 from .camera import camera_choices, scannable
 from .errors import Forbidden, Unauthorized
 from .host import correctable
-from .practice_log import practice_view
+from .practice_view import practice_view
 from .seats import Seats
 from .table import Table
 from .tables import Tables
