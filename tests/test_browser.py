@@ -261,6 +261,20 @@ def _tap_and_play(page: object, cards: object) -> None:
     play.click()
 
 
+def _who_plays(phone: object, host: object) -> tuple[object, int]:
+    """The page whose turn it is at a Kaiserspiel table where seat 0 has a phone and the host
+    enters the others' cards, and that seat; each page is waited for until its live update has
+    arrived (right after a move one page may still show the table as it was)."""
+    for _ in range(100):
+        if phone.locator("#play").count():  # type: ignore[attr-defined]
+            return phone, 0
+        seat = int(host.evaluate("window.TAVOLO.view().state.to_act[0]"))  # type: ignore[attr-defined]
+        if seat != 0 and host.locator("#play").count():  # type: ignore[attr-defined]
+            return host, seat
+        host.wait_for_timeout(100)  # type: ignore[attr-defined]
+    raise AssertionError("neither the phone nor the host's screen offers a move")
+
+
 def _pick(page: object, card: str) -> None:
     """Choose a card with the picker. A live update may redraw the picker under the finger,
     as on a real phone: then the suit is tapped again."""
@@ -762,8 +776,7 @@ def test_kaiserspiel_with_real_cards_one_phone_and_the_host_for_the_others(serve
         if not (_tap(urs, "#ks-pass") or _tap(host, "#ks-pass")):
             break
     for _ in range(4):  # the first trick: everybody plays his face-up card
-        page = urs if urs.locator("#play").count() else host
-        seat = 0 if page is urs else int(host.evaluate("window.TAVOLO.view().state.to_act[0]"))
+        page, seat = _who_plays(urs, host)
         before = page.evaluate("document.body.dataset.seq")
         _pick(page, face_up[seat])
         page.wait_for_function(f"() => document.body.dataset.seq !== {before!r}", timeout=5000)
