@@ -18,7 +18,7 @@ from companion.games.game import Game
 from companion.games.registry import BOOKS, GAMES, REGISTRY, get_game, hints_for
 
 GAMES_DIR = Path(__file__).resolve().parents[1] / "companion" / "games"
-PIECES = ("engine", "story", "rulebook", "hints", "bot")
+PIECES = ("engine", "story", "rulebook", "hints", "bot", "scenario")
 
 
 def test_the_registry_lists_one_folder_per_game_and_nothing_else() -> None:
@@ -35,6 +35,7 @@ def test_the_registry_lists_one_folder_per_game_and_nothing_else() -> None:
         assert game.narrate.__module__ == f"companion.games.{game.name}.story"
         assert game.hints.__module__ == f"companion.games.{game.name}.hints"
         assert type(game.rules).__module__ == f"companion.games.{game.name}.engine"
+        assert game.scenario.build.__module__ == f"companion.games.{game.name}.scenario"
         assert game.rules.seats.start - 1 <= game.practice_bots <= game.rules.seats.stop - 2
 
 
