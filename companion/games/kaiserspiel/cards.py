@@ -62,6 +62,11 @@ def logical_deck(size: int) -> str:
     return KAISER40 if size == 40 else KAISER48
 
 
+# The enrolled decks a camera can read each physical pack with (a Swiss pack: its own faces, or
+# an Italian deck's for the 40-card game).
+CAMERA_PACKS = {"tarot": (TAROT78,), "italian": (KAISER40,), "swiss": (KAISER48, KAISER40),
+                "french": (FRENCH54,)}
+
 def logical_cards(size: int) -> tuple[str, ...]:
     """Every logical code of the 40- or 48-card pack."""
     return deck_list(logical_deck(size))

@@ -23,10 +23,10 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
-from ..cards import FRENCH54, KAISER40, KAISER48
+from ..cards import FRENCH54, KAISER40, KAISER48, TAROT78
 from ..engine import Outcome, SetupError, chosen_seat, read_options
 from . import state as ks
-from .cards import check_pack, logical_cards, pack_info
+from .cards import CAMERA_PACKS, check_pack, logical_card, logical_cards, pack_info
 from .checks import check_answer, check_deal, check_declaration, check_discard, check_reveal
 from .hand import (
     DISCARD,
@@ -315,6 +315,23 @@ class Kaiserspiel:
         """The deck a camera reads at this table: a French pack is read as French cards (the
         logical codes are the French ones); the other packs are not read yet."""
         return FRENCH54 if s.pack == "french" else None
+
+    def camera_kinds(self, s: KaiserState) -> tuple[str, ...]:
+        """The kinds of enrolled deck a camera reads this table's physical pack with: a tarot cut
+        down (its cavalli are the obers, the rest stays in the box), an Italian 40-card deck or a
+        Swiss pack (enrolled as ``kaiser40``/``kaiser48``, already in the logical codes), or
+        French cards of an unusual design."""
+        kinds = CAMERA_PACKS.get(s.pack, ())
+        return tuple(k for k in kinds if not (k == KAISER40 and s.size == 48))
+
+    def table_code(self, s: KaiserState, kind: str, code: str) -> str | None:
+        """This table's code for a card read from an enrolled deck of ``kind``; None for a card
+        the pack leaves in the box (a tarot's trumps)."""
+        if kind == TAROT78:
+            return logical_card(code, "tarot", s.size)
+        if s.pack in ("italian", "swiss"):
+            return logical_card(code, s.pack, s.size)
+        return code
 
     def scan_kind(self, s: KaiserState) -> str:
         """What a card seen by the camera means now: a face-up card entered, or a card played."""
