@@ -791,6 +791,19 @@ def test_kaiserspiel_with_real_cards_one_phone_and_the_host_for_the_others(serve
 # ---- Insonnia: a turn is built by tapping a card, then a slot --------------------------------
 
 
+def _in_turn(phones: list[object]) -> tuple[int, object]:
+    """The seat whose turn it is and its phone, as that phone itself shows it (right after a
+    move another phone may still show the table as it was, so none is read for the others)."""
+    mine = ("(() => { const v = window.TAVOLO.view(); "
+            "return v.state.turn === v.me && v.state.legal.length > 0; })()")
+    for _ in range(300):
+        for seat, page in enumerate(phones):
+            if page.evaluate(mine):  # type: ignore[attr-defined]
+                return seat, page
+        phones[0].wait_for_timeout(100)  # type: ignore[attr-defined]
+    raise AssertionError("no phone shows its own turn")
+
+
 def _seq(page: object) -> str:
     return str(page.evaluate("document.body.dataset.seq"))  # type: ignore[attr-defined]
 
@@ -945,9 +958,7 @@ def test_insonnia_dealt_from_two_french_decks_each_phone_sees_only_its_hand(serv
         assert page.evaluate("JSON.stringify(window.TAVOLO.view()).split('\"hand\"').length") == 2  # type: ignore[attr-defined]
     laid = 0
     for _ in range(9):
-        seat = int(phones[0].evaluate("window.TAVOLO.view().state.turn"))  # type: ignore[attr-defined]
-        page = phones[seat]
-        page.wait_for_function("() => window.TAVOLO.view().state.legal.length > 0")
+        seat, page = _in_turn(phones)
         legal = page.evaluate("window.TAVOLO.view().state.legal")  # type: ignore[attr-defined]
         plays = sorted((a for a in legal if a["type"] == "play"), key=lambda a: -len(a["placements"]))
         starts = [a for a in legal if a["type"] == "start_run"]
