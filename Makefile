@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench bench-bots lint browser postgres models clean
+.PHONY: run test bench bench-bots lint browser postgres poppler models clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -42,17 +42,21 @@ browser:
 postgres:
 	$(call debian,ls /usr/lib/postgresql/*/bin/initdb,postgresql,the PostgreSQL tests)
 
+# Poppler's pdftoppm for the test that renders a page of the printed Insonnia deck's PDF.
+poppler:
+	$(call debian,command -v pdftoppm,poppler-utils,the printed-deck PDF test)
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check companion recognizer tests
 	$(VENV)/bin/mypy
 
-test: $(STAMP) browser postgres lint
+test: $(STAMP) browser postgres poppler lint
 	$(PY) -m pytest -q -rs
 
 # Speed figures are for one core: one OpenCV thread, one BLAS thread.
 bench: $(STAMP) postgres
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(VENV)/bin/companion bench
-	$(PY) -m companion.crowdbench --clients 50 --seconds 20
+	$(PY) -m companion.bench.crowd --clients 50 --seconds 20
 	$(VENV)/bin/companion bots-bench --games 1000
 
 # The bots: 1,000 seeded games of each game against random players, legal moves only.

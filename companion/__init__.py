@@ -19,10 +19,10 @@ from typing import Any
 
 from flask import Flask, Response
 
-from .eventlog import database_from_env, is_postgres, open_store
-from .limits import MissLimiter
-from .live import Doorbell
-from .tables import TableService
+from .service.limits import MissLimiter
+from .service.service import TableService
+from .storage.eventlog import database_from_env, is_postgres, open_store
+from .storage.live import Doorbell
 
 MAX_BODY = 256 * 1024  # JSON requests; photos get their own limit
 
@@ -62,7 +62,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     store = open_store(database, app.config.get("STORE_WRITER"))
     doorbell = Doorbell()
     if is_postgres(database):  # other app servers' commits wake this one's streams
-        from .live_pg import PgListener
+        from .storage.live_pg import PgListener
 
         app.extensions["tavolo_listener"] = PgListener(database, doorbell, own=getattr(store, "origin", None))
     app.extensions["tavolo"] = TableService(store, doorbell)

@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import create_app
-from companion.tables import TableService
+from companion.service.service import TableService
 from tests.helpers import PageClient
 
 # Every test client sends the CSRF token the way our pages do (read from the page);
@@ -44,7 +44,7 @@ def service(app: Flask) -> TableService:
 def postgres() -> Iterator[object]:
     """A throwaway PostgreSQL server for the session (Debian's package; `make test` installs
     it when missing and we are root), or the tests that need it are skipped with the reason."""
-    from companion import pgtemp
+    from companion.bench import pgtemp
 
     try:
         server = pgtemp.start()

@@ -10,7 +10,7 @@ import numpy as np
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from companion.games.quinta import RULES as Q
+from companion.games.quinta.engine import RULES as Q
 
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}

@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 import pytest
 
 from companion.games.engine import IllegalAction
-from companion.games.insonnia import RULES as R
-from companion.games.insonnia_state import Action, InsonniaState, Placement, Play
+from companion.games.insonnia.engine import RULES as R
+from companion.games.insonnia.state import Action, InsonniaState, Placement, Play
 
 Runs = Mapping[int, Sequence[Mapping[str, str]]]
 

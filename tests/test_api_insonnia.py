@@ -10,7 +10,7 @@ import numpy as np
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.deckscenes import jpeg, scene
+from companion.decks.scenes import jpeg, scene
 from recognizer import pipeline
 
 from .helpers import act, create, join, state

@@ -9,9 +9,9 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from companion.games.kaiserspiel import RULES as K
-from companion.games.tally import canonical, total
-from companion.tables import TableService
+from companion.games.kaiserspiel.engine import RULES as K
+from companion.games.kaiserspiel.tally import canonical, total
+from companion.service.service import TableService
 
 from .helpers import act, bearer, join, state
 from .test_recognizer import PHOTOS, needs_photos
@@ -33,7 +33,7 @@ def _table(client: FlaskClient, service: TableService, seed: int,
            options: dict[str, Any] | None = None) -> tuple[str, list[str]]:
     body = {"game": "kaiserspiel", "players": NAMES,
             "options": {"hands": "known", "dealer": 3, **(options or {})}}
-    created = service.create(body, seed=seed)
+    created = service.lobby.create(body, seed=seed)
     HOSTS[created.table_id] = created.host_token
     tokens = [join(client, created.table_id, seat=i) for i in range(4)]
     return created.table_id, tokens
@@ -58,13 +58,13 @@ def _public_cards(view: dict[str, Any]) -> set[str]:
 
 def _check_private(client: FlaskClient, service: TableService, tid: str, tokens: list[str]) -> None:
     """Each seat sees its own hand and legal moves; no other hand leaks into its view."""
-    hands = service.table(tid).state.hands
+    hands = service.tables.table(tid).state.hands
     for seat, token in enumerate(tokens):
         view = state(client, tid, token)
         assert view["state"]["hand"] == list(hands[seat])
         text = json.dumps(view["state"])
         public = _public_cards(view)
-        played = {c for c in text.split('"') if c in K.table_info(service.table(tid).state)["cards"]}
+        played = {c for c in text.split('"') if c in K.table_info(service.tables.table(tid).state)["cards"]}
         for other in range(4):
             if other == seat:
                 continue

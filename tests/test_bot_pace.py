@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-import companion.practice as practice_module
-from companion.botpace_bench import measure, percentile
-from companion.practice import Practice
-from companion.tables import TableService
+import companion.service.practice as practice_module
+from companion.bench.botpace import measure, percentile
+from companion.service.practice import Practice
+from companion.service.service import TableService
 
 
 @dataclass
@@ -50,7 +50,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
 def test_simultaneous_choices_take_one_pause_and_thinking_is_inside_it(service: TableService,
                                                                        clock: Clock) -> None:
     practice = Practice(service, delay=0.8, background=False)
-    created = service.create({"game": "quinta", "players": ["Nora", "Ada", "Bruno", "Carla"],
+    created = service.lobby.create({"game": "quinta", "players": ["Nora", "Ada", "Bruno", "Carla"],
                               "options": {"hands": "known"}}, seed=3, bots=range(1, 4))
     moved = practice.run(created.table_id, 0.8)
     assert moved == 3  # the three bots chose their cards
@@ -61,7 +61,7 @@ def test_simultaneous_choices_take_one_pause_and_thinking_is_inside_it(service: 
 def test_turn_by_turn_each_bot_move_lands_one_pause_after_its_turn(service: TableService,
                                                                    clock: Clock) -> None:
     practice = Practice(service, delay=0.8, background=False)
-    created = service.create({"game": "oscuri", "players": ["Ada", "Bruno", "Nora"],
+    created = service.lobby.create({"game": "oscuri", "players": ["Ada", "Bruno", "Nora"],
                               "options": {"hands": "known", "leader": 0}}, seed=5, bots=(0, 1))
     moved = practice.run(created.table_id, 0.8)
     assert moved == 2  # Ada leads, Bruno follows, then it is Nora's turn

@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from companion.bots import HEURISTIC, BadChoice, RandomBot, bot_for, decide
-from companion.bots.arena import MATCH, play
-from companion.bots.base import LazyView
-from companion.bots.bench import measure
-from companion.bots.diavolo import ask_value
+from companion.bench.arena import MATCH, play
+from companion.bench.bots import measure
 from companion.games import get_rules
+from companion.games.bots import BadChoice, LazyView, RandomBot, decide
+from companion.games.diavolo.bot import ask_value
+from companion.games.registry import HEURISTIC, bot_for
 
 # Seeded matches per game in the test run (Insonnia's games are the longest).
 SEEDS = {"quinta": 300, "oscuri": 300, "kaiserspiel": 150, "diavolo": 300, "insonnia": 120}

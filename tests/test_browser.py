@@ -21,8 +21,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.joining import free_port
-from companion.loopback import wait_serving
+from companion.bench.loopback import free_port, wait_serving
 
 from .conftest import SHARED
 
@@ -260,6 +259,20 @@ def _tap_and_play(page: object, cards: object) -> None:
             break
         page.wait_for_timeout(200)  # type: ignore[attr-defined]
     play.click()
+
+
+def _who_plays(phone: object, host: object) -> tuple[object, int]:
+    """The page whose turn it is at a Kaiserspiel table where seat 0 has a phone and the host
+    enters the others' cards, and that seat; each page is waited for until its live update has
+    arrived (right after a move one page may still show the table as it was)."""
+    for _ in range(100):
+        if phone.locator("#play").count():  # type: ignore[attr-defined]
+            return phone, 0
+        seat = int(host.evaluate("window.TAVOLO.view().state.to_act[0]"))  # type: ignore[attr-defined]
+        if seat != 0 and host.locator("#play").count():  # type: ignore[attr-defined]
+            return host, seat
+        host.wait_for_timeout(100)  # type: ignore[attr-defined]
+    raise AssertionError("neither the phone nor the host's screen offers a move")
 
 
 def _pick(page: object, card: str) -> None:
@@ -764,8 +777,7 @@ def test_kaiserspiel_with_real_cards_one_phone_and_the_host_for_the_others(serve
         if not (_tap(urs, "#ks-pass") or _tap(host, "#ks-pass")):
             break
     for _ in range(4):  # the first trick: everybody plays his face-up card
-        page = urs if urs.locator("#play").count() else host
-        seat = 0 if page is urs else int(host.evaluate("window.TAVOLO.view().state.to_act[0]"))
+        page, seat = _who_plays(urs, host)
         before = page.evaluate("document.body.dataset.seq")
         _pick(page, face_up[seat])
         page.wait_for_function(f"() => document.body.dataset.seq !== {before!r}", timeout=5000)
@@ -778,6 +790,19 @@ def test_kaiserspiel_with_real_cards_one_phone_and_the_host_for_the_others(serve
 
 
 # ---- Insonnia: a turn is built by tapping a card, then a slot --------------------------------
+
+
+def _in_turn(phones: list[object]) -> tuple[int, object]:
+    """The seat whose turn it is and its phone, as that phone itself shows it (right after a
+    move another phone may still show the table as it was, so none is read for the others)."""
+    mine = ("(() => { const v = window.TAVOLO.view(); "
+            "return v.state.turn === v.me && v.state.legal.length > 0; })()")
+    for _ in range(300):
+        for seat, page in enumerate(phones):
+            if page.evaluate(mine):  # type: ignore[attr-defined]
+                return seat, page
+        phones[0].wait_for_timeout(100)  # type: ignore[attr-defined]
+    raise AssertionError("no phone shows its own turn")
 
 
 def _seq(page: object) -> str:
@@ -933,11 +958,8 @@ def test_insonnia_dealt_from_two_french_decks_each_phone_sees_only_its_hand(serv
         assert shown == (mine if turn == i else [])  # the hand shows on its phone, in its turn
         assert page.evaluate("JSON.stringify(window.TAVOLO.view()).split('\"hand\"').length") == 2  # type: ignore[attr-defined]
     laid = 0
-    watch = phones[0]  # a phone known to hold the latest state: the one that acted last
     for _ in range(9):
-        seat = int(watch.evaluate("window.TAVOLO.view().state.turn"))  # type: ignore[attr-defined]
-        page = phones[seat]
-        page.wait_for_function("() => window.TAVOLO.view().state.legal.length > 0")
+        seat, page = _in_turn(phones)
         legal = page.evaluate("window.TAVOLO.view().state.legal")  # type: ignore[attr-defined]
         plays = sorted((a for a in legal if a["type"] == "play"), key=lambda a: -len(a["placements"]))
         starts = [a for a in legal if a["type"] == "start_run"]
@@ -960,7 +982,6 @@ def test_insonnia_dealt_from_two_french_decks_each_phone_sees_only_its_hand(serv
             passing = "Passo (penalità: tolgo la mia pecora più alta e pesco 2)"
             page.get_by_role("button", name=passing).click()  # type: ignore[attr-defined]
         _wait_moved(page, before)
-        watch = page  # the other phones may take a moment to hear of the move
     assert laid >= 1
     assert "Mazzo:" in phones[0].locator(".in-info").inner_text()
     _shot(host, "table-screen-insonnia-french")

@@ -16,8 +16,7 @@ from typing import Any
 
 import pytest
 
-from companion.joining import free_port
-from companion.loopback import request, wait_serving
+from companion.bench.loopback import free_port, request, wait_serving
 
 from .audit import axe_violations, horizontal_overflow
 from .conftest import SHARED

@@ -30,9 +30,8 @@ from typing import Any
 
 import pytest
 
-from companion.joining import free_port
-from companion.loopback import request as _request
-from companion.loopback import wait_serving
+from companion.bench.loopback import free_port, wait_serving
+from companion.bench.loopback import request as _request
 
 KILLS = 20
 

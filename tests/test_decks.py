@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.decks import DeckError, DeckLibrary, card_code, check_name, images_in_folder
-from companion.store import Store
+from companion.decks.library import DeckError, DeckLibrary, card_code, check_name, images_in_folder
+from companion.storage.sqlite import Store
 from recognizer import pipeline
 from recognizer.enrolled import EnrolledDeck, enrol_faces
 from recognizer.scenes import render

@@ -6,10 +6,10 @@ from fractions import Fraction
 
 import pytest
 
-from companion.games.diavolo import RULES as D
-from companion.games.diavolo import Ask, Deal, Declare, End, Note, Withdraw, points, total, value, wins
+from companion.games.diavolo.engine import RULES as D
+from companion.games.diavolo.state import Ask, Deal, Declare, End, Note, Withdraw, points, total, value, wins
 from companion.games.engine import IllegalAction, SetupError
-from companion.hints import hints_for
+from companion.games.registry import hints_for
 
 
 def test_values_are_exact() -> None:
@@ -154,7 +154,7 @@ def test_decision_d9_a_pot_left_at_the_end_goes_back_to_those_who_paid_it() -> N
 
 
 def test_decision_d9_is_in_the_rule_book_in_both_languages() -> None:
-    from companion.rulebook import BOOKS
+    from companion.games.registry import BOOKS
 
     para = next(p for p in BOOKS["diavolo"].paragraphs() if p.decision == "D9")
     assert para.anchor == "decision-d9" and not any(p.decision == "A1" for p in BOOKS["diavolo"].paragraphs())

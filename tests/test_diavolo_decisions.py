@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.diavolo import RULES as D
-from companion.games.diavolo import Ask, Withdraw
+from companion.games.diavolo.engine import RULES as D
+from companion.games.diavolo.state import Ask, Withdraw
 from companion.games.engine import IllegalAction
 
 

@@ -10,13 +10,12 @@ import random
 import pytest
 from flask.testing import FlaskClient
 
-from companion.bots.diavolo import EVENING, LAST_DEAL, DiavoloBot
-from companion.games.diavolo import RULES as D
-from companion.games.diavolo import Ask, Deal, DiavoloState, End, Note, Withdraw
-from companion.games.diavolo_story import narrate
+from companion.games.diavolo.bot import EVENING, LAST_DEAL, DiavoloBot
+from companion.games.diavolo.engine import RULES as D
+from companion.games.diavolo.state import Ask, Deal, DiavoloState, End, Note, Withdraw
+from companion.games.diavolo.story import narrate
 from companion.games.engine import IllegalAction, SetupError
-from companion.hints import hints_for
-from companion.rulebook import rule_link
+from companion.games.registry import hints_for, rule_link
 
 from .helpers import act, bearer, create, join, state
 

@@ -224,7 +224,7 @@ def test_pip_cards_of_a_french_deck_are_counted_right() -> None:
 
 @needs_art
 def test_an_italian_deck_enrolled_for_kaiserspiel_reads_its_cavalli_as_obers() -> None:
-    from companion.decks import images_in_folder
+    from companion.decks.library import images_in_folder
 
     by_code = images_in_folder(ART / "italian-piacentine", "kaiser40")
     assert len(by_code) == 40 and "QC" in by_code and "CC" not in by_code  # the cavallo is the Ober

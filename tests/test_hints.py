@@ -14,14 +14,14 @@ from flask.testing import FlaskClient
 
 from companion.games import GAMES
 from companion.games.cards import card_name
-from companion.games.diavolo import RULES as DV
-from companion.games.kaiserspiel import RULES as KS
-from companion.games.oscuri import RULES as OS
-from companion.games.oscuri import Play as OPlay
-from companion.games.quinta import RULES as QU
-from companion.hints import hints_for
-from companion.hints.diavolo import odds
-from companion.tables import TableService
+from companion.games.diavolo.engine import RULES as DV
+from companion.games.diavolo.hints import odds
+from companion.games.kaiserspiel.engine import RULES as KS
+from companion.games.oscuri.engine import RULES as OS
+from companion.games.oscuri.state import Play as OPlay
+from companion.games.quinta.engine import RULES as QU
+from companion.games.registry import hints_for
+from companion.service.service import TableService
 
 from .helpers import bearer, create, join
 from .insonnia_helpers import table as insonnia_table

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from companion.games.engine import SetupError
-from companion.games.insonnia import RULES as R
-from companion.games.insonnia_state import (
+from companion.games.insonnia.engine import RULES as R
+from companion.games.insonnia.state import (
     Concentrate,
     EndTurn,
     Guess,

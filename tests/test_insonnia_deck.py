@@ -18,11 +18,11 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.deckart import PAPERS, Cells, card_shapes, cards_per_page
-from companion.deckraster import render_card
-from companion.deckscenes import Scene, jpeg, scene, table
+from companion.decks.art import PAPERS, Cells, card_shapes, cards_per_page
+from companion.decks.printdeck import render
+from companion.decks.raster import render_card
+from companion.decks.scenes import Scene, jpeg, scene, table
 from companion.games.cards import INSONNIA108, deck_codes, deck_list
-from companion.printdeck import render
 from recognizer import markerdeck as md
 from recognizer.decode import decode
 from recognizer.pipeline import recognize

@@ -8,9 +8,9 @@ from dataclasses import replace
 import pytest
 
 from companion.games.engine import IllegalAction
-from companion.games.insonnia import RULES as R
-from companion.games.insonnia_runs import Run
-from companion.games.insonnia_state import (
+from companion.games.insonnia.engine import RULES as R
+from companion.games.insonnia.runs import Run
+from companion.games.insonnia.state import (
     Concentrate,
     EndTurn,
     Guess,
@@ -19,7 +19,7 @@ from companion.games.insonnia_state import (
     Reshuffle,
     StartRun,
 )
-from companion.games.insonnia_story import narrate
+from companion.games.insonnia.story import narrate
 
 from .insonnia_helpers import play, refused, table
 

@@ -10,10 +10,10 @@ from dataclasses import replace
 
 import pytest
 
-from companion.bots.insonnia import InsonniaBot
-from companion.games.insonnia import RULES as R
-from companion.games.insonnia_runs import PRINTED, Run, is_complete, recolour
-from companion.games.insonnia_state import (
+from companion.games.insonnia.bot import InsonniaBot
+from companion.games.insonnia.engine import RULES as R
+from companion.games.insonnia.runs import PRINTED, Run, is_complete, recolour
+from companion.games.insonnia.state import (
     Concentrate,
     EndTurn,
     Guess,
@@ -23,8 +23,8 @@ from companion.games.insonnia_state import (
     Reshuffle,
     StartRun,
 )
-from companion.games.insonnia_story import narrate
-from companion.hints import hints_for
+from companion.games.insonnia.story import narrate
+from companion.games.registry import hints_for
 
 from .insonnia_helpers import play, refused, runs_of, table
 

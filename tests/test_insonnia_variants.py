@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.games.cards import INSONNIA88, card_name, deck_list
-from companion.games.insonnia import RULES as R
-from companion.games.insonnia_runs import CONFUSED, FENCE, FRENCH, SHEEP
-from companion.games.insonnia_state import Concentrate, EndTurn, Guess, Reshuffle, StartRun
+from companion.games.insonnia.engine import RULES as R
+from companion.games.insonnia.runs import CONFUSED, FENCE, FRENCH, SHEEP
+from companion.games.insonnia.state import Concentrate, EndTurn, Guess, Reshuffle, StartRun
 
 from .insonnia_helpers import play, refused, runs_of, table
 

@@ -10,10 +10,11 @@ from collections.abc import Sequence
 import pytest
 
 from companion.games.engine import IllegalAction, SetupError, can
-from companion.games.kaiserspiel import (
+from companion.games.kaiserspiel.cards import logical_cards
+from companion.games.kaiserspiel.engine import (
     RULES as K,
 )
-from companion.games.kaiserspiel import (
+from companion.games.kaiserspiel.engine import (
     Accept,
     Action,
     Deal,
@@ -25,10 +26,9 @@ from companion.games.kaiserspiel import (
     Raise,
     Refuse,
     Reveal,
-    marks,
 )
-from companion.games.kaiserspiel_cards import logical_cards
-from companion.games.tally import total
+from companion.games.kaiserspiel.hand import marks
+from companion.games.kaiserspiel.tally import total
 
 URS, VRENI, WERNER, YVONNE = range(4)  # teams: A = Urs & Werner, B = Vreni & Yvonne
 

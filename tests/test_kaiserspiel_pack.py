@@ -6,7 +6,7 @@ import pytest
 
 from companion.games.cards import FRENCH54, KAISER40, KAISER48, TAROT78, deck_list
 from companion.games.engine import SetupError
-from companion.games.kaiserspiel_cards import (
+from companion.games.kaiserspiel.cards import (
     PACKS,
     cards_to_remove,
     describe,

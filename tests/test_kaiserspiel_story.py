@@ -6,10 +6,9 @@ import random
 
 import pytest
 
-from companion.errors import BadRequest
 from companion.games.cards import card_label
-from companion.games.kaiserspiel import RULES as K
-from companion.games.kaiserspiel import (
+from companion.games.kaiserspiel.engine import RULES as K
+from companion.games.kaiserspiel.engine import (
     Accept,
     DeclareKaiser,
     Discard,
@@ -18,9 +17,12 @@ from companion.games.kaiserspiel import (
     Refuse,
     Reveal,
 )
-from companion.games.kaiserspiel_story import explain, explain_trick, narrate
-from companion.games.kaiserspiel_tricks import Context, evaluate
-from companion.tables import NARRATORS, TableService, hash_token
+from companion.games.kaiserspiel.story import explain, explain_trick, narrate
+from companion.games.kaiserspiel.tricks import Context, evaluate
+from companion.games.registry import BY_NAME
+from companion.service.errors import BadRequest
+from companion.service.seats import hash_token
+from companion.service.service import TableService
 
 NAMES = ["Urs", "Vreni", "Werner", "Yvonne"]
 REASONS = {
@@ -143,20 +145,20 @@ def test_unknown_hands_face_up_cards_and_trumps_in_words() -> None:
 
 def test_a_kaiserspiel_table_through_the_service(service: TableService) -> None:
     """A table replays its log with the narrator."""
-    assert "kaiserspiel" in NARRATORS
-    created = service.create({"game": "kaiserspiel", "players": NAMES})
-    assert service.table(created.table_id).game == "kaiserspiel"
+    assert "kaiserspiel" in BY_NAME
+    created = service.lobby.create({"game": "kaiserspiel", "players": NAMES})
+    assert service.tables.table(created.table_id).game == "kaiserspiel"
     setup = {"game": "kaiserspiel", "players": NAMES, "options": {"dealer": 3}, "seed": 8}
     service.store.create_table("k1", "KAISR", "kaiserspiel", hash_token("host"), setup)
-    table = service.table("k1")
+    table = service.tables.table("k1")
     with pytest.raises(BadRequest):  # a phone never chooses the cards of a deal
-        service.submit("k1", ["host"], {"action": {"type": "deal", "player": 0, "hands": [[]]},
+        service.moves.submit("k1", ["host"], {"action": {"type": "deal", "player": 0, "hands": [[]]},
                                         "seq": table.seq})
     while K.outcome(table.state) is None and table.state.hand_no < 3:
         seat = min(K.to_act(table.state))
         action = K.dump_action(K.legal_actions(table.state, seat)[0])
-        table, _ = service.submit("k1", ["host"], {"action": action, "seq": table.seq})
-    view = service.view("k1", None)
+        table, _ = service.moves.submit("k1", ["host"], {"action": action, "seq": table.seq})
+    view = service.views.view("k1", None)
     assert view["state"]["hand_no"] == 3 and view["state"]["marks"]["A"] + view["state"]["marks"]["B"]
     assert any(line["en"] == "Hand 2: Urs deals." for line in view["log"])
     assert any("takes the trick" in line["en"] for line in view["log"])

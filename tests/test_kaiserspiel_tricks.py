@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.kaiserspiel_tricks import (
+from companion.games.kaiserspiel.tricks import (
     DEVIL,
     FULL,
     OBER_BEATER,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from companion.limits import MissLimiter
+from companion.service.limits import MissLimiter
 
 
 def test_misses_age_out_of_the_window() -> None:

@@ -12,7 +12,7 @@ import sys
 
 def test_the_load_tool_plays_tables_through_the_real_server() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "companion.loadbench", "--tables", "3", "--seconds", "4",
+        [sys.executable, "-m", "companion.bench.load", "--tables", "3", "--seconds", "4",
          "--think", "0.05", "0.2"],
         capture_output=True, text=True, timeout=120, check=True,
     ).stdout

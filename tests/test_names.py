@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.names import quoted, unechoed
+from companion.service.names import quoted, unechoed
 
 from .helpers import act, bearer, create, join, snapshot, state
 

@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from companion.games.engine import IllegalAction, SetupError
-from companion.games.oscuri import RULES as O
-from companion.games.oscuri import Discard, OscuriState, Play, cut_rank
+from companion.games.oscuri.engine import RULES as O
+from companion.games.oscuri.state import Discard, OscuriState, Play, cut_rank
 
 
 def table(hands: Sequence[Sequence[str]], deck: Sequence[str] = (), leader: int = 0,

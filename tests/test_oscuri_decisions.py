@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.oscuri import RULES as O
+from companion.games.oscuri.engine import RULES as O
 
 from .test_oscuri import play, stakes, table
 
@@ -42,7 +42,7 @@ def test_decision_o18_a_card_that_beats_takes_every_stake_on_the_holder() -> Non
 def test_decision_o19_a_leader_without_cards_hands_the_lead_to_his_left() -> None:
     """DECISION O19 of the spec (once the app's own A1), shown in the rule book in both languages,
     and played so: P0 wins the turn with his last card; P1, on his left, leads the next one."""
-    from companion.rulebook import BOOKS
+    from companion.games.registry import BOOKS
 
     para = next(p for p in BOOKS["oscuri"].paragraphs() if p.decision == "O19")
     assert para.anchor == "decision-o19" and not any(p.decision == "A1" for p in BOOKS["oscuri"].paragraphs())

@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
-from companion.joining import free_port
-from companion.live import Doorbell
-from companion.live_pg import PgListener
-from companion.store_pg import PgStore
+from companion.bench.loopback import free_port
+from companion.storage.live import Doorbell
+from companion.storage.live_pg import PgListener
+from companion.storage.postgres import PgStore
 
 from .test_crash import Server, request
 

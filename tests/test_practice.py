@@ -12,11 +12,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import create_app
-from companion.bots import bot_for, decide
-from companion.errors import BadRequest, Conflict, Forbidden, Illegal
-from companion.games.oscuri import is_suit_card
-from companion.practice import Practice
-from companion.tables import TableService
+from companion.games.bots import decide
+from companion.games.oscuri.state import is_suit_card
+from companion.games.registry import bot_for
+from companion.service.errors import BadRequest, Conflict, Forbidden, Illegal
+from companion.service.practice import Practice
+from companion.service.service import TableService
 
 from .helpers import bearer, create
 
@@ -33,15 +34,15 @@ def play_to_end(svc: TableService, practice: Practice, table_id: str, token: str
     """The player (seat 0) plays with the heuristic bot's choices until the game is over;
     returns how many moves he made."""
     rng = random.Random(seed)
-    me = bot_for(svc.table(table_id).game)
+    me = bot_for(svc.tables.table(table_id).game)
     moves = 0
     while True:
-        table = svc.table(table_id)
+        table = svc.tables.table(table_id)
         if table.rules.outcome(table.state) is not None:
             return moves
         assert 0 in table.rules.to_act(table.state), "the bots stopped before the player's turn"
         action = decide(me, table.rules, table.state, 0, rng)
-        svc.submit(table_id, [token], {"action": table.rules.dump_action(action), "seq": table.seq})
+        svc.moves.submit(table_id, [token], {"action": table.rules.dump_action(action), "seq": table.seq})
         practice.kick(table_id)
         moves += 1
         assert moves < 5000
@@ -52,7 +53,7 @@ def test_a_practice_game_is_played_to_the_end(service: TableService, practice: P
                                               game: str) -> None:
     created, joined = practice.create({"game": game, "name": "Nora"})
     assert joined.seat == 0
-    table = service.table(created.table_id)
+    table = service.tables.table(created.table_id)
     assert table.names[0] == "Nora" and len(table.bots) == len(table.names) - 1 >= 1
     assert table.bots == tuple(range(1, len(table.names)))
     moves = play_to_end(service, practice, created.table_id, joined.token, seed=len(game))
@@ -62,7 +63,7 @@ def test_a_practice_game_is_played_to_the_end(service: TableService, practice: P
     by_bots = [e for e in actions if e.payload["by"] == "bot"]
     assert len(actions) - len(by_bots) == moves  # every other move is a bot's, in the log
     assert {e.payload["action"]["player"] for e in by_bots} == set(table.bots)
-    view = service.view(created.table_id, 0)
+    view = service.views.view(created.table_id, 0)
     assert view["outcome"] is not None
     assert view["practice"] == {"bots": list(table.bots), "show_bots": False, "hands": None,
                                 "can_rewind": True}
@@ -71,15 +72,15 @@ def test_a_practice_game_is_played_to_the_end(service: TableService, practice: P
 def test_bots_answer_at_once_and_the_player_sees_their_moves(service: TableService,
                                                              practice: Practice) -> None:
     created, joined = practice.create({"game": "kaiserspiel", "name": "Nora"})
-    table = service.table(created.table_id)
+    table = service.tables.table(created.table_id)
     # Kaiserspiel starts with the discards, all at once: the three bots have discarded.
     assert table.state.phase == "discard"
     assert [d is not None for d in table.state.discards] == [False, True, True, True]
     hand = sorted(table.state.hands[0])
-    service.submit(created.table_id, [joined.token],
+    service.moves.submit(created.table_id, [joined.token],
                    {"action": {"type": "discard", "cards": hand[:2]}, "seq": table.seq})
     practice.kick(created.table_id)
-    view = service.view(created.table_id, 0)
+    view = service.views.view(created.table_id, 0)
     assert view["state"]["to_act"] == [0] or view["outcome"] is not None
     assert any("Ada" in line["en"] or "Bruno" in line["en"] for line in view["log"])
 
@@ -91,7 +92,7 @@ def test_rewind_takes_back_the_players_move_and_the_bot_moves_after_it(
     for _ in range(20):  # (a hand of three special cards is rare: deal again)
         created, joined = practice.create({"game": "oscuri", "name": "Nora", "bots": 2,
                                            "options": {"leader": 0}})
-        table = service.table(created.table_id)
+        table = service.tables.table(created.table_id)
         legal = table.rules.legal_actions(table.state, 0)
         lead = next((a for a in legal if is_suit_card(getattr(a, "card", ""))), None)
         if lead is not None:
@@ -102,13 +103,13 @@ def test_rewind_takes_back_the_players_move_and_the_bot_moves_after_it(
         practice.rewind(tid, [joined.token])
     assert nothing.value.extra["rule"] == "practice.nothing_to_rewind"
     before = table.rules.dump_state(table.state)
-    service.submit(tid, [joined.token], {"action": table.rules.dump_action(lead), "seq": table.seq})
+    service.moves.submit(tid, [joined.token], {"action": table.rules.dump_action(lead), "seq": table.seq})
     practice.kick(tid)
-    after = service.table(tid)
+    after = service.tables.table(tid)
     assert len(after.applied) > len(table.applied) + 1  # the bots answered
     event = practice.rewind(tid, [joined.token])
     assert event.kind == "rewind"
-    back = service.table(tid)
+    back = service.tables.table(tid)
     assert back.rules.dump_state(back.state) == before
     assert len(back.applied) == len(table.applied)
     assert "took back" in back.log[-1]["en"] and "ripreso" in back.log[-1]["it"]
@@ -117,26 +118,26 @@ def test_rewind_takes_back_the_players_move_and_the_bot_moves_after_it(
     assert kinds.count("action") == len(after.applied) and kinds[-1] == "rewind"
     # The table replays to the same place from its log alone.
     fresh = TableService(service.store)
-    assert fresh.table(tid).rules.dump_state(fresh.table(tid).state) == before
+    assert fresh.tables.table(tid).rules.dump_state(fresh.tables.table(tid).state) == before
 
 
 def test_the_bots_cards_are_shown_only_to_the_player(service: TableService,
                                                      practice: Practice) -> None:
     created, joined = practice.create({"game": "quinta", "name": "Nora"})
     tid = created.table_id
-    assert service.view(tid, 0)["practice"]["hands"] is None
+    assert service.views.view(tid, 0)["practice"]["hands"] is None
     practice.show_bots(tid, [joined.token], True)
-    mine = service.view(tid, 0)["practice"]
-    table = service.table(tid)
+    mine = service.views.view(tid, 0)["practice"]
+    table = service.tables.table(tid)
     assert mine["show_bots"] is True
     assert [h["seat"] for h in mine["hands"]] == list(table.bots)
     for h in mine["hands"]:
         assert sorted(h["cards"]) == sorted(table.state.hands[h["seat"]])
         assert h["chosen"] == table.state.chosen[h["seat"]]  # the bots chose at once
-    assert service.view(tid, None)["practice"]["hands"] is None  # the table screen: never
-    assert service.view(tid, 1)["practice"]["hands"] is None
+    assert service.views.view(tid, None)["practice"]["hands"] is None  # the table screen: never
+    assert service.views.view(tid, 1)["practice"]["hands"] is None
     practice.show_bots(tid, [joined.token], False)
-    assert service.view(tid, 0)["practice"]["hands"] is None
+    assert service.views.view(tid, 0)["practice"]["hands"] is None
     with pytest.raises(BadRequest):
         practice.show_bots(tid, [joined.token], "yes")
 
@@ -155,26 +156,26 @@ def test_practice_refusals(service: TableService, practice: Practice) -> None:
     with pytest.raises(BadRequest):
         practice.create({"game": "quinta", "options": {"colour": "red"}})
     created, _ = practice.create({"game": "insonnia", "name": "Ada"})
-    assert service.table(created.table_id).names == ("Ada", "Bruno", "Carla")  # no two Adas
+    assert service.tables.table(created.table_id).names == ("Ada", "Bruno", "Carla")  # no two Adas
     # Nobody else plays a bot's seat, and a table with players has no bots.
-    other = service.create({"game": "quinta", "players": 3, "options": {"hands": "known"}})
+    other = service.lobby.create({"game": "quinta", "players": 3, "options": {"hands": "known"}})
     with pytest.raises(Forbidden):
-        service.submit(other.table_id, [], {"action": {"type": "play", "card": "2H"}, "seq": 1}, bot=1)
+        service.moves.submit(other.table_id, [], {"action": {"type": "play", "card": "2H"}, "seq": 1}, bot=1)
     with pytest.raises(BadRequest, match="not a practice table"):
         practice.rewind(other.table_id, [other.host_token])
     with pytest.raises(BadRequest, match="not a practice table"):
         practice.show_bots(other.table_id, [other.host_token], True)
     # The player, host of his practice table, does not play for the bots.
-    table = service.table(created.table_id)
+    table = service.tables.table(created.table_id)
     bot_seat = min(table.rules.to_act(table.state) & set(table.bots), default=1)
     with pytest.raises(Forbidden, match="moves by itself"):
-        service.submit(created.table_id, [created.host_token],
+        service.moves.submit(created.table_id, [created.host_token],
                        {"action": {"type": "pass", "player": bot_seat}, "seq": table.seq})
     # A bot's seat is nobody else's: no phone may join it (it would see the bot's hand).
     with pytest.raises(Conflict, match="Every seat"):
-        service.join(created.table_id, name="Mallory")
+        service.lobby.join(created.table_id, name="Mallory")
     with pytest.raises(Conflict, match="bot plays that seat") as taken:
-        service.join(created.table_id, 1, name="Mallory")
+        service.lobby.join(created.table_id, 1, name="Mallory")
     assert "bot dell'app" in taken.value.message_it
 
 
@@ -224,23 +225,23 @@ def test_practice_over_the_api(practice_app: Flask) -> None:
 
 def test_a_practice_table_travels_as_a_game_record(service: TableService, practice: Practice,
                                                   tmp_path: Path) -> None:
-    from companion.store import Store
+    from companion.storage.sqlite import Store
 
     created, joined = practice.create({"game": "diavolo", "name": "Nora", "bots": 2})
     tid = created.table_id
     for _ in range(3):
-        table = service.table(tid)
+        table = service.tables.table(tid)
         if 0 not in table.rules.to_act(table.state):
             break
         action = table.rules.legal_actions(table.state, 0)[0]
-        service.submit(tid, [joined.token], {"action": table.rules.dump_action(action),
+        service.moves.submit(tid, [joined.token], {"action": table.rules.dump_action(action),
                                              "seq": table.seq})
         practice.kick(tid)
     practice.show_bots(tid, [joined.token], True)
-    if service.view(tid, 0)["practice"]["can_rewind"]:
+    if service.views.view(tid, 0)["practice"]["can_rewind"]:
         practice.rewind(tid, [joined.token])
     record = service.store.export_table(tid)
     elsewhere = TableService(Store(tmp_path / "elsewhere.sqlite3"))
     assert elsewhere.store.import_table(record) == tid
-    assert elsewhere.view(tid, 0) == service.view(tid, 0)
-    assert elsewhere.table(tid).bots == (1, 2) and elsewhere.table(tid).show_bots
+    assert elsewhere.views.view(tid, 0) == service.views.view(tid, 0)
+    assert elsewhere.tables.table(tid).bots == (1, 2) and elsewhere.tables.table(tid).show_bots

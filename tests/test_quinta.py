@@ -7,8 +7,9 @@ from collections.abc import Sequence
 import pytest
 
 from companion.games.engine import IllegalAction, SetupError
-from companion.games.quinta import RULES as Q
-from companion.games.quinta import ChooseRow, Play, QuintaState, score_pile
+from companion.games.quinta.engine import RULES as Q
+from companion.games.quinta.scoring import score_pile
+from companion.games.quinta.state import ChooseRow, Play, QuintaState
 
 NAMES = ["CHIARA", "FABIO", "GIADA"]
 
@@ -285,7 +286,7 @@ def test_json_round_trip() -> None:
 
 
 def test_score_sets_explain_the_total_with_the_jokers_choice() -> None:
-    from companion.games.quinta import best_assignment, score_sets
+    from companion.games.quinta.scoring import best_assignment, score_sets
 
     pile = ["JK2", "7S", "7D", "7H", "8D", "8C", "8H", "4S", "4H", "2S", "2D", "6D", "6C", "QD"]
     points, jokers = best_assignment(pile)

@@ -12,7 +12,7 @@ from pathlib import Path
 from flask import Flask
 
 from companion import create_app
-from companion.store import Store
+from companion.storage.sqlite import Store
 
 from .helpers import act, bearer, create, join, play_whole_game, snapshot, state
 

@@ -14,7 +14,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import create_app
-from companion.store import HOST_SEAT, Store, request_seat
+from companion.storage.rows import HOST_SEAT, request_seat
+from companion.storage.sqlite import Store
 
 from .helpers import bearer, create, join, snapshot, state
 

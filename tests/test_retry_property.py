@@ -18,9 +18,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.errors import Conflict, Illegal
-from companion.store import Store
-from companion.tables import TableService, request_digest
+from companion.service.errors import Conflict, Illegal
+from companion.service.moves import request_digest
+from companion.service.service import TableService
+from companion.storage.sqlite import Store
 
 SEATS = 3
 IDS = ("move-id-0001", "move-id-0002", "move-id-0003")  # few ids: seats share them, reuse them
@@ -75,7 +76,7 @@ class World:
         assert self.service is not None
         self.writer.when = kill
         try:
-            _, event = self.service.submit(self.table, [self.tokens[item.seat]], item.body)
+            _, event = self.service.moves.submit(self.table, [self.tokens[item.seat]], item.body)
         except Killed:
             self.restart()  # a new process; the phone has no answer
             return
@@ -105,10 +106,10 @@ STEP = st.one_of(
 def test_no_acknowledged_move_is_lost_or_doubled(tmp_path_factory: Any, steps: list[Any]) -> None:
     world = World(tmp_path_factory.mktemp("retries") / "log.sqlite3")
     service = world.restart()
-    created = service.create({"game": "quinta", "players": ["A", "B", "C"], "options": {"hands": "known"}},
-                             seed=11)
+    created = service.lobby.create(
+        {"game": "quinta", "players": ["A", "B", "C"], "options": {"hands": "known"}}, seed=11)
     world.table = created.table_id
-    world.tokens = [service.join(created.table_id, seat).token for seat in range(SEATS)]
+    world.tokens = [service.lobby.join(created.table_id, seat).token for seat in range(SEATS)]
     for kind, n, rid, kill in steps:
         service = world.service or world.restart()
         if kind == "restart":
@@ -117,7 +118,7 @@ def test_no_acknowledged_move_is_lost_or_doubled(tmp_path_factory: Any, steps: l
             item = world.sent[n % len(world.sent)]
             world.send(item, kill)  # the very same body again
         elif kind == "move":
-            view = service.view(world.table, n)
+            view = service.views.view(world.table, n)
             legal = view["state"].get("legal") or []
             if not legal:
                 continue
@@ -143,4 +144,4 @@ def test_no_acknowledged_move_is_lost_or_doubled(tmp_path_factory: Any, steps: l
         if item.reused:  # its own move was never applied under that id
             assert found is not None and found[1] != request_digest(item.body)
     # And the table replays from its log after all those deaths.
-    assert TableService(Store(world.path)).table(world.table).seq == events[-1].seq
+    assert TableService(Store(world.path)).tables.table(world.table).seq == events[-1].seq

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,14 +14,17 @@ from flask.testing import FlaskClient
 
 from companion.games import GAMES
 from companion.games.engine import IllegalAction
-from companion.rulebook import BOOKS, anchor_for, rule_link
-from companion.rulebook.rule_ids import scan
+from companion.games.registry import BOOKS, anchor_for, rule_link
+from companion.games.rule_ids import scan
+from companion.games.rulebook import APP_RULES
 
 from .conftest import SHARED
-from .helpers import bearer, create, join
+from .helpers import bearer, create, join, state
 
-HELPER_PLACES = {"diavolo.py:_bad", "insonnia_check.py:play_runs.refuse", "insonnia_state.py:bad",
-                 "kaiserspiel_state.py:bad", "oscuri.py:_bad", "quinta.py:_bad"}
+ROOT = Path(__file__).resolve().parents[1]
+
+HELPER_PLACES = {"diavolo/engine.py:_bad", "insonnia/check.py:play_runs.refuse", "insonnia/state.py:bad",
+                 "kaiserspiel/state.py:bad", "oscuri/engine.py:_bad", "quinta/checks.py:_bad"}
 
 
 def _played_rule_ids(game: str, seeds: range) -> set[str]:
@@ -86,7 +90,50 @@ def test_rule_ids_met_in_play_are_the_ones_the_scan_found(game: str) -> None:
 def test_no_paragraph_names_a_rule_the_engines_never_raise() -> None:
     ids, _ = scan()
     named = {r for b in BOOKS.values() for p in b.paragraphs() for r in p.rules}
-    assert named == ids, named ^ ids
+    assert named == ids | APP_RULES, named ^ (ids | APP_RULES)
+
+
+def test_the_apps_own_refusals_are_explained_in_every_book() -> None:
+    """The table service's refusals (undo, corrections, a practice rewind) are the same at every
+    table: each book's "How the app judges" explains each one, and the service raises no other."""
+    raised: set[str] = set()
+    for source in (ROOT / "companion" / "service").glob("*.py"):
+        text = source.read_text(encoding="utf-8")
+        raised |= set(re.findall(r'rule="([a-z_]+\.[a-z_]+)"', text))
+        raised |= set(re.findall(r'IllegalAction\(\s*"([a-z_]+\.[a-z_]+)"', text))
+    assert raised == APP_RULES, raised ^ APP_RULES
+    for game, book in BOOKS.items():
+        app = next(s for s in book.sections if s.anchor == "app")
+        for rule in APP_RULES:
+            para = next(p for p in app.paras if rule in p.rules)
+            assert len(para.en) > 40 and len(para.it) > 40 and para.en != para.it
+            assert rule_link(rule, game) == f"/rules/{game}#{para.anchor}"
+        assert rule_link("undo.revealed") is None  # no table, no book to name
+
+
+def test_undo_and_correction_refusals_carry_their_why_link(client: FlaskClient) -> None:
+    table = create(client)
+    tid, host = table["table_id"], bearer(table["host_token"])
+    nothing = client.post(f"/api/tables/{tid}/undo", headers=host, json={"seq": state(client, tid)["seq"]})
+    assert nothing.status_code == 422
+    assert nothing.get_json()["rule"] == "undo.nothing"
+    assert nothing.get_json()["why"] == "/rules/quinta#app-undo"
+    token = join(client, tid, 0)
+    mine = state(client, tid, token)
+    moved = client.post(f"/api/tables/{tid}/actions", headers=bearer(token),
+                        json={"seq": mine["seq"], "action": mine["state"]["legal"][0]})
+    assert moved.status_code == 200, moved.get_json()
+    seq = moved.get_json()["seq"]
+    wrong = client.post(f"/api/tables/{tid}/corrections", headers=host,
+                        json={"seq": seq, "target": seq, "action": {"type": "play", "card": "2H"}})
+    assert wrong.status_code == 422
+    body = wrong.get_json()
+    assert body["rule"] == "correct.not_allowed" and body["why"] == "/rules/quinta#app-correct"
+    assert "game" not in body  # the table's game finds the book; the reply is as before
+    paragraph = client.get("/api/rules/correct.not_allowed?game=quinta").get_json()
+    assert paragraph["url"] == "/rules/quinta#app-correct"
+    page = client.get("/rules/quinta").get_data(as_text=True)
+    assert 'id="app-undo"' in page and 'id="app-correct"' in page
 
 
 @pytest.mark.parametrize("game", sorted(BOOKS))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.scenarios import ScenarioError, replay_scenario
+from companion.games.scenarios import ScenarioError, replay_scenario
 
 from .conftest import SCENARIOS, SHARED
 

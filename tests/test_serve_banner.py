@@ -19,7 +19,8 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.joining import Reach, free_port, lan_address, reach
+from companion.bench.loopback import free_port
+from companion.service.joining import Reach, lan_address, reach
 
 # The terminal QR code is drawn with half blocks, light on a dark terminal: each character is
 # two modules, the upper and the lower one (True = dark).

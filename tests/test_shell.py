@@ -1,5 +1,5 @@
 """The installable app's shell: the service worker's route and version, the manifest, and
-the icons, which are what ``python -m companion.icons`` draws."""
+the icons, which are what ``python -m companion.web.icons`` draws."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 from flask.testing import FlaskClient
 
-from companion.icons import ICONS, draw
+from companion.web.icons import ICONS, draw
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.eventlog import EventLog, open_store
-from companion.store import (
+from companion.storage.eventlog import EventLog, open_store
+from companion.storage.rows import (
     HOST_SEAT,
     DuplicateRequest,
     RequestKey,
@@ -19,8 +19,8 @@ from companion.store import (
     ReusedRequest,
     SeatTaken,
     StaleSequence,
-    Store,
 )
+from companion.storage.sqlite import Store
 
 OPENED: list[EventLog] = []
 

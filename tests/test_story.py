@@ -4,26 +4,27 @@ score with its cause (the narrators in companion/games/*_story.py)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from companion.games import GAMES
-from companion.games.diavolo import RULES as DV
-from companion.games.diavolo import Ask, End, Withdraw
-from companion.games.oscuri import RULES as OS
-from companion.games.oscuri import Discard as ODiscard
-from companion.games.oscuri import Play as OPlay
-from companion.games.quinta import RULES as QU
-from companion.games.quinta import Play as QPlay
-from companion.tables import NARRATORS
+from companion.games.diavolo.engine import RULES as DV
+from companion.games.diavolo.state import Ask, End, Withdraw
+from companion.games.oscuri.engine import RULES as OS
+from companion.games.oscuri.state import Discard as ODiscard
+from companion.games.oscuri.state import Play as OPlay
+from companion.games.quinta.engine import RULES as QU
+from companion.games.quinta.state import Play as QPlay
+from companion.games.registry import BY_NAME
 
 NAMES = ["Ada", "Bruno", "Carla", "Dino"]
 
 
 def _told(game: str, rules: Any, s: Any, a: Any) -> tuple[Any, list[dict[str, str]]]:
     after = rules.apply(s, a)
-    lines = NARRATORS[game](NAMES, s, a, after)
+    lines = BY_NAME[game].narrate(NAMES, s, a, after)
     for line in lines:
         assert line["en"] and line["it"] and line["en"] != line["it"]
     return after, lines
@@ -248,7 +249,7 @@ def test_oscuri_each_turn_end_has_one_sentence_per_player(mode: str) -> None:
             seat = next(iter(OS.to_act(s)))
             a = rng.choice(OS.legal_actions(s, seat))
             after = OS.apply(s, a)
-            lines = NARRATORS["oscuri"](names, s, a, after)
+            lines = BY_NAME["oscuri"].narrate(names, s, a, after)
             if after.turn > s.turn or after.phase == "over":
                 turns += 1
                 told = [x["en"].split(" ")[0] for x in lines if " collects " in x["en"]]
@@ -274,3 +275,24 @@ def test_oscuri_a_led_death_with_one_victim_is_told_in_the_singular() -> None:
     first = _turn_lines(lines)[0]
     assert first["en"] == "Ada collects 1 chip from K♠: a led Death, Bruno paid 1 chip."
     assert first["it"] == "Ada incassa 1 gettone da K♠: Morte di apertura, Bruno ha pagato 1 gettone."
+
+
+def test_oscuri_the_story_of_a_turn_is_the_engines_account_of_it() -> None:
+    """The engine records how each card answered and where its stakes went; the story only
+    reads that account. Scenario 04 again: the engine's account of the turn, its JSON round
+    trip, and a story told from an account changed by hand follows the change."""
+    s = OS.from_setup(NAMES, 1, 0, [["7D", "JC"], ["JK1", "2C"], ["9D", "QC"], ["6D", "3C"]],
+                      ["8H", "9H", "10H", "2H"], [0, 0, 0, 0])
+    for seat, card in ((0, "7D"), (1, "JK1"), (2, "9D")):
+        s = OS.apply(s, OPlay(seat, card))
+    before = s
+    after = OS.apply(s, OPlay(3, "6D"))
+    account = [(p.card, p.how, p.fate) for p in after.last_turn]
+    assert account == [("7D", "lead", ("beaten", 1)), ("JK1", "angel", ("beaten", 2)),
+                       ("9D", "beat", ("kept", None)), ("6D", "lower", ("gave", 2))]
+    assert OS.load_state(OS.dump_state(after)) == after
+    # Told from another account (Ada's 7♦ beaten by Carla's 9♦ straight away), the story says so.
+    changed = replace(after, last_turn=(replace(after.last_turn[0], fate=("beaten", 2)),
+                                        *after.last_turn[1:]))
+    told = [x["en"] for x in _turn_lines(BY_NAME["oscuri"].narrate(NAMES, before, OPlay(3, "6D"), changed))]
+    assert told[0] == "Ada collects nothing: the 7♦ was beaten by Carla's 9♦."

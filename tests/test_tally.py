@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from companion.games.tally import HandScore, board, boards, canonical, cluster, total, value
+from companion.games.kaiserspiel.tally import HandScore, board, boards, canonical, cluster, total, value
 
 
 @pytest.mark.parametrize(

@@ -9,10 +9,10 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from recognizer.decode import ImageError
 
-from ..errors import BadRequest, Conflict, Unauthorized
 from ..games import GAMES, PLAYABLE
-from ..joining import join_url, qr_svg
-from ..scanning import scan
+from ..service.errors import BadRequest, Conflict, Unauthorized
+from ..service.joining import join_url, qr_svg
+from ..service.scanning import scan
 from .common import host_cookie, json_body, public_base, seat_cookie, service, table_of_room, tokens
 from .openapi import document
 
@@ -48,7 +48,7 @@ COOKIE_AGE = 60 * 60 * 24 * 7
 
 
 def _caller(table_id: str) -> tuple[int | None, bool]:
-    seats, host = service().credentials(table_id, tokens(request, table_id))
+    seats, host = service().seats.credentials(table_id, tokens(request, table_id))
     return (seats[0] if seats else None), host
 
 
@@ -81,7 +81,7 @@ def games() -> Response:
 def create_table() -> tuple[Response, int]:
     """Create a table; the reply carries the host token (also set as a cookie)."""
     body = json_body()
-    created = service().create(body)
+    created = service().lobby.create(body)
     base = public_base()
     resp = jsonify({
         "table_id": created.table_id,
@@ -106,7 +106,7 @@ def find_room(room: str) -> Response:
 def join(table_id: str) -> tuple[Response, int]:
     """Take a seat: ``{"seat": n?, "name": "..."?}`` -> the seat and its token."""
     body = json_body() if request.content_length else {}
-    joined = service().join(table_id, body.get("seat"), body.get("name"))
+    joined = service().lobby.join(table_id, body.get("seat"), body.get("name"))
     resp = jsonify({"seat": joined.seat, "token": joined.token, "name": joined.name})
     _set_cookie(resp, seat_cookie(table_id), joined.token)
     return resp, 201
@@ -115,49 +115,49 @@ def join(table_id: str) -> tuple[Response, int]:
 @bp.delete("/tables/<table_id>/seats/<int:seat>")
 def release(table_id: str, seat: int) -> Response:
     """The host frees a seat whose phone was lost: the player joins again."""
-    service().release(table_id, tokens(request, table_id), seat)
+    service().host.release(table_id, tokens(request, table_id), seat)
     caller, host = _caller(table_id)
-    return jsonify(service().view(table_id, caller, host))
+    return jsonify(service().views.view(table_id, caller, host))
 
 
 @bp.get("/tables/<table_id>/state")
 def state(table_id: str) -> Response:
     """The caller's own view of the table (made once per event and seat: many phones look)."""
     seat, host = _caller(table_id)
-    return _json_text(service().view_text(table_id, seat, host)[1])
+    return _json_text(service().views.view_text(table_id, seat, host)[1])
 
 
 @bp.post("/tables/<table_id>/actions")
 def act(table_id: str) -> Response:
     """Submit one action with the last seen sequence number."""
-    service().require_player(table_id, tokens(request, table_id))  # rights before shape
+    service().seats.require_player(table_id, tokens(request, table_id))  # rights before shape
     body = json_body()
     try:
-        table, _ = service().submit(table_id, tokens(request, table_id), body)
+        table, _ = service().moves.submit(table_id, tokens(request, table_id), body)
     except Conflict as e:
         if e.extra.get("reason") == "moved_first":  # someone moved first: here is the table now
             seat, host = _caller(table_id)
-            e.extra["view"] = json.loads(service().view_text(table_id, seat, host)[1])
+            e.extra["view"] = json.loads(service().views.view_text(table_id, seat, host)[1])
         raise
     seat, host = _caller(table_id)
     # A retry of a move already made is answered as the first time: the table right after it.
-    return jsonify(service().view_of(table, seat, host))
+    return jsonify(service().views.view_of(table, seat, host))
 
 
 @bp.post("/tables/<table_id>/corrections")
 def correct(table_id: str) -> Response:
     """The host corrects a card entered by mistake; later moves are replayed on top."""
-    service().require_host(table_id, tokens(request, table_id), "correct")  # rights before shape
-    service().correct(table_id, tokens(request, table_id), json_body())
+    service().seats.require_host(table_id, tokens(request, table_id), "correct")  # rights before shape
+    service().host.correct(table_id, tokens(request, table_id), json_body())
     seat, host = _caller(table_id)
-    return jsonify(service().view(table_id, seat, host))
+    return jsonify(service().views.view(table_id, seat, host))
 
 
 @bp.get("/tables/<table_id>/record")
 def record(table_id: str) -> Response:
     """The host downloads the table's complete log as a JSON game record, once the game is
     over (409 while it is being played: the record would show the hidden cards)."""
-    data = service().record(table_id, tokens(request, table_id))
+    data = service().host.record(table_id, tokens(request, table_id))
     resp = current_app.response_class(json.dumps(data, ensure_ascii=False, indent=1),
                                       mimetype="application/json")
     resp.headers["Content-Disposition"] = f'attachment; filename="tavolo-{table_id}.json"'
@@ -167,26 +167,26 @@ def record(table_id: str) -> Response:
 @bp.get("/tables/<table_id>/hints")
 def hints(table_id: str) -> Response:
     """The caller's own legal moves and what each would do (his seat only)."""
-    return jsonify(service().hints(table_id, tokens(request, table_id)))
+    return jsonify(service().views.hints(table_id, tokens(request, table_id)))
 
 
 @bp.post("/tables/<table_id>/hints")
 def switch_hints(table_id: str) -> Response:
     """The host switches hints on or off: ``{"on": bool, "seq": n}``."""
-    service().require_host(table_id, tokens(request, table_id), "hints")  # rights before shape
-    service().switch_hints(table_id, tokens(request, table_id), json_body())
+    service().seats.require_host(table_id, tokens(request, table_id), "hints")  # rights before shape
+    service().host.switch_hints(table_id, tokens(request, table_id), json_body())
     seat, host = _caller(table_id)
-    return jsonify(service().view(table_id, seat, host))
+    return jsonify(service().views.view(table_id, seat, host))
 
 
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str) -> Response:
     """The host takes back the last action."""
-    service().require_host(table_id, tokens(request, table_id), "undo")  # rights before shape
+    service().seats.require_host(table_id, tokens(request, table_id), "undo")  # rights before shape
     body = json_body()
-    service().undo(table_id, tokens(request, table_id), body.get("seq"))
+    service().host.undo(table_id, tokens(request, table_id), body.get("seq"))
     seat, host = _caller(table_id)
-    return jsonify(service().view(table_id, seat, host))
+    return jsonify(service().views.view(table_id, seat, host))
 
 
 @bp.post("/tables/<table_id>/photos")
@@ -197,7 +197,7 @@ def photo(table_id: str) -> Response:
     at most 20 MB. Nothing is played: the phone confirms, then posts actions.
     """
     request.max_content_length = PHOTO_LIMIT
-    table = service().table(table_id)
+    table = service().tables.table(table_id)
     seat, host = _caller(table_id)
     if seat is None and not host:
         raise Unauthorized("Join the table to scan cards.", "Entra al tavolo per inquadrare le carte.")
@@ -220,7 +220,7 @@ def photo(table_id: str) -> Response:
 @bp.get("/tables/<table_id>/qr.svg")
 def qr(table_id: str) -> Response:
     """The join link as a QR code (SVG)."""
-    service().table(table_id)  # 404 for an unknown table
+    service().tables.table(table_id)  # 404 for an unknown table
     svg = qr_svg(join_url(public_base(), table_id))
     return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
@@ -233,7 +233,7 @@ def events(table_id: str) -> Response:
     idle connections open.
     """
     svc = service()
-    svc.table(table_id)  # 404 before the stream starts
+    svc.tables.table(table_id)  # 404 before the stream starts
     held = tokens(request, table_id)
     after_raw = request.headers.get("Last-Event-ID") or request.args.get("after") or "-1"
     try:
@@ -248,12 +248,12 @@ def events(table_id: str) -> Response:
         yield "retry: 2000\n\n"
         while limit is None or sent < limit:
             rings = svc.doorbell.rings(table_id)
-            seq = svc.table(table_id).seq  # read from the log only when the bell has rung
+            seq = svc.tables.table(table_id).seq  # read from the log only when the bell has rung
             if seq != last:
                 # Who is asking is looked up again for every view: a seat the host has
                 # freed must stop seeing the hand of the phone that took it since.
-                seats, host = svc.credentials(table_id, held)
-                last, text = svc.view_text(table_id, seats[0] if seats else None, host)
+                seats, host = svc.seats.credentials(table_id, held)
+                last, text = svc.views.view_text(table_id, seats[0] if seats else None, host)
                 sent += 1
                 yield f"id: {last}\nevent: state\ndata: {text}\n\n"
             elif not svc.doorbell.wait(table_id, rings, heartbeat):

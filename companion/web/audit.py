@@ -11,7 +11,7 @@ import logging
 
 from flask import request
 
-from ..errors import ServiceError
+from ..service.errors import ServiceError
 
 log = logging.getLogger("companion.access")
 AUDITED = frozenset({401, 403, 429})

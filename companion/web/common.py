@@ -6,8 +6,8 @@ from typing import Any
 
 from flask import Request, current_app, request
 
-from ..errors import BadRequest, NotFound, TooMany
-from ..tables import TableService
+from ..service.errors import BadRequest, NotFound, TooMany
+from ..service.service import TableService
 
 LANGS = ("en", "it")
 
@@ -88,7 +88,7 @@ def table_of_room(room: str) -> str:
                       f"Troppi codici sbagliati da questo dispositivo: riprova tra {int(wait) + 1} s.",
                       retry_after=int(wait) + 1)
     try:
-        return service().find_room(room)
+        return service().lobby.find_room(room)
     except NotFound:
         limiter.miss(who)
         current_app.logger.info("unknown room code from %s", who)

@@ -25,7 +25,7 @@ import secrets
 
 from flask import Flask, Response, g, jsonify, request
 
-from ..errors import Forbidden
+from ..service.errors import Forbidden
 from .common import bearer
 
 COOKIE = "csrf"

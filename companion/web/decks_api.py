@@ -20,9 +20,9 @@ from flask import Blueprint, Response, jsonify, request
 from recognizer.decode import ImageError, decode
 from recognizer.faces import cut_faces
 
-from ..decks import KINDS, DeckError, face_code, read_image
-from ..errors import BadRequest, NotFound
+from ..decks.library import KINDS, DeckError, face_code, read_image
 from ..games.cards import card_name, deck_list, normalise_code
+from ..service.errors import BadRequest, NotFound
 from .api import image_error_it
 from .common import json_body, service, tokens
 
@@ -160,7 +160,7 @@ def import_file() -> tuple[Response, int]:
 def camera(table_id: str) -> Response:
     """The host chooses the enrolled deck the table's camera reads with: ``{"deck": name | null, "seq"}``."""
     svc = service()
-    svc.require_host(table_id, tokens(request, table_id), "camera")  # rights before shape
-    svc.choose_camera(table_id, tokens(request, table_id), json_body())
-    seats, host = svc.credentials(table_id, tokens(request, table_id))
-    return jsonify(svc.view(table_id, seats[0] if seats else None, host))
+    svc.seats.require_host(table_id, tokens(request, table_id), "camera")  # rights before shape
+    svc.host.choose_camera(table_id, tokens(request, table_id), json_body())
+    seats, host = svc.seats.credentials(table_id, tokens(request, table_id))
+    return jsonify(svc.views.view(table_id, seats[0] if seats else None, host))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from ..errors import ServiceError
-from ..rulebook import rule_link
+from ..games.registry import rule_link
+from ..service.errors import ServiceError
 from . import audit
 from .common import lang
 
@@ -31,7 +31,7 @@ def register(app: Flask) -> None:
         audit.refused(e)
         if _wants_json():
             body = e.payload(lang())
-            why = rule_link(str(body.get("rule", "")))
+            why = rule_link(str(body.get("rule", "")), getattr(e, "game", None))
             if why is not None:  # the rule book paragraph that explains the refusal
                 body["why"] = why
             return jsonify(body), e.status

@@ -6,14 +6,14 @@ from flask import Blueprint, Response, current_app, make_response, redirect, ren
 from werkzeug.wrappers.response import Response as BaseResponse
 
 from ..games import GAMES, PLAYABLE
-from ..games.insonnia_runs import DECKS as INSONNIA_DECKS
-from ..joining import join_url
+from ..games.insonnia.runs import DECKS as INSONNIA_DECKS
+from ..games.registry import REGISTRY
+from ..service.joining import join_url
 from .common import LANGS, host_cookie, lang, public_base, seat_cookie, service, table_of_room
 
 bp = Blueprint("pages", __name__)
-TITLES = {"quinta": "Quinta", "oscuri": "Il Cerchio degli Oscuri", "diavolo": "Il Diavolo",
-          "kaiserspiel": "Kaiserspiel", "insonnia": "Insonnia"}
-MENU = ("quinta", "oscuri", "diavolo", "kaiserspiel", "insonnia")  # the order games are offered in
+TITLES = {g.name: g.book.title for g in REGISTRY}
+MENU = tuple(g.name for g in REGISTRY)  # the order games are offered in: the registry's
 
 
 def _menu_order(name: str) -> tuple[int, str]:
@@ -66,8 +66,8 @@ def join_by_code() -> BaseResponse:
 def join(table_id: str) -> BaseResponse:
     """Pick a seat; a phone that already has one goes straight to its view."""
     svc = service()
-    svc.table(table_id)
-    if svc.seat_of(table_id, request.cookies.get(seat_cookie(table_id))) is not None:
+    svc.tables.table(table_id)
+    if svc.seats.seat_of(table_id, request.cookies.get(seat_cookie(table_id))) is not None:
         return redirect(url_for("pages.play", table_id=table_id))
     return _page("join.html", table_id=table_id)
 
@@ -76,8 +76,8 @@ def join(table_id: str) -> BaseResponse:
 def table(table_id: str) -> Response:
     """The table screen: QR code, room code, the public game, host controls."""
     svc = service()
-    row = svc.table(table_id)
-    host = svc.is_host(table_id, request.cookies.get(host_cookie(table_id)))
+    row = svc.tables.table(table_id)
+    host = svc.seats.is_host(table_id, request.cookies.get(host_cookie(table_id)))
     return _page("table.html", table_id=table_id, role="table", room=row.room, host=host,
                  join_link=join_url(public_base(), table_id))
 
@@ -86,9 +86,9 @@ def table(table_id: str) -> Response:
 def play(table_id: str) -> BaseResponse:
     """A player's own phone view."""
     svc = service()
-    row = svc.table(table_id)
-    if svc.seat_of(table_id, request.cookies.get(seat_cookie(table_id))) is None:
+    row = svc.tables.table(table_id)
+    if svc.seats.seat_of(table_id, request.cookies.get(seat_cookie(table_id))) is None:
         return redirect(url_for("pages.join", table_id=table_id))
-    host = svc.is_host(table_id, request.cookies.get(host_cookie(table_id)))
+    host = svc.seats.is_host(table_id, request.cookies.get(host_cookie(table_id)))
     return _page("table.html", table_id=table_id, role="player", room=row.room, host=host,
                  join_link=join_url(public_base(), table_id))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, jsonify, request
 from flask.blueprints import BlueprintSetupState
 
-from ..practice import DEFAULT_DELAY, Practice
+from ..service.practice import DEFAULT_DELAY, Practice
 from .common import host_cookie, json_body, public_base, seat_cookie, service, tokens
 
 bp = Blueprint("practice", __name__, url_prefix="/api")
@@ -43,8 +43,8 @@ def _wake_bots(resp: Response) -> Response:
 
 
 def _caller_view(table_id: str) -> Response:
-    seats, host = service().credentials(table_id, tokens(request, table_id))
-    return jsonify(service().view(table_id, seats[0] if seats else None, host))
+    seats, host = service().seats.credentials(table_id, tokens(request, table_id))
+    return jsonify(service().views.view(table_id, seats[0] if seats else None, host))
 
 
 @bp.post("/practice")

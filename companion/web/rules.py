@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response, jsonify, request
 
-from ..errors import NotFound
-from ..rulebook import BOOKS, rule_link
+from ..games.registry import BOOKS, rule_link
+from ..service.errors import NotFound
 from .pages import MENU, _page
 
 bp = Blueprint("rules", __name__)
@@ -29,8 +29,9 @@ def rules(game: str) -> Response:
 
 @bp.get("/api/rules/<rule>")
 def rule_paragraph(rule: str) -> Response:
-    """Where an engine rule id (``quinta.joker_colour``) is explained, and the paragraph itself."""
-    link = rule_link(rule)
+    """Where a rule id is explained, and the paragraph itself: an engine's (``quinta.joker_colour``)
+    or, with ``?game=``, one of the app's own refusals in that game's book (``undo.revealed``)."""
+    link = rule_link(rule, request.args.get("game"))
     if link is None:
         raise NotFound(f"No rule book paragraph explains {rule!r}.",
                        f"Nessun paragrafo del regolamento spiega {rule!r}.")

@@ -1,0 +1,1 @@
+"""Benchmarks and load tests (``make bench``), and the throwaway servers they start."""

@@ -1,0 +1,166 @@
+"""Insonnia's event log as sentences, in Italian and English.
+
+Only public facts are told: cards laid, removed, turned over or discarded.
+A card drawn stays private ("draws two cards").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import card_label, card_name
+from .runs import Deck
+from .state import (
+    Action,
+    Concentrate,
+    EndTurn,
+    Guess,
+    InsonniaState,
+    Pass,
+    Play,
+    Reshuffle,
+    StartRun,
+)
+
+Line = dict[str, str]
+
+
+def _face(deck: Deck, code: str, lang: str) -> str:
+    """A card for the log: ``6♦`` for a French card, else its name (``yellow sheep 6``)."""
+    if deck.name == "french" and deck.kinds[code].role == "sheep":
+        return card_label(code)
+    return card_name(deck.cards_deck, code, lang)
+
+
+def _role(deck: Deck, code: str, lang: str) -> str:
+    role = deck.kinds[code].role
+    words = {"fence": ("a fence", "un recinto"), "confused": ("a confused sheep", "una pecora confusa")}
+    if role == "sheep":
+        return _face(deck, code, lang)
+    en, it = words[role]
+    extra = f" ({card_label(code)})" if deck.name == "french" else ""
+    return (en if lang == "en" else it) + extra
+
+
+def _run(names: Sequence[str], owner: int, run: int, lang: str) -> str:
+    """``Max's run 1`` / ``serie 1 di Max`` (the Italian article is the caller's)."""
+    return f"{names[owner]}'s run {run + 1}" if lang == "en" else f"serie {run + 1} di {names[owner]}"
+
+
+def _play(names: Sequence[str], s: InsonniaState, a: Play) -> Line:
+    deck = s.cards
+    sheep = [p for p in a.placements if deck.kinds[p.card].role == "sheep"]
+    others = [p for p in a.placements if deck.kinds[p.card].role != "sheep"]
+    en: list[str] = []
+    it: list[str] = []
+    if sheep:
+        first = sheep[0]
+        cards_en = ", ".join(_face(deck, p.card, "en") for p in sheep)
+        cards_it = ", ".join(_face(deck, p.card, "it") for p in sheep)
+        en.append(f"lays {cards_en} on {_run(names, first.owner, first.run, 'en')}")
+        it.append(f"mette {cards_it} sulla {_run(names, first.owner, first.run, 'it')}")
+    for p in others:
+        en.append(f"puts {_role(deck, p.card, 'en')} in slot {p.slot} of {_run(names, p.owner, p.run, 'en')}")
+        it.append(f"mette {_role(deck, p.card, 'it')} nella casella {p.slot} della "
+                  f"{_run(names, p.owner, p.run, 'it')}")
+    who = names[a.player]
+    return {"en": f"{who} " + "; ".join(en) + ".", "it": f"{who} " + "; ".join(it) + "."}
+
+
+def _removed(before: InsonniaState, a: Concentrate | Guess) -> str:
+    return before.runs[a.player][a.run].at(a.slot) or ""
+
+
+def _what(deck: Deck, code: str, lang: str) -> str:
+    if deck.kinds[code].role == "confused":
+        return _role(deck, code, lang)
+    return (f"the foreign sheep ({_face(deck, code, lang)})" if lang == "en"
+            else f"la pecora estranea ({_face(deck, code, lang)})")
+
+
+def _guess_result(names: Sequence[str], before: InsonniaState, a: Guess, after: InsonniaState) -> Line:
+    """What the card turned over by a guess did (``before``: the state the guess was made in)."""
+    who = names[a.player]
+    deck = before.cards
+    gone = _removed(before, a)
+    shown = after.runs[a.player][a.run].at(a.slot) if after.phase in ("continue", "over") else None
+    if shown is not None and shown != gone:
+        return {"en": f"{who} guesses on {_what(deck, gone, 'en')} in slot {a.slot}: the top card is "
+                      f"{_face(deck, shown, 'en')}, exactly right! It takes the place; {who} goes on.",
+                "it": f"{who} tira a indovinare su {_what(deck, gone, 'it')} nella casella {a.slot}: "
+                      f"esce {_face(deck, shown, 'it')}, proprio quella! Prende il posto; {who} continua."}
+    held, now = before.hands[a.player], after.hands[a.player]
+    revealed = now[len(held)] if held is not None and now is not None and len(now) > len(held) \
+        else (a.card or "?")
+    return {"en": f"{who} guesses on {_what(deck, gone, 'en')} in slot {a.slot}: the top card is "
+                  f"{_face(deck, revealed, 'en')}, wrong. {who} takes it and draws two more.",
+            "it": f"{who} tira a indovinare su {_what(deck, gone, 'it')} nella casella {a.slot}: "
+                  f"esce {_face(deck, revealed, 'it')}, sbagliato. {who} la prende e ne pesca altre due."}
+
+
+def _main(names: Sequence[str], before: InsonniaState, a: Action, after: InsonniaState) -> Line:
+    who = names[a.player]
+    deck = before.cards
+    if isinstance(a, Reshuffle):
+        n = len(before.discard)
+        return {"en": f"The pile is empty: the {n} discarded cards are shuffled into a new pile.",
+                "it": f"Il mazzo è finito: le {n} carte scartate vengono mescolate in un nuovo mazzo."}
+    if isinstance(a, StartRun):
+        en, it = _face(deck, a.card, "en"), _face(deck, a.card, "it")
+        if before.phase == "first_turn":
+            return {"en": f"{who} starts counting with {en}.", "it": f"{who} inizia a contare con {it}."}
+        return {"en": f"{who} has no incomplete run and starts a new one with {en}.",
+                "it": f"{who} non ha serie incomplete e ne inizia una nuova con {it}."}
+    if isinstance(a, Play):
+        return _play(names, before, a)
+    if isinstance(a, Concentrate):
+        gone = _removed(before, a)
+        return {"en": f"{who} concentrates: {_what(deck, gone, 'en')} leaves slot {a.slot} of "
+                      f"{_run(names, a.player, a.run, 'en')}, and {who} draws two cards.",
+                "it": f"{who} si concentra: {_what(deck, gone, 'it')} lascia la casella {a.slot} della "
+                      f"{_run(names, a.player, a.run, 'it')}, e {who} pesca due carte."}
+    if isinstance(a, Guess):
+        if after.phase == "reshuffle" and after.pending is not None:
+            gone = _removed(before, a)
+            return {"en": f"{who} guesses on {_what(deck, gone, 'en')} in slot {a.slot}: the pile is empty, "
+                          "so the discards are shuffled into a new pile first.",
+                    "it": f"{who} tira a indovinare su {_what(deck, gone, 'it')} nella casella {a.slot}: il "
+                          "mazzo è finito, quindi prima si mescolano gli scarti in un nuovo mazzo."}
+        return _guess_result(names, before, a, after)
+    if isinstance(a, Pass):
+        if before.phase == "first_turn":
+            return {"en": f"{who} has no numbered sheep to lay and passes.",
+                    "it": f"{who} non ha pecore numerate da mettere e passa."}
+        dropped = after.discard[len(before.discard):]  # the reshuffle is an action of its own
+        if dropped:
+            en = ", ".join(_face(deck, c, "en") for c in dropped)
+            it = ", ".join(_face(deck, c, "it") for c in dropped)
+            return {"en": f"{who} passes: discards {en} from the table and draws two cards.",
+                    "it": f"{who} passa: scarta {it} dal tavolo e pesca due carte."}
+        return {"en": f"{who} passes with no sheep in front: draws two cards.",
+                "it": f"{who} passa senza pecore davanti: pesca due carte."}
+    assert isinstance(a, EndTurn)
+    return {"en": f"{who} ends the turn.", "it": f"{who} finisce il turno."}
+
+
+def narrate(names: Sequence[str], before: InsonniaState, action: Action,
+            after: InsonniaState) -> list[Line]:
+    """Sentences telling what ``action`` did."""
+    lines = [_main(names, before, action, after)]
+    if isinstance(action, Reshuffle) and before.pending is not None:
+        # The guess that waited for the new pile turns its card over now.
+        lines.append(_guess_result(names, before, before.pending, after))
+    if after.phase == "over" and before.phase != "over":
+        if after.winner is not None:
+            w = names[after.winner]
+            lines.append({"en": f"{w} has an empty hand and a complete count: {w} wins!",
+                          "it": f"{w} ha la mano vuota e una conta completa: vince {w}!", "kind": "end"})
+        elif after.idle >= after.players:
+            lines.append({"en": "A whole round without a card drawn or laid: the game ends with no winner.",
+                          "it": "Un giro intero senza pescare né mettere carte: la partita finisce "
+                                "senza vincitori.", "kind": "end"})
+        else:
+            lines.append({"en": "The same position came back a third time: the game ends with no winner.",
+                          "it": "La stessa posizione si è ripetuta per la terza volta: la partita finisce "
+                                "senza vincitori.", "kind": "end"})
+    return lines

@@ -1,0 +1,18 @@
+"""Kaiserspiel (seed 002, shared/rules/kaiserspiel.md): the Swiss game of the Emperor.
+
+One folder holds the whole game: the engine, the story, the rule book, the hints, the bot and
+how it reads a scenario file.
+"""
+
+from __future__ import annotations
+
+from ..game import Game
+from .bot import KaiserspielBot
+from .engine import RULES
+from .hints import hints
+from .rulebook import BOOK
+from .scenario import ADAPTER
+from .story import narrate
+
+GAME = Game(rules=RULES, narrate=narrate, book=BOOK, hints=hints, bot=KaiserspielBot, practice_bots=3,
+            scenario=ADAPTER)

@@ -1,0 +1,98 @@
+"""Oscuri hints: for each card the player may play now, which stakes would move.
+
+The consequence is computed by the engine itself on the cards already on the table
+(all of them face up) and the player's own card: nothing hidden enters the sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import FRENCH54, card_name
+from ..hints import NOT_NOW, UNKNOWN_HAND, Hints, Move
+from .engine import Oscuri
+from .state import ANGELS, DEATHS, OscuriState, Placed, Play
+
+
+def _card(code: str, lang: str) -> str:
+    return card_name(FRENCH54, code, lang)
+
+
+def _after(rules: Oscuri, s: OscuriState, a: Play) -> tuple[tuple[Placed, ...], bool]:
+    """The turn's cards with their stakes right after ``a``, and whether the turn ended."""
+    after = rules.apply(s, a)
+    ended = after.turn != s.turn
+    return (after.last_turn if ended else after.trick), ended
+
+
+def _describe(rules: Oscuri, s: OscuriState, a: Play, names: Sequence[str]) -> Move:
+    placed, ended = _after(rules, s, a)
+    me = placed[len(s.trick)]
+    stake = s.stake
+    holder = s.trick[s.holder] if s.holder is not None else None
+    whose_en = f"{names[holder.player]}'s {_card(holder.card, 'en')}" if holder else ""
+    whose_it = f"il {_card(holder.card, 'it')} di {names[holder.player]}" if holder else ""
+    action = {"type": "play", "card": a.card}
+    facts: dict[str, object] = {"stakes_on_card": me.stakes, "turn_ends": ended}
+    if a.card in DEATHS:
+        if not s.trick:
+            others = sum(1 for p in s.order[1:] if s.holds(p))
+            return Move(action,
+                        f"Death led: each of the {others} other player(s) with cards pays you {stake} and "
+                        "puts a card face down; you lead again.",
+                        f"Morte di apertura: ognuno degli altri {others} giocatori con carte ti paga {stake} "
+                        "e mette una carta coperta; riapri tu.",
+                        a.card, {**facts, "collect": others * stake})
+        return Move(action,
+                    f"Death: you take all {me.stakes} chip(s) of stakes on the table and the turn ends "
+                    "at once; you lead the next one.",
+                    f"Morte: prendi tutte le puntate sul tavolo ({me.stakes} gettoni) e il turno finisce "
+                    "subito; il prossimo lo apri tu.",
+                    a.card, {**facts, "collect": me.stakes})
+    if a.card in ANGELS and holder is None:
+        en = "Black Angel led: it sets no suit, and the next suit card played takes its stake."
+        it = ("Angelo Nero di apertura: non fissa un seme, e la prima carta di seme giocata ne prende "
+              "la puntata.")
+    elif a.card in ANGELS and holder is not None:
+        en = (f"Black Angel: it takes the {holder.stakes} chip(s) on {whose_en} ({me.stakes} with yours); "
+              "the card to beat and the suit stay as they are.")
+        it = (f"Angelo Nero: prende i {holder.stakes} gettoni su {whose_it} ({me.stakes} con i tuoi); la "
+              "carta da battere e il seme restano quelli.")
+    elif me.stakes > 0 and holder is not None and placed[s.holder or 0].frozen and not holder.frozen:
+        en = (f"Equal figure: the stakes on {whose_en} freeze there; yours lie on your card, now the "
+              "card to beat.")
+        it = (f"Figura uguale: le puntate su {whose_it} restano congelate lì; la tua sta sulla tua "
+              "carta, ora da battere.")
+    elif me.stakes > 0 and holder is not None:
+        en = (f"It beats {whose_en} and takes its {holder.stakes} chip(s); with yours, {me.stakes} lie on "
+              "it and it is the card to beat.")
+        it = (f"Batte {whose_it} e ne prende i {holder.stakes} gettoni; con i tuoi, ne stanno {me.stakes} "
+              "sopra ed è la carta da battere.")
+    elif me.stakes > 0:
+        en = f"You lead: it is the card to beat, with your {me.stakes} chip(s) on it."
+        it = f"Apri tu: è la carta da battere, con i tuoi {me.stakes} gettoni sopra."
+    else:
+        frozen = holder is not None and placed[s.holder or 0].frozen and not holder.frozen
+        if frozen:
+            en = (f"A weaker suit: your stake goes onto {whose_en} and freezes there; the suit changes and "
+                  "the next player answers your card.")
+            it = (f"Seme più debole: la tua puntata va su {whose_it} e resta congelata lì; il seme cambia e "
+                  "il giocatore dopo risponde alla tua carta.")
+        else:
+            en = f"Lower: your stake goes onto {whose_en}, which stays the winning card."
+            it = f"Più bassa: la tua puntata va su {whose_it}, che resta la carta vincente."
+    if ended:
+        en += f" You play last: the turn ends and you collect {me.stakes}."
+        it += f" Giochi per ultimo: il turno finisce e raccogli {me.stakes}."
+        facts["collect"] = me.stakes
+    return Move(action, en, it, a.card, facts)
+
+
+def hints(rules: Oscuri, s: OscuriState, seat: int, names: Sequence[str]) -> Hints:
+    """Each card the player may play now and where the stakes would go."""
+    if s.hands[seat] is None:
+        return UNKNOWN_HAND
+    plays = [a for a in rules.legal_actions(s, seat) if isinstance(a, Play)]
+    if not plays:
+        return NOT_NOW
+    return Hints(tuple(_describe(rules, s, a, names) for a in plays))

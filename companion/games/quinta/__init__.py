@@ -1,0 +1,18 @@
+"""Quinta (seed 001, shared/rules/quinta.md): four rows on the aces, simultaneous choice.
+
+One folder holds the whole game: the engine, the story, the rule book, the hints, the bot and
+how it reads a scenario file.
+"""
+
+from __future__ import annotations
+
+from ..game import Game
+from .bot import QuintaBot
+from .engine import RULES
+from .hints import hints
+from .rulebook import BOOK
+from .scenario import ADAPTER
+from .story import narrate
+
+GAME = Game(rules=RULES, narrate=narrate, book=BOOK, hints=hints, bot=QuintaBot, practice_bots=3,
+            scenario=ADAPTER)

@@ -1,0 +1,92 @@
+"""Quinta's event log as sentences for players, in Italian and English.
+
+Only public facts are told: a face-down choice is "X has chosen a card" until
+the round is revealed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import FRENCH54, card_label, card_name
+from .scoring import score_sets
+from .state import ChooseRow, Play, QuintaState
+
+Line = dict[str, str]
+ROW_NAMES = {
+    "en": {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"},
+    "it": {"H": "cuori", "D": "quadri", "C": "fiori", "S": "picche"},
+}
+
+
+def _cards(cards: Sequence[str]) -> str:
+    return " ".join(card_label(c) for c in cards)
+
+
+def narrate(
+    names: Sequence[str], before: QuintaState, action: Play | ChooseRow, after: QuintaState
+) -> list[Line]:
+    """Sentences telling what ``action`` did, taking ``before`` to ``after``."""
+    who = names[action.player]
+    if isinstance(action, ChooseRow):
+        lines = [{
+            "en": f"{who} puts the joker in the {ROW_NAMES['en'][action.row]} row.",
+            "it": f"{who} mette il jolly nella fila di {ROW_NAMES['it'][action.row]}.",
+        }]
+        new_captures = after.captures[len(before.captures):]
+    else:
+        lines = [{"en": f"{who} has chosen a card.", "it": f"{who} ha scelto una carta."}]
+        if sum(c is None for c in before.chosen) != 1:
+            return lines  # others are still choosing
+        if after.conflict is not None:
+            card = card_label(after.conflict[0])
+            both = " & ".join(names[i] for i in after.conflict[1])
+            lines.append({
+                "en": f"The {card} was entered twice ({both}): look at your cards and enter them again.",
+                "it": f"Il {card} è stato indicato due volte ({both}): guardate le carte e "
+                      "indicatele di nuovo.",
+            })
+            return lines
+        shown = ", ".join(f"{names[p]} {card_label(c)}" for p, c in after.revealed)
+        lines.append({"en": f"Round {before.round} revealed: {shown}.",
+                      "it": f"Giro {before.round} scoperto: {shown}."})
+        new_captures = after.captures
+    for seat, row, cards in new_captures:
+        lines.append({
+            "en": f"{names[seat]} takes {_cards(cards)} from the {ROW_NAMES['en'][row]} row.",
+            "it": f"{names[seat]} prende {_cards(cards)} dalla fila di {ROW_NAMES['it'][row]}.",
+        })
+    if after.phase == "over" and before.phase != "over":
+        lines.append({"en": "All hands are empty: the game is over.",
+                      "it": "Tutte le mani sono vuote: la partita è finita."})
+        lines.extend(_final_scores(names, after))
+    return lines
+
+
+SET_EN = {2: "a pair", 3: "three", 4: "four"}
+SET_IT = {2: "una coppia", 3: "un tris", 4: "un poker"}
+
+
+def _set_cards(cards: Sequence[str], lang: str) -> str:
+    """A set's cards, a joker by its name (it stands for a card of the set's rank)."""
+    return " ".join(card_name(FRENCH54, c, lang) if c in ("JK1", "JK2") else card_label(c) for c in cards)
+
+
+def _final_scores(names: Sequence[str], s: QuintaState) -> list[Line]:
+    """One sentence per player: his points and the sets that make them (jokers as they count)."""
+    lines = []
+    for seat, pile in enumerate(s.piles):
+        sets = score_sets(pile)
+        points = sum(int(x["points"]) for x in sets)
+        if not sets:
+            lines.append({"en": f"{names[seat]} scores 0: no pair among {len(pile)} card(s) taken.",
+                          "it": f"{names[seat]} fa 0: nessuna coppia tra {len(pile)} carte prese.",
+                          "kind": "end"})
+            continue
+        en = "; ".join(f"{SET_EN[min(len(x['cards']), 4)]} of {x['rank']} ({_set_cards(x['cards'], 'en')}) "
+                       f"= {x['points']}" for x in sets)
+        it = "; ".join(f"{SET_IT[min(len(x['cards']), 4)]} di {x['rank']} ({_set_cards(x['cards'], 'it')}) "
+                       f"= {x['points']}" for x in sets)
+        lines.append({"en": f"{names[seat]} scores {points}: {en}.",
+                      "it": f"{names[seat]} fa {points} punti: {it}.", "kind": "end"})
+    return lines

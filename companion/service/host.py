@@ -1,0 +1,173 @@
+"""The host's powers: undo, correct a card, free a seat, hints on or off, the camera's deck,
+and the game record. A caller without the host token is refused before the body is read."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..games.engine import IllegalAction
+from ..storage.rows import Event, StaleSequence
+from .camera import check_camera_deck
+from .errors import BadRequest, Conflict, Illegal, NotFound
+from .refusals import for_players, fresh, need_seq
+from .seats import Seats
+from .table import Table, corrected
+from .tables import Tables
+
+
+class HostTools:
+    """What only the host may do at a table."""
+
+    def __init__(self, tables: Tables, seats: Seats) -> None:
+        self.tables = tables
+        self.store = tables.store
+        self.seats = seats
+
+    def record(self, table_id: str, tokens: Sequence[str]) -> dict[str, Any]:
+        """The host's download of the table's log (``tavolo-record/1``), once the game is over.
+
+        The record holds the seed (which rebuilds every hand the app dealt and the deck's order)
+        and every private entry, so while the game is on it is refused (409,
+        ``reason: game_in_progress``) and nothing changes.
+        """
+        table = self.tables.table(table_id)  # 404 first
+        self.seats.require_host(table_id, tokens, "record")
+        if table.rules.outcome(table.state) is None:
+            raise Conflict(
+                "The game record can be downloaded once the game is over: it would show the "
+                "hidden cards of a game still being played.",
+                "La registrazione della partita si può scaricare a partita finita: mostrerebbe "
+                "le carte coperte di una partita ancora in corso.",
+                reason="game_in_progress",
+            )
+        data = self.store.export_table(table_id)
+        if data is None:  # removed meanwhile
+            raise NotFound("No such table.", "Questo tavolo non esiste.")
+        return data
+
+    def undo(self, table_id: str, tokens: Sequence[str], expected: Any) -> Event:
+        """The host takes back the last action, where the rules allow it."""
+        self.seats.require_host(table_id, tokens, "undo")
+        expected = need_seq(expected)
+        table = self.tables.table(table_id)
+        fresh(table.seq, expected)
+        if not table.applied:
+            raise Illegal("There is nothing to undo.", "Non c'è niente da annullare.",
+                          rule="undo.nothing", game=table.game)
+        if table.rules.outcome(table.state) is not None:
+            # The game record (the deal's seed, every hand) is the host's once the game is
+            # over: the game must not come back to life after it.
+            raise Illegal(
+                "The game is over: its last move can no longer be undone.",
+                "La partita è finita: la sua ultima mossa non si può più annullare.",
+                rule="undo.over", game=table.game,
+            )
+        if not table.rules.can_undo(table.state, table.applied[-1].action):
+            raise Illegal(
+                "The last move cannot be undone: cards have been revealed since.",
+                "L'ultima mossa non si può annullare: da allora sono state scoperte carte.",
+                rule="undo.revealed", game=table.game,
+            )
+        return self.tables.append(table, "undo", {"seq": table.applied[-1].seq}, expected=expected)
+
+    def correct(self, table_id: str, tokens: Sequence[str], body: Mapping[str, Any]) -> Event:
+        """The host corrects a card entered by mistake: ``{"target": seq, "action": {...}, "seq"}``.
+
+        Only where the engine allows it (a card from a hand the app does not know,
+        revealed to everybody); the moves after it are replayed and must still fit.
+        """
+        table = self.tables.table(table_id)
+        self.seats.require_host(table_id, tokens, "correct")
+        expected, target, raw = body.get("seq"), body.get("target"), body.get("action")
+        if not isinstance(expected, int) or not isinstance(target, int) or not isinstance(raw, dict):
+            raise BadRequest("A correction needs 'seq', 'target' (the move's event) and 'action'.",
+                             "Una correzione richiede 'seq', 'target' (l'evento della mossa) e 'action'.")
+        fresh(table.seq, expected)
+        old = next((a for a in table.applied if a.seq == target), None)
+        if old is None:
+            raise BadRequest("There is no move with that number to correct.",
+                             "Non c'è una mossa con quel numero da correggere.")
+        raw = {**raw, "player": getattr(old.action, "player", None)}
+        try:
+            action = table.rules.load_action(raw)
+            can_correct = getattr(table.rules, "can_correct", None)
+            if can_correct is None or not can_correct(old.before, table.state, old.action, action):
+                raise IllegalAction(
+                    "correct.not_allowed",
+                    "This move cannot be corrected: only a revealed card from a hand the app does "
+                    "not know.",
+                    "Questa mossa non si può correggere: solo una carta scoperta di una mano che "
+                    "l'app non conosce.")
+            after = corrected(table, target, action, table.seq + 1)
+            same_course = getattr(table.rules, "same_course", None)
+            if same_course is None or not same_course(table.state, after.state):
+                raise IllegalAction(
+                    "correct.changes_course",
+                    "That correction does not fit the game: that card was played by someone else "
+                    "in the same round.",
+                    "Questa correzione non torna: quella carta è stata giocata da un altro nello "
+                    "stesso giro.")
+        except IllegalAction as e:
+            raise Illegal(*for_players(e, table.names, raw), rule=e.rule, game=table.game) from e
+        return self.tables.append(table, "correct", {"target": target,
+                                                     "action": table.rules.dump_action(action)},
+                                  expected=expected)
+
+    def switch_hints(self, table_id: str, tokens: Sequence[str], body: Mapping[str, Any]) -> Event:
+        """The host switches hints on or off (``{"on": bool, "seq"}``); the log records it."""
+        self.seats.require_host(table_id, tokens, "hints")
+        on = body.get("on")
+        if not isinstance(on, bool):
+            raise BadRequest("'on' must be true or false.", "'on' deve essere true o false.")
+        expected = need_seq(body.get("seq"))
+        table = self.tables.table(table_id)
+        fresh(table.seq, expected)
+        if table.hints == on:
+            raise Conflict("Hints are already " + ("on." if on else "off."),
+                           "I suggerimenti sono già " + ("attivi." if on else "disattivati."))
+        return self.tables.append(table, "hints", {"on": on}, expected=expected)
+
+    def choose_camera(self, table_id: str, tokens: Sequence[str], body: Mapping[str, Any]) -> Event:
+        """The host chooses the enrolled deck the camera reads with (``{"deck": name | null, "seq"}``)."""
+        self.seats.require_host(table_id, tokens, "camera")
+        expected = need_seq(body.get("seq"))
+        table = self.tables.table(table_id)
+        fresh(table.seq, expected)
+        name = body.get("deck")
+        deck = None if name is None else check_camera_deck(self.store, table, name)
+        return self.tables.append(table, "camera", {"deck": deck}, expected=expected)
+
+    def release(self, table_id: str, tokens: Sequence[str], seat: int) -> Event:
+        """The host frees a seat (a phone lost its cookie): the player can join again."""
+        table = self.tables.table(table_id)
+        self.seats.require_host(table_id, tokens, "release")
+        if seat not in self.store.taken_seats(table_id):
+            raise BadRequest("That seat has no phone.", "Quel posto non ha un telefono.")
+        for _ in range(20):
+            try:
+                event = self.store.append(table_id, table.seq, "release", {"seat": seat},
+                                          release_seat=seat)
+            except StaleSequence:
+                table = self.tables.table(table_id)
+                continue
+            self.tables.doorbell.ring(table_id)
+            return event
+        raise Conflict("The table is too busy right now: try again.",
+                       "Il tavolo è troppo occupato adesso: riprova.")
+
+def correctable(table: Table) -> list[dict[str, Any]]:
+    """The last moves the host may correct, newest first: event number, player, card."""
+    can_correct = getattr(table.rules, "can_correct", None)
+    out: list[dict[str, Any]] = []
+    if can_correct is None:
+        return out
+    for a in reversed(table.applied):
+        card = getattr(a.action, "card", None)
+        if card is not None and can_correct(a.before, table.state, a.action, a.action):
+            kind = table.rules.dump_action(a.action).get("type", "play")
+            out.append({"seq": a.seq, "player": a.action.player, "card": card, "type": kind})
+        if len(out) >= 2 * len(table.names):
+            break
+    return out
+

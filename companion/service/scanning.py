@@ -1,0 +1,158 @@
+"""From a photo of the table to moves: detections matched against the legal actions.
+
+The recogniser says which cards it sees; this module asks the engine what each
+card would mean for the caller now: a move he can make (one tap), or the
+engine's reason why it cannot be played. Corrections and seat assignments are
+made on the phone; every move still goes through the normal action path.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import Any
+
+from recognizer.decode import Decoded, ImageError, decode
+from recognizer.enrolled import EnrolledDeck, recognize_enrolled
+from recognizer.pipeline import recognize_decoded
+from recognizer.types import Detection
+
+from ..decks.library import DeckLibrary
+from ..games.cards import DECKS, card_name, deck_list, is_card
+from ..games.engine import IllegalAction
+from ..games.registry import rule_link
+from .camera import camera_deck, scannable, table_kinds, to_table_code
+from .offload import offload
+from .refusals import for_players
+from .table import Table, table_deck
+
+STRONG = 0.6  # below this a detection is shown as a guess to confirm
+NOT_READ = "The camera cannot read this table's cards yet: enter them with the picker."
+
+
+def scan(table: Table, data: bytes, seat: int | None, host: bool,
+         decks: DeckLibrary | None = None) -> dict[str, Any]:
+    """Recognise the cards in ``data`` and say what each could do at ``table``: through the
+    enrolled deck chosen for the table (``decks`` holds it), or a deck read without enrolment."""
+    rules = table.rules
+    if not scannable(table, decks):
+        raise ImageError(NOT_READ)
+    deck = table_deck(table)
+    enrolled = _enrolled(table, decks)
+    faces = enrolled.kind if enrolled is not None else camera_deck(table)
+    assert faces is not None  # scannable
+    start = time.perf_counter()
+    decoded = offload(decode, data)
+    read = offload(_read_enrolled, decoded, table, enrolled) if enrolled is not None \
+        else [(d, d.card) for d in offload(_read, decoded, faces)]
+    elapsed = (time.perf_counter() - start) * 1000
+    items = []
+    for d, physical in read:
+        # A card this game leaves in the box is named as the deck the camera read.
+        named, shown = (deck, d.card) if is_card(deck, d.card) else (faces, physical)
+        names = _names(table, named, shown)
+        item: dict[str, Any] = {**d.to_json(), "names": names, "strong": d.confidence >= STRONG}
+        waiting = sorted(rules.to_act(table.state))
+        if seat is not None:
+            item["move"] = _check_play(table, seat, d.card, faces)
+        elif waiting:
+            # The table screen plays for others: a card already on the table fits nobody.
+            item["move"] = _check_play(table, waiting[0], d.card, faces)
+        items.append(item)
+    legal = [i for i in items if i.get("move", {}).get("legal")] if seat is not None else []
+    return {
+        "width": decoded.width,
+        "height": decoded.height,
+        "elapsed_ms": round(elapsed, 1),
+        "detections": items,
+        "seat": seat,
+        "host": host,
+        # One strong legal card for the caller: offer it for a single tap.
+        "proposal": legal[0]["card"] if len(legal) == 1 and legal[0]["strong"] else None,
+        "waiting": sorted(rules.to_act(table.state)),
+        "kind": _kind(table),
+        "codes": list(dict.fromkeys(deck_list(deck))),  # what a card read may be corrected to
+    }
+
+
+def _kind(table: Table) -> str:
+    """The action a card seen now makes: ``play``, or what the engine says (a face-up card
+    entered in Kaiserspiel)."""
+    own = getattr(table.rules, "scan_kind", None)
+    return str(own(table.state)) if own is not None else "play"
+
+
+def _read(decoded: Decoded, faces: str) -> list[Detection]:
+    """The cards in a decoded photo, read as ``faces`` (a deck of ``pipeline.DECKS``:
+    French cards by their corner index, the printed Insonnia deck by its markers)."""
+    return recognize_decoded(decoded, deck=faces)
+
+
+def _refused(e: IllegalAction, table: Table) -> dict[str, Any]:
+    en, it = for_players(e, table.names)
+    why = rule_link(e.rule)
+    return {"legal": False, "rule": e.rule, "messages": {"en": en, "it": it}, **({"why": why} if why else {})}
+
+
+def _enrolled(table: Table, decks: DeckLibrary | None) -> EnrolledDeck | None:
+    """The enrolled deck chosen for the table, when it is there and fits."""
+    if table.camera is None or decks is None:
+        return None
+    found = decks.load(table.camera)
+    return found if found is not None and found.kind in table_kinds(table) else None
+
+
+def _read_enrolled(decoded: Decoded, table: Table, deck: EnrolledDeck) -> list[tuple[Detection, str]]:
+    """The cards read through an enrolled deck, in the table's codes (a card this table leaves in
+    the box keeps its own), each with the code of the physical card read."""
+    out = []
+    for d in recognize_enrolled(decoded, deck):
+        code = to_table_code(table, deck.kind, d.card)
+        out.append((replace(d, card=code if code is not None else d.card), d.card))
+    return out
+
+
+def _names(table: Table, deck: str, code: str) -> dict[str, str]:
+    """A card read, named in both languages as this game's players call it (at an Oscuri table
+    a king is Death), or by its code when it is no card of a deck we know."""
+    if not (_known_deck(deck) and is_card(deck, code)):
+        return {"en": code, "it": code}
+    own = getattr(table.rules, "card_name", None)
+    if own is not None and deck == table_deck(table):
+        return {"en": str(own(code, "en")), "it": str(own(code, "it"))}
+    return {"en": card_name(deck, code, "en"), "it": card_name(deck, code, "it")}
+
+
+def _known_deck(deck: str) -> bool:
+    return deck in DECKS
+
+
+def _check_play(table: Table, seat: int, card: str, faces: str | None = None) -> dict[str, Any]:
+    """Would playing ``card`` from ``seat`` be legal now? If not, the engine's reason.
+
+    In a game where a card is laid in a chosen place (Insonnia), the question is whether it
+    fits anywhere now: then the phone takes it as its chosen card (``pick``) and the player
+    taps where it goes.
+    """
+    rules = table.rules
+    faces = faces or camera_deck(table)
+    # A card of the faces the camera reads goes to the engine, which says why it has no
+    # place in this game (a Kaiserspiel 8 in the 40-card game).
+    known = faces is not None and _known_deck(faces) and is_card(faces, card)
+    if not (is_card(table_deck(table), card) or known):
+        return {"legal": False, "rule": "scan.deck", "messages": {
+            "en": "This card is not part of this game's deck.",
+            "it": "Questa carta non fa parte del mazzo di questo gioco."}}
+    fits = getattr(rules, "check_card", None)
+    if fits is not None:
+        try:
+            fits(table.state, seat, card)
+        except IllegalAction as e:
+            return _refused(e, table)
+        return {"legal": True, "pick": card}
+    try:
+        action = rules.load_action({"type": _kind(table), "player": seat, "card": card})
+        rules.check(table.state, action)
+    except IllegalAction as e:
+        return _refused(e, table)
+    return {"legal": True, "action": rules.dump_action(action)}

@@ -1,0 +1,176 @@
+"""A table derived from its event log: the value every part of the service reads.
+
+A table is its log: ``setup`` (game, seats, options, seed), then ``join``, ``action``,
+``undo``, ``correct`` and the host's and practice's own events. :func:`fold` says what
+each kind of event does to a table; replaying the log from :func:`start` gives the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..games.cards import card_label
+from ..games.engine import Rules
+from ..games.registry import get_game, get_rules
+from ..storage.rows import Event
+
+# Events that change no game state: a move made on a view from before them means the same.
+OUTSIDE_THE_GAME = frozenset({"join", "release", "camera", "hints", "show_bots"})
+# A practice table's own events (see practice.py): a rewind, and the bots' cards shown.
+PRACTICE_EVENTS = frozenset({"rewind", "show_bots"})
+
+
+@dataclass(frozen=True)
+class Applied:
+    """One action in force: its sequence, the action, and the state before it."""
+
+    seq: int
+    action: Any
+    before: Any
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table derived from its log up to ``seq``."""
+
+    id: str
+    room: str
+    game: str
+    seq: int
+    names: tuple[str | None, ...]
+    options: dict[str, Any]
+    state: Any
+    applied: tuple[Applied, ...] = ()
+    log: tuple[dict[str, Any], ...] = field(default=())
+    camera: str | None = None  # the enrolled deck the camera reads this table's cards with
+    hints: bool = True  # the host may switch hints off for a serious game
+    bots: tuple[int, ...] = ()  # a practice table: the seats the app's bots play
+    show_bots: bool = False  # a practice table: the bots' hands shown to the player
+    seats_seq: int = 0  # the last event that gave or took a seat's token (join, release)
+
+    @property
+    def rules(self) -> Rules[Any, Any]:
+        """The table's engine."""
+        return get_rules(self.game)
+
+    def display_names(self) -> list[str]:
+        """Every seat's name, ``Seat n`` for an open seat."""
+        return [n or f"Seat {i + 1}" for i, n in enumerate(self.names)]
+
+
+def table_deck(table: Table) -> str:
+    """The cards this table plays with: the game's deck, or the one chosen at creation
+    (Insonnia: the printed deck or two French decks)."""
+    chosen = getattr(table.rules, "table_deck", None)
+    return str(chosen(table.state)) if chosen is not None else table.rules.deck
+
+
+def start(table_id: str, room: str, setup: Event) -> Table:
+    """The table as its ``setup`` event makes it, before anyone joins or moves."""
+    p = setup.payload
+    rules = get_rules(p["game"])
+    names = tuple(p["players"])
+    state = rules.new_state(len(names), p["options"], int(p["seed"]))
+    return Table(table_id, room, p["game"], setup.seq, names, dict(p["options"]), state,
+                 camera=p.get("camera"), hints=bool(p.get("hints", True)),
+                 bots=tuple(p.get("practice", {}).get("bots", ())))
+
+
+def corrected(table: Table, target: int, action: Any, seq: int) -> Table:
+    """The table as if the action stored at ``target`` had been ``action``: the moves after
+    it are played again on top (raises IllegalAction when one of them no longer fits)."""
+    rules = table.rules
+    index = next(i for i, a in enumerate(table.applied) if a.seq == target)
+    old = table.applied[index]
+    state = old.before
+    applied = list(table.applied[:index])
+    for a in (Applied(target, action, state), *table.applied[index + 1:]):
+        applied.append(Applied(a.seq, a.action, state))
+        state = rules.apply(state, a.action)
+    names = table.display_names()
+    card = card_label(str(getattr(action, "card", "")))
+    old_card = card_label(str(getattr(old.action, "card", "")))
+    who = names[action.player]
+    line = {"seq": seq,
+            "en": f"The host corrected {who}'s card: {old_card} is really {card}.",
+            "it": f"L'organizzatore ha corretto la carta di {who}: {old_card} era in realtà {card}."}
+    return replace(table, state=state, applied=tuple(applied), log=(*table.log, line))
+
+
+def fold(table: Table, events: Sequence[Event]) -> Table:
+    """Apply events to a derived table; each event was checked before it was stored."""
+    for ev in events:
+        if ev.kind in ("join", "release"):
+            table = replace(table, seats_seq=ev.seq)
+        if ev.kind == "join":
+            names = list(table.names)
+            names[int(ev.payload["seat"])] = str(ev.payload["name"])
+            table = replace(table, names=tuple(names))
+        elif ev.kind == "action":
+            rules = table.rules
+            action = rules.load_action(ev.payload["action"])
+            after = rules.apply(table.state, action)
+            lines = get_game(table.game).narrate(table.display_names(), table.state, action, after)
+            table = replace(
+                table, state=after,
+                applied=(*table.applied, Applied(ev.seq, action, table.state)),
+                log=(*table.log, *({"seq": ev.seq, **line} for line in lines)),
+            )
+        elif ev.kind == "release":
+            name = table.display_names()[int(ev.payload["seat"])]
+            table = replace(table, log=(*table.log, {
+                "seq": ev.seq, "en": f"The host freed {name}'s seat for another phone.",
+                "it": f"L'organizzatore ha liberato il posto di {name} per un altro telefono."}))
+        elif ev.kind == "camera":
+            deck = ev.payload.get("deck")
+            table = replace(table, camera=deck, log=(*table.log, {
+                "seq": ev.seq,
+                "en": f"The camera now reads the enrolled deck {deck}." if deck
+                else "The camera's deck was cleared.",
+                "it": f"La fotocamera ora legge il mazzo registrato {deck}." if deck
+                else "Il mazzo della fotocamera è stato tolto."}))
+        elif ev.kind == "hints":
+            on = bool(ev.payload["on"])
+            table = replace(table, hints=on, log=(*table.log, {
+                "seq": ev.seq,
+                "en": "The host switched hints on." if on else "The host switched hints off for this game.",
+                "it": "L'organizzatore ha attivato i suggerimenti." if on
+                else "L'organizzatore ha disattivato i suggerimenti per questa partita."}))
+        elif ev.kind == "correct":
+            table = corrected(table, int(ev.payload["target"]),
+                               table.rules.load_action(ev.payload["action"]), ev.seq)
+        elif ev.kind in PRACTICE_EVENTS:
+            table = _practice(table, ev)
+        elif ev.kind == "undo":
+            last = table.applied[-1]
+            table = replace(
+                table, state=last.before, applied=table.applied[:-1],
+                log=(*table.log, {"seq": ev.seq, "en": "The host undid the last move.",
+                                  "it": "L'organizzatore ha annullato l'ultima mossa."}),
+            )
+        table = replace(table, seq=ev.seq)
+    return table
+
+
+def _practice(table: Table, ev: Event) -> Table:
+    """Apply a practice event to a derived table (checked before it was stored)."""
+    names = table.display_names()
+    if ev.kind == "rewind":
+        target = int(ev.payload["seq"])
+        index = next(i for i, a in enumerate(table.applied) if a.seq == target)
+        moved = table.applied[index]
+        bots = len(table.applied) - index - 1
+        who = names[int(getattr(moved.action, "player", 0))]
+        line = {"seq": ev.seq,
+                "en": f"{who} took back his last move and the {bots} bot moves after it.",
+                "it": f"{who} ha ripreso la sua ultima mossa e le {bots} mosse dei bot dopo di essa."}
+        return replace(table, state=moved.before, applied=table.applied[:index],
+                       log=(*table.log, line))
+    show = bool(ev.payload["show"])
+    line = {"seq": ev.seq,
+            "en": "The bots' cards are shown." if show else "The bots' cards are hidden again.",
+            "it": "Le carte dei bot sono scoperte." if show else "Le carte dei bot sono di nuovo coperte."}
+    return replace(table, show_bots=show, log=(*table.log, line))
+

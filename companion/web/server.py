@@ -1,0 +1,62 @@
+"""The production server: gevent's WSGI server, one process holding many live streams.
+
+Every phone keeps one Server-Sent Events stream open for the whole evening, so the
+server must hold thousands of idle connections cheaply: each request runs in a
+greenlet (``gevent.monkey`` makes locks, sockets and sleeps cooperative), not in an
+operating-system thread. On SQLite, one process on purpose: the doorbell that wakes the
+streams of a table lives in memory; SQLite is the truth and is written with one short
+transaction per event. On PostgreSQL, any number of these processes share the log and
+wake each other's streams through LISTEN/NOTIFY (:mod:`companion.storage.live_pg`).
+
+CPU-heavy work (reading a photo) would stop every stream while it runs: the service sends
+it to a pool of real threads (:func:`companion.service.offload.offload`; OpenCV releases the GIL).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+DEFAULT_CONNECTIONS = 4000  # open connections at once (phones' streams and requests)
+DEFAULT_THREADS = 2  # real threads for photo recognition (this machine's cores)
+BACKLOG = 2048  # connections waiting to be accepted
+
+
+def patch() -> None:
+    """Make the standard library cooperative; call before the app is created."""
+    from gevent import monkey
+
+    if not monkey.is_module_patched("socket"):
+        monkey.patch_all()
+
+
+def writer_thread() -> Callable[[Callable[[], Any]], Any]:
+    """A thread of its own for the event log's commits: a commit waits for the disk
+    (``synchronous=FULL``), and the streams must not wait with it. One thread, since
+    SQLite takes one writer at a time anyway."""
+    from gevent.threadpool import ThreadPool
+
+    pool = ThreadPool(1)
+
+    def write(work: Callable[[], Any]) -> Any:
+        return pool.apply(work)
+
+    return write
+
+
+def serve(app: Any, host: str, port: int, connections: int = DEFAULT_CONNECTIONS,
+          threads: int = DEFAULT_THREADS, certfile: str | None = None, keyfile: str | None = None,
+          ready: Callable[[], None] | None = None) -> None:
+    """Serve ``app`` until interrupted."""
+    from gevent import get_hub
+    from gevent.pool import Pool
+    from gevent.pywsgi import WSGIServer
+
+    get_hub().threadpool.maxsize = max(1, threads)
+    ssl: dict[str, str] = {"certfile": certfile, "keyfile": keyfile} if certfile and keyfile else {}
+    # A deep accept queue: every phone of a room reconnects at once after a Wi-Fi drop.
+    server = WSGIServer((host, port), app, spawn=Pool(connections), log=None, backlog=BACKLOG, **ssl)
+    server.start()
+    if ready is not None:
+        ready()
+    server.serve_forever()
