@@ -133,7 +133,7 @@ def _on_paper(centres: np.ndarray, paper: np.ndarray, s: FindSettings) -> np.nda
 
 
 def merged(
-    labels: np.ndarray,
+    points: Points,
     stats: np.ndarray,
     centres: np.ndarray,
     paper: np.ndarray,
@@ -141,8 +141,9 @@ def merged(
     s: FindSettings,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Rank and suit printed so close that they make one blob (small or blurred indices):
-    an elongated blob is cut in two along its long axis. Returns, for each such blob, the
-    centres of its two halves (both orders are candidates) and its half length."""
+    an elongated blob is cut in two along its long axis (from its second moments, summed
+    over its ink pixels at once for every blob). Returns, for each such blob, the centres
+    of its two halves (both orders are candidates) and its half length."""
     w, h, area = stats[:, 2], stats[:, 3], stats[:, 4]
     size = np.maximum(w, h)
     keep = (
@@ -154,30 +155,52 @@ def merged(
     )
     idx = np.nonzero(keep)[0]
     idx = idx[_on_paper(centres[idx], paper, s)]
-    firsts, seconds, halves = [], [], []
-    for i in idx:
-        x, y, bw, bh = (int(v) for v in stats[i, :4])
-        m = cv2.moments((labels[y : y + bh, x : x + bw] == i + 1).astype(np.uint8), binaryImage=True)
-        if m["m00"] <= 0:
-            continue
-        mu20, mu02, mu11 = m["mu20"] / m["m00"], m["mu02"] / m["m00"], m["mu11"] / m["m00"]
-        spread = np.sqrt(((mu20 - mu02) / 2) ** 2 + mu11**2)
-        major, minor = (mu20 + mu02) / 2 + spread, (mu20 + mu02) / 2 - spread
-        if minor <= 0 or not s.merged_elongation[0] ** 2 <= major / minor <= s.merged_elongation[1] ** 2:
-            continue
-        angle = 0.5 * np.arctan2(2 * mu11, mu20 - mu02)
-        axis = np.array([np.cos(angle), np.sin(angle)], np.float32)
-        length = float(np.sqrt(12 * major))
-        centre = centres[i].astype(np.float32)
-        firsts.append(centre - axis * length / 4)
-        seconds.append(centre + axis * length / 4)
-        halves.append(length / 2)
-    if not firsts:
+    if not len(idx):
         z = np.zeros((0, 2), np.float32)
         return z, z.copy(), np.zeros(0, np.float32)
-    a, b = np.array(firsts, np.float32), np.array(seconds, np.float32)
-    half = np.array(halves, np.float32)
+    wanted = np.zeros(len(stats) + 1, bool)
+    wanted[idx + 1] = True
+    on = wanted[points.label]
+    lab, x, y = points.label[on], points.x[on], points.y[on]
+    n = len(stats) + 1
+    count = np.maximum(np.bincount(lab, minlength=n)[idx + 1], 1)
+    mx = np.bincount(lab, x, n)[idx + 1] / count
+    my = np.bincount(lab, y, n)[idx + 1] / count
+    mu20 = np.bincount(lab, x * x, n)[idx + 1] / count - mx * mx
+    mu02 = np.bincount(lab, y * y, n)[idx + 1] / count - my * my
+    mu11 = np.bincount(lab, x * y, n)[idx + 1] / count - mx * my
+    spread = np.sqrt(((mu20 - mu02) / 2) ** 2 + mu11**2)
+    major = (mu20 + mu02) / 2 + spread
+    minor = (mu20 + mu02) / 2 - spread
+    lo, hi = s.merged_elongation
+    ok = (minor > 0) & (major >= lo * lo * minor) & (major <= hi * hi * minor)
+    angle = 0.5 * np.arctan2(2 * mu11[ok], mu20[ok] - mu02[ok])
+    axis = np.stack([np.cos(angle), np.sin(angle)], axis=1).astype(np.float32)
+    quarter = (np.sqrt(12 * major[ok]) / 4).astype(np.float32)
+    centre = np.stack([mx[ok], my[ok]], axis=1).astype(np.float32)
+    a = centre - axis * quarter[:, None]
+    b = centre + axis * quarter[:, None]
+    half = 2 * quarter
     return np.r_[a, b], np.r_[b, a], np.r_[half, half]
+
+
+@dataclass(frozen=True, slots=True)
+class Points:
+    """The ink pixels of a level with the blob each belongs to (blob numbers from 1)."""
+
+    x: np.ndarray
+    y: np.ndarray
+    label: np.ndarray
+
+    @staticmethod
+    def of(mask: np.ndarray, labels: np.ndarray) -> Points:
+        """The set pixels of ``mask`` and their labels."""
+        found = cv2.findNonZero(mask)
+        if found is None:
+            z = np.zeros(0, np.int32)
+            return Points(z.astype(np.float64), z.astype(np.float64), z)
+        xy = found.reshape(-1, 2)
+        return Points(xy[:, 0].astype(np.float64), xy[:, 1].astype(np.float64), labels[xy[:, 1], xy[:, 0]])
 
 
 def pairs(stats: np.ndarray, centres: np.ndarray, s: FindSettings) -> tuple[np.ndarray, np.ndarray]:
@@ -228,9 +251,12 @@ def find(levels: list[Level], s: FindSettings = FindSettings()) -> Candidates:
     parts = []
     for k, level in enumerate(levels):
         mask, strong_mask, paper = ink(level.dark, s)
-        n, labels, stats, centres = cv2.connectedComponentsWithStats(mask, connectivity=8, ltype=cv2.CV_32S)
+        # Grana's block-based labelling: several times faster than the default here
+        n, labels, stats, centres = cv2.connectedComponentsWithStatsWithAlgorithm(
+            mask, 8, cv2.CV_32S, cv2.CCL_BBDT
+        )
         stats, centres = stats[1:], centres[1:].astype(np.float32)
-        strong = np.bincount(labels[strong_mask > 0], minlength=n)[1:] > 0
+        strong = np.bincount(Points.of(strong_mask, labels).label, minlength=n)[1:] > 0
         glyphs = blobs(stats, centres, paper, strong, s, top=k == len(levels) - 1)
         i, j = pairs(stats[glyphs], centres[glyphs], s)
         if len(i):
@@ -240,7 +266,7 @@ def find(levels: list[Level], s: FindSettings = FindSettings()) -> Candidates:
                 Candidates(centres[glyphs][i], centres[glyphs][j], size, np.full(len(i), k, np.int16))
             )
         if s.min_merged:
-            rank, suit, half = merged(labels, stats, centres, paper, strong, s)
+            rank, suit, half = merged(Points.of(mask, labels), stats, centres, paper, strong, s)
             if len(half):
                 parts.append(Candidates(rank, suit, half, np.full(len(half), k, np.int16)))
     if not parts:

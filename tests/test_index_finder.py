@@ -4,6 +4,8 @@ into cards (one card's two or four indices count once, two copies of a card twic
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -14,17 +16,31 @@ from recognizer.patches import cut, frames
 from recognizer.types import FindSettings, GroupSettings
 
 pytest.importorskip("PIL", reason="the training extra draws the card faces")
-from recognizer.training.faces import Face, draw_face, random_style  # noqa: E402
+from recognizer.training.faces import Face, draw_face, random_style
+from recognizer.training.glyphs import rank_fonts
 
 
 def _face(code: str, seed: int = 3) -> Face:
+    """A face of a plain deck: an upright sans index, the suit under the rank."""
     rng = np.random.default_rng(seed)
-    style = random_style(rng, 300)
+    style = replace(
+        random_style(rng, 300),
+        font=rank_fonts()[0],
+        stroke=0.0,
+        condense=0.9,
+        suit_dx=0.0,
+        gap=0.15,
+        rank_h=0.1,
+        suit_h=0.75,
+        language="en",
+        four=False,
+    )
     return draw_face(code, style, rng, [])
 
 
-def _placed(face: Face, angle: float, card_px: float, table: int = 150, size: int = 700
-            ) -> tuple[np.ndarray, np.ndarray]:
+def _placed(
+    face: Face, angle: float, card_px: float, table: int = 150, size: int = 700
+) -> tuple[np.ndarray, np.ndarray]:
     """The face turned by ``angle`` degrees, ``card_px`` wide, on a plain table; with its
     face-to-photo transform (2 x 3)."""
     h, w = face.image.shape[:2]
@@ -51,8 +67,9 @@ def test_an_index_is_a_candidate_at_any_rotation_and_size(angle: float, card_px:
     mark = face.marks[0]
     want_rank, want_suit = _box_centre(mark.rank, m), _box_centre(mark.suit, m)
     unit = float(np.linalg.norm(want_suit - want_rank))
-    near = (np.linalg.norm(rank - want_rank, axis=1) < 0.45 * unit) & (np.linalg.norm(suit - want_suit, axis=1)
-                                                                        < 0.45 * unit)
+    near = (np.linalg.norm(rank - want_rank, axis=1) < 0.45 * unit) & (
+        np.linalg.norm(suit - want_suit, axis=1) < 0.45 * unit
+    )
     assert near.any()
 
 
@@ -66,8 +83,11 @@ def test_patches_are_cut_upright_whatever_the_rotation() -> None:
         found = find(levels)
         rank, suit, _ = found.in_working(levels)
         want = _box_centre(mark.rank, m)
-        best = int(np.argmin(np.linalg.norm(rank - want, axis=1) + np.linalg.norm(suit - _box_centre(mark.suit, m),
-                                                                                    axis=1)))
+        best = int(
+            np.argmin(
+                np.linalg.norm(rank - want, axis=1) + np.linalg.norm(suit - _box_centre(mark.suit, m), axis=1)
+            )
+        )
         cuts.append(cut(levels, found.take(np.array([best])))[0].astype(np.float32))
     for other in cuts[1:]:
         assert float(np.abs(other - cuts[0]).mean()) < 30  # the same picture, grey levels apart
@@ -86,8 +106,14 @@ def test_a_plain_table_gives_few_candidates() -> None:
     assert len(find(levels)) < 50
 
 
-def _index(card: str, x: float, y: float, down: tuple[float, float] = (0.0, 1.0), unit: float = 10.0,
-           confidence: float = 0.9) -> Index:
+def _index(
+    card: str,
+    x: float,
+    y: float,
+    down: tuple[float, float] = (0.0, 1.0),
+    unit: float = 10.0,
+    confidence: float = 0.9,
+) -> Index:
     return Index(card, confidence, np.array([x, y]), np.array(down), unit)
 
 
@@ -100,8 +126,12 @@ def test_two_indices_of_one_card_count_once() -> None:
 
 
 def test_four_indices_of_one_card_count_once() -> None:
-    corners_ = [_index("9S", 100, 100), _index("9S", 160, 100),
-                _index("9S", 100, 185, down=(0.0, -1.0)), _index("9S", 160, 185, down=(0.0, -1.0))]
+    corners_ = [
+        _index("9S", 100, 100),
+        _index("9S", 160, 100),
+        _index("9S", 100, 185, down=(0.0, -1.0)),
+        _index("9S", 160, 185, down=(0.0, -1.0)),
+    ]
     assert [c.card for c in cards(corners_)] == ["9S"]
 
 

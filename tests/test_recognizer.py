@@ -146,3 +146,51 @@ def test_unknown_deck_is_refused() -> None:
         recognize(np.zeros((10, 10, 3), np.uint8), deck="uno")
 
 
+
+
+# ---- real photographs, read by networks that never saw their folder ---------------------
+# Like OpenCV's test of its squares sample: a share of the labelled cards must be found,
+# and false detections stay under a bound. The floors sit a little under what `make bench`
+# measures, so that a change that loses cards fails here.
+FLOORS = {  # folder: (recall, precision)
+    "guillex7": (FLOOR_GUILLEX7),
+    "rdpong": (FLOOR_RDPONG),
+    "anima": (FLOOR_ANIMA),
+    "vosloo": (FLOOR_VOSLOO),
+    "tarbo": (FLOOR_TARBO),
+    "quentin": (FLOOR_QUENTIN),
+}
+
+
+def _tally(folder: str, kinds: set[str] | None = None) -> tuple[float, float, list[str]]:
+    model = unseen(folder)
+    assert model is not None
+    tallies = evaluate_folder(PHOTOS / folder, kinds, nets=networks(model.name))
+    expected = sum(t.expected for t in tallies.values())
+    found = sum(t.found for t in tallies.values())
+    correct = sum(t.correct for t in tallies.values())
+    misses = [m for t in tallies.values() for m in t.misses]
+    return correct / max(expected, 1), correct / max(found, 1), misses
+
+
+@needs_photos
+@pytest.mark.parametrize("folder", sorted(FLOORS))
+def test_each_folder_of_real_photos_is_read(folder: str) -> None:
+    recall, precision, misses = _tally(folder)
+    want_recall, want_precision = FLOORS[folder]
+    assert recall >= want_recall and precision >= want_precision, misses
+
+
+@needs_photos
+def test_empty_tables_give_no_card() -> None:
+    t = evaluate_folder(PHOTOS / "tarbo", {"table"})["table"]
+    assert t.empty_photos >= 5 and t.false_on_empty == 0
+
+
+@needs_photos
+def test_the_shipped_networks_never_saw_the_held_back_folders() -> None:
+    for folder in ("guillex7", "rdpong", "anima", "quentin", "vosloo", "tarbo"):
+        model = unseen(folder)
+        assert model is not None and model.name == "shipped"
+    cardcounter = unseen("cardcounter")
+    assert cardcounter is not None and cardcounter.name == "synthetic"

@@ -20,8 +20,9 @@ from .conftest import SHARED
 pytest.importorskip("torch", reason="the training extra ('.[models]') builds the networks")
 pytest.importorskip("PIL", reason="the training extra ('.[models]') draws the card faces")
 
-needs_art = pytest.mark.skipif(not (SHARED / "cardart" / "french-vector").is_dir(),
-                               reason=f"no card artwork at {SHARED / 'cardart'}")
+needs_art = pytest.mark.skipif(
+    not (SHARED / "cardart" / "french-vector").is_dir(), reason=f"no card artwork at {SHARED / 'cardart'}"
+)
 
 
 @needs_art
@@ -29,8 +30,17 @@ def test_a_tiny_reader_is_rebuilt_exported_and_run(tmp_path: Path) -> None:
     from recognizer.training.build import build
 
     lines: list[str] = []
-    path = build(SHARED, tmp_path / "models", scenes=6, epochs=1, workers=1, cache=tmp_path / "cache",
-                 threads=1, log=lines.append, real_limit=3)
+    path = build(
+        SHARED,
+        tmp_path / "models",
+        scenes=6,
+        epochs=1,
+        workers=1,
+        cache=tmp_path / "cache",
+        threads=1,
+        log=lines.append,
+        real_limit=3,
+    )
     description = json.loads(path.read_text())
     assert set(description["variants"]) == {"shipped", "synthetic"}
     for name, variant in description["variants"].items():

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -30,24 +30,21 @@ CLASSES = (*CODES, "none")
 
 
 @dataclass
-class Patches:
-    """Patches (uint8, n x h x w x 3), their classes and, for an index, its height in pixels."""
+class Labelled:
+    """Candidates of one photo, labelled: their patches at each size (uint8, n x h x w x 3),
+    classes, the height in pixels of the index each shows (0 for none) and which index
+    that is (an instance number within the photo, -1 for none)."""
 
-    images: list[np.ndarray] = field(default_factory=list)
-    labels: list[np.ndarray] = field(default_factory=list)
-    heights: list[np.ndarray] = field(default_factory=list)
+    patches: list[np.ndarray]
+    labels: np.ndarray
+    heights: np.ndarray
+    instances: np.ndarray
 
-    def add(self, images: np.ndarray, labels: np.ndarray, heights: np.ndarray) -> None:
-        """Append a batch."""
-        self.images.append(images)
-        self.labels.append(labels.astype(np.int16))
-        self.heights.append(heights.astype(np.float32))
-
-    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Everything as three arrays."""
-        if not self.images:
-            return (np.zeros((0, 1, 1, 3), np.uint8), np.zeros(0, np.int16), np.zeros(0, np.float32))
-        return np.concatenate(self.images), np.concatenate(self.labels), np.concatenate(self.heights)
+    def take(self, keep: np.ndarray) -> Labelled:
+        """The candidates selected by ``keep``."""
+        return Labelled(
+            [p[keep] for p in self.patches], self.labels[keep], self.heights[keep], self.instances[keep]
+        )
 
 
 def _inside(p: np.ndarray, box: tuple[float, float, float, float], grow: float) -> np.ndarray:
@@ -83,13 +80,15 @@ def mark_height(scene: Scene, card: int, mark: Mark) -> float:
 
 def label_scene(
     scene: Scene, rank: np.ndarray, suit: np.ndarray, min_view: float = 0.9
-) -> tuple[np.ndarray, np.ndarray]:
-    """Each candidate's class (a card code's index, BACKGROUND or IGNORE) and index height."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each candidate's class (a card code's index, BACKGROUND or IGNORE), the height of the
+    index it shows and that index's number in the scene (-1 for none)."""
     n = len(rank)
     labels = np.full(n, BACKGROUND, np.int32)
     heights = np.zeros(n, np.float32)
+    instances = np.full(n, -1, np.int32)
     if not n:
-        return labels, heights
+        return labels, heights, instances
     h, w = scene.labels.shape
     ri = np.clip(np.round(rank).astype(int), [0, 0], [w - 1, h - 1])
     si = np.clip(np.round(suit).astype(int), [0, 0], [w - 1, h - 1])
@@ -102,7 +101,7 @@ def label_scene(
         inv = np.linalg.inv(placed.homography)
         fr, fs = project(inv, rank[sel].astype(np.float64)), project(inv, suit[sel].astype(np.float64))
         code = placed.face.code
-        for mark in placed.face.marks:
+        for m, mark in enumerate(placed.face.marks):
             if mark.rank == mark.suit:  # a joker's word: both glyphs in it, going down it
                 down = fs[:, 1] - fr[:, 1] if not mark.turned else fr[:, 1] - fs[:, 1]
                 hit = (
@@ -118,7 +117,8 @@ def label_scene(
             idx = sel[hit]
             labels[idx] = CODES.index(code) if view >= min_view else IGNORE
             heights[idx] = mark_height(scene, c, mark)
-    return labels, heights
+            instances[idx] = c * 4 + m
+    return labels, heights, instances
 
 
 def scene_patches(
@@ -127,16 +127,18 @@ def scene_patches(
     sizes: tuple[PatchSettings, ...] = (PatchSettings(),),
     negatives: float = 4.0,
     rng: np.random.Generator | None = None,
-) -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
-    """The labelled patches of a synthetic scene, cut at each of ``sizes``; background ones
-    kept at most ``negatives`` times the index ones (at least 30), chosen at random."""
+) -> Labelled:
+    """The labelled candidates of a synthetic scene, cut at each of ``sizes``; background
+    ones kept at most ``negatives`` times the index ones (at least 30), chosen at random."""
     levels = pyramid(scene.image, find_s)
     found = find(levels, find_s)
     rank, suit, _ = found.in_working(levels)
-    labels, heights = label_scene(scene, rank, suit)
+    labels, heights, instances = label_scene(scene, rank, suit)
     keep = _subsample(labels, negatives, rng or np.random.default_rng(0))
     found = found.take(keep)
-    return [cut(levels, found, size) for size in sizes], labels[keep], heights[keep]
+    return Labelled(
+        [cut(levels, found, size) for size in sizes], labels[keep], heights[keep], instances[keep]
+    )
 
 
 def _subsample(labels: np.ndarray, negatives: float, rng: np.random.Generator) -> np.ndarray:
@@ -178,8 +180,8 @@ def box_patches(
     sizes: tuple[PatchSettings, ...] = (PatchSettings(),),
     negatives: float = 4.0,
     rng: np.random.Generator | None = None,
-) -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
-    """Labelled patches of a real photo with corner-index boxes, cut at each of ``sizes``
+) -> Labelled:
+    """Labelled candidates of a real photo with corner-index boxes, cut at each of ``sizes``
     (the first is the reader's, which ``orient`` scores). A candidate whose two glyph
     centres lie in one box is that box's card in the order ``orient`` finds likelier (the
     other order is background); a candidate touching no box is background; ``code_of``
@@ -190,8 +192,9 @@ def box_patches(
     h, w = image.shape[:2]
     labels = np.full(len(found), BACKGROUND, np.int32)
     heights = np.zeros(len(found), np.float32)
+    instances = np.full(len(found), -1, np.int32)
     patches = cut(levels, found, sizes[0])
-    for name, cx, cy, bw, bh in boxes:
+    for b, (name, cx, cy, bw, bh) in enumerate(boxes):
         box = ((cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h)
         near = _inside(rank, box, 0.35) | _inside(suit, box, 0.35)
         inside = np.nonzero(_inside(rank, box, 0.1) & _inside(suit, box, 0.1))[0]
@@ -201,18 +204,24 @@ def box_patches(
             continue
         k = CODES.index(code)
         probs = orient(patches[inside])
-        best = inside[int(np.argmax(probs[:, k]))]
         if probs[:, k].max() < 0.05:  # no order looks like this card: leave the box alone
             continue
+        best = inside[int(np.argmax(probs[:, k]))]
         # the same order as the best one (its rank glyph first) is the index, the other not
         a = rank[best] - suit[best]
         same = np.array([np.dot(rank[i] - suit[i], a) > 0 for i in inside])
         labels[inside[same]] = k
         labels[inside[~same]] = BACKGROUND
-        heights[inside] = max(bw * w, bh * h)
+        heights[inside[same]] = max(bw * w, bh * h)
+        instances[inside[same]] = b
     keep = _subsample(labels, negatives, rng or np.random.default_rng(0))
     found = found.take(keep)
-    return [patches[keep], *(cut(levels, found, size) for size in sizes[1:])], labels[keep], heights[keep]
+    return Labelled(
+        [patches[keep], *(cut(levels, found, size) for size in sizes[1:])],
+        labels[keep],
+        heights[keep],
+        instances[keep],
+    )
 
 
 def joker_swap(name: str) -> str:

@@ -11,30 +11,84 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-FONT_DIRS = (Path("/usr/share/fonts/truetype"), Path("/usr/share/fonts/opentype"),
-             Path("/usr/share/texmf/fonts/opentype/public/tex-gyre"))
+FONT_DIRS = (
+    Path("/usr/share/fonts/truetype"),
+    Path("/usr/share/fonts/opentype"),
+    Path("/usr/share/texmf/fonts/opentype/public/tex-gyre"),
+)
 # Families a card maker might print an index in: sans, serif, condensed, slab, geometric.
 RANK_FONT_NAMES = (
-    "DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansCondensed-Bold.ttf", "DejaVuSerif.ttf",
-    "DejaVuSerif-Bold.ttf", "DejaVuSerifCondensed-Bold.ttf", "DejaVuSans-ExtraLight.ttf",
-    "LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf", "LiberationSerif-Regular.ttf",
-    "LiberationSerif-Bold.ttf", "LiberationSansNarrow-Bold.ttf", "LiberationSansNarrow-Regular.ttf",
+    "DejaVuSans.ttf",
+    "DejaVuSans-Bold.ttf",
+    "DejaVuSansCondensed-Bold.ttf",
+    "DejaVuSerif.ttf",
+    "DejaVuSerif-Bold.ttf",
+    "DejaVuSerifCondensed-Bold.ttf",
+    "DejaVuSans-ExtraLight.ttf",
+    "LiberationSans-Regular.ttf",
+    "LiberationSans-Bold.ttf",
+    "LiberationSerif-Regular.ttf",
+    "LiberationSerif-Bold.ttf",
+    "LiberationSansNarrow-Bold.ttf",
+    "LiberationSansNarrow-Regular.ttf",
     "LiberationMono-Bold.ttf",
-    "C059-Roman.otf", "C059-Bold.otf", "P052-Roman.otf", "P052-Bold.otf", "NimbusRoman-Regular.otf",
-    "NimbusRoman-Bold.otf", "NimbusSans-Regular.otf", "NimbusSans-Bold.otf", "NimbusSansNarrow-Bold.otf",
-    "NimbusSansNarrow-Regular.otf", "URWBookman-Light.otf", "URWBookman-Demi.otf", "URWGothic-Book.otf",
-    "URWGothic-Demi.otf", "FreeSans.ttf", "FreeSansBold.ttf", "FreeSerif.ttf", "FreeSerifBold.ttf",
-    "texgyreadventor-bold.otf", "texgyreadventor-regular.otf", "texgyrebonum-bold.otf",
-    "texgyrebonum-regular.otf", "texgyreheros-bold.otf", "texgyreheros-regular.otf",
-    "texgyreheroscn-bold.otf", "texgyreheroscn-regular.otf", "texgyrepagella-bold.otf",
-    "texgyrepagella-regular.otf", "texgyreschola-bold.otf", "texgyreschola-regular.otf",
-    "texgyretermes-bold.otf", "texgyretermes-regular.otf",
-    "Roboto-Bold.ttf", "Roboto-Medium.ttf", "Roboto-Regular.ttf", "Roboto-Light.ttf", "RobotoCondensed-Bold.ttf",
-    "RobotoCondensed-Regular.ttf", "RobotoCondensed-Light.ttf", "OpenSans-Bold.ttf", "OpenSans-Semibold.ttf",
-    "OpenSans-Regular.ttf", "OpenSans-Light.ttf", "OpenSans-CondBold.ttf", "OpenSans-CondLight.ttf",
-    "Lato-Bold.ttf", "Lato-Black.ttf", "Lato-Regular.ttf", "Lato-Light.ttf", "LinLibertine_RB.otf",
-    "LinLibertine_R.otf", "LinBiolinum_RB.otf", "LinBiolinum_R.otf", "Carlito-Bold.ttf", "Carlito-Regular.ttf",
-    "EBGaramond12-Regular.otf", "EBGaramond08-Regular.otf",
+    "C059-Roman.otf",
+    "C059-Bold.otf",
+    "P052-Roman.otf",
+    "P052-Bold.otf",
+    "NimbusRoman-Regular.otf",
+    "NimbusRoman-Bold.otf",
+    "NimbusSans-Regular.otf",
+    "NimbusSans-Bold.otf",
+    "NimbusSansNarrow-Bold.otf",
+    "NimbusSansNarrow-Regular.otf",
+    "URWBookman-Light.otf",
+    "URWBookman-Demi.otf",
+    "URWGothic-Book.otf",
+    "URWGothic-Demi.otf",
+    "FreeSans.ttf",
+    "FreeSansBold.ttf",
+    "FreeSerif.ttf",
+    "FreeSerifBold.ttf",
+    "texgyreadventor-bold.otf",
+    "texgyreadventor-regular.otf",
+    "texgyrebonum-bold.otf",
+    "texgyrebonum-regular.otf",
+    "texgyreheros-bold.otf",
+    "texgyreheros-regular.otf",
+    "texgyreheroscn-bold.otf",
+    "texgyreheroscn-regular.otf",
+    "texgyrepagella-bold.otf",
+    "texgyrepagella-regular.otf",
+    "texgyreschola-bold.otf",
+    "texgyreschola-regular.otf",
+    "texgyretermes-bold.otf",
+    "texgyretermes-regular.otf",
+    "Roboto-Bold.ttf",
+    "Roboto-Medium.ttf",
+    "Roboto-Regular.ttf",
+    "Roboto-Light.ttf",
+    "RobotoCondensed-Bold.ttf",
+    "RobotoCondensed-Regular.ttf",
+    "RobotoCondensed-Light.ttf",
+    "OpenSans-Bold.ttf",
+    "OpenSans-Semibold.ttf",
+    "OpenSans-Regular.ttf",
+    "OpenSans-Light.ttf",
+    "OpenSans-CondBold.ttf",
+    "OpenSans-CondLight.ttf",
+    "Lato-Bold.ttf",
+    "Lato-Black.ttf",
+    "Lato-Regular.ttf",
+    "Lato-Light.ttf",
+    "LinLibertine_RB.otf",
+    "LinLibertine_R.otf",
+    "LinBiolinum_RB.otf",
+    "LinBiolinum_R.otf",
+    "Carlito-Bold.ttf",
+    "Carlito-Regular.ttf",
+    "EBGaramond12-Regular.otf",
+    "EBGaramond08-Regular.otf",
 )
 SUIT_FONT_NAMES = ("DejaVuSans.ttf", "DejaVuSerif.ttf", "FreeSerif.ttf", "FreeSans.ttf")
 SUIT_CHARS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -107,10 +161,11 @@ def text_mask(
     text: str, font: Path, height: int, condense: float = 1.0, stroke: float = 0.0, spacing: float = 0.0
 ) -> np.ndarray:
     """``text`` drawn in ``font`` as a tight mask ``height`` pixels tall, its width scaled by
-    ``condense``; ``stroke`` (a share of the height) thickens it, ``spacing`` (a share of the
-    height, may be negative) moves the characters of a two-character rank (10) apart."""
+    ``condense``; ``stroke`` (a share of the height) thickens it, or thins it when negative
+    (as light printing and worn cards do); ``spacing`` (a share of the height, may be
+    negative) moves the characters of a two-character rank (10) apart."""
     size = 96
-    strokes = round(stroke * size)
+    strokes = max(0, round(stroke * size))
     if len(text) > 1 and spacing:
         parts = [_text_mask(ch, str(font), size, strokes) for ch in text]
         gap = round(spacing * size)
@@ -126,10 +181,11 @@ def text_mask(
     else:
         mask = _text_mask(text, str(font), size, strokes)
     if stroke < 0:
-        thin = max(1, round(-stroke * size))
-        eroded = cv2.erode(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * thin + 1, 2 * thin + 1)))
-        if eroded.max() > 128:  # never erase a glyph
-            mask = eroded
+        # thinner, but never under a tenth of the height (a hairline is no printed index)
+        width = 2 * float(cv2.distanceTransform((mask > 127).astype(np.uint8), cv2.DIST_L2, 3).max())
+        thin = min(round(-stroke * size), int((width - size / 10) / 2))
+        if thin >= 1:
+            mask = cv2.erode(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * thin + 1, 2 * thin + 1)))
     h, w = mask.shape
     out_w = max(1, round(w * height / h * condense))
     return np.asarray(cv2.resize(mask, (out_w, height), interpolation=cv2.INTER_AREA))

@@ -49,20 +49,17 @@ class Reader(nn.Module):
 
 
 class Screen(nn.Module):
-    """Patch (3 x h x w, normalised, half the reader's size) -> two scores: index, none."""
+    """Patch (3 x h x w, normalised, half the reader's size) -> two scores: index, none.
+    One hidden layer over the pixels: cheap enough to run on every candidate."""
 
-    def __init__(self, height: int, width: int, widths: tuple[int, int] = (8, 16), hidden: int = 32) -> None:
+    def __init__(self, height: int, width: int, hidden: int = 48) -> None:
         super().__init__()
-        a, b = widths
-        self.features = nn.Sequential(*_block(3, a), *_block(a, b))
-        flat = b * (height // 4) * (width // 4)
-        self.head = nn.Sequential(
-            nn.Flatten(), nn.Linear(flat, hidden), nn.ReLU(inplace=True), nn.Linear(hidden, 2)
-        )
+        self.head = nn.Sequential(nn.Flatten(), nn.Linear(3 * height * width, hidden), nn.ReLU(inplace=True),
+                                  nn.Linear(hidden, 2))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         """Scores (not probabilities): index, none."""
-        scores: torch.Tensor = self.head(self.features(x))
+        scores: torch.Tensor = self.head(x)
         return scores
 
 
