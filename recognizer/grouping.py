@@ -5,7 +5,10 @@ the 0 of a 10, as letters of JOKER): readings of one code at one place and in on
 direction are one index. Two indices of one code make one card when they sit where one
 card's two indices would (the turned one at the opposite corner, or, on a deck with four
 indices, the upright one at the other top corner with no card edge between them);
-otherwise they are two cards (two decks mixed). Each card's corners are estimated from
+otherwise they are two cards (two decks mixed). A reading on the face of a card found
+surer is dropped when it is much smaller than that card's indices (a pip, court art) or
+when it sits where that card's own index would be, as big and facing the same way (a
+misreading of one of its indices). Each card's corners are estimated from
 its index: its direction, its size, and where indices sit on cards.
 """
 
@@ -91,6 +94,27 @@ def corners(index: Index, s: GroupSettings = GroupSettings(), width_units: float
     return np.array([top_left, top_right, top_right + index.down * height, top_left + index.down * height])
 
 
+def _outline(members: list[Index], best: Index, unit: float, s: GroupSettings) -> np.ndarray:
+    """A card's corners from its indices, seen from its surest one (top-left, top-right,
+    bottom-right, bottom-left as that index faces): the indices' spread across and down
+    gives the card's width and height where they span it; where they do not, the card
+    extends from the surest index as from a top-left one, with the usual proportions."""
+    offsets = np.array([m.rank - best.rank for m in members])
+    rel = np.stack([offsets @ best.across, offsets @ best.down], axis=1)
+    low, high = rel.min(axis=0), rel.max(axis=0)
+    spans = (high - low) > s.pair_reach[0] * unit
+    width = (high[0] - low[0]) / (1 - 2 * s.index_x) if spans[0] else None
+    height = (high[1] - low[1]) / (1 - 2 * s.index_y) if spans[1] else None
+    if width is None:
+        width = height / s.card_ratio if height is not None else s.card_width * unit
+    if height is None:
+        height = width * s.card_ratio
+    left = (low[0] if spans[0] else 0.0) - s.index_x * width
+    top = (low[1] if spans[1] else 0.0) - s.index_y * height
+    box = [(left, top), (left + width, top), (left + width, top + height), (left, top + height)]
+    return np.array([best.rank + x * best.across + y * best.down for x, y in box])
+
+
 def _one_card(a: Index, b: Index, s: GroupSettings) -> float | None:
     """If two indices of one code can be one card's, the card's width they imply (in index
     units), else None. One card's indices face the same way or opposite ways and sit at
@@ -116,7 +140,7 @@ def _one_card(a: Index, b: Index, s: GroupSettings) -> float | None:
 
 def cards(found: list[Index], s: GroupSettings = GroupSettings()) -> list[Card]:
     """One card per group of indices of one code that one card can carry (two, or four on
-    some decks); their distance gives the card's size. The surest index places the card."""
+    some decks); where they sit gives the card's outline."""
     parent = list(range(len(found)))
 
     def root(i: int) -> int:
@@ -125,24 +149,61 @@ def cards(found: list[Index], s: GroupSettings = GroupSettings()) -> list[Card]:
             i = parent[i]
         return i
 
-    widths: dict[int, list[float]] = {}
     for i, a in enumerate(found):
         for j in range(i + 1, len(found)):
-            b = found[j]
-            if b.card != a.card:
-                continue
-            width = _one_card(a, b, s)
-            if width is not None:
-                ri, rj = root(i), root(j)
-                parent[rj] = ri
-                widths.setdefault(ri, []).extend([width, *widths.pop(rj, [])])
+            if found[j].card == found[i].card and _one_card(a, found[j], s) is not None:
+                parent[root(j)] = root(i)
     groups: dict[int, list[int]] = {}
     for i in range(len(found)):
         groups.setdefault(root(i), []).append(i)
-    out = []
-    for r, members in groups.items():
+    placed = []
+    for members in groups.values():
         best = max(members, key=lambda k: found[k].confidence)
         doubt = float(np.prod([1 - found[k].confidence for k in members]))
-        width = float(np.median(widths[r])) if widths.get(r) else None
-        out.append(Card(found[best].card, 1 - doubt, corners(found[best], s, width)))
-    return out
+        unit = float(np.median([found[k].unit for k in members]))
+        outline = _outline([found[k] for k in members], found[best], unit, s)
+        placed.append(_Placed(Card(found[best].card, 1 - doubt, outline), found[best], unit, len(members)))
+    return [p.card for p in placed if not any(_printed_on(p, other, s) for other in placed)]
+
+
+@dataclass(frozen=True)
+class _Placed:
+    card: Card
+    index: Index  # its surest index
+    unit: float  # its indices' size
+    indices: int  # how many of its indices were read
+
+
+def _printed_on(p: _Placed, other: _Placed, s: GroupSettings) -> bool:
+    """Whether ``p`` is print on the face of ``other``, a surer card of another code: far
+    smaller than its indices (a pip, court art), or read from one card's lone index where
+    ``other``, known by two indices, has an index of its own, as big and facing the same way."""
+    if other is p or other.card.card == p.card.card or other.card.confidence < p.card.confidence:
+        return False
+    if not _inside(p.index.rank, other.card.corners):
+        return False
+    if p.unit <= s.art_scale * other.unit:
+        return True
+    if p.indices > 1 or other.indices < 2 or not 1 / s.twin_scale <= p.unit / other.unit <= s.twin_scale:
+        return False
+    return any(float(np.linalg.norm(p.index.rank - place)) <= s.twin_reach * other.unit
+               and float(np.dot(p.index.down, facing)) > 0.9
+               for place, facing in _index_places(other.card.corners, s))
+
+
+def _inside(point: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether a point lies inside a convex quadrilateral (corners in order, either way round)."""
+    edges = np.roll(quad, -1, axis=0) - quad
+    to_point = point - quad
+    cross = edges[:, 0] * to_point[:, 1] - edges[:, 1] * to_point[:, 0]
+    return bool(np.all(cross >= 0) or np.all(cross <= 0))
+
+
+def _index_places(quad: np.ndarray, s: GroupSettings) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Where a card's four indices would be, and which way each one's rank-to-suit points."""
+    top_left, top_right, bottom_right, bottom_left = quad
+    across = (top_right - top_left) * s.index_x
+    down = (bottom_left - top_left) * s.index_y
+    facing = down / max(float(np.linalg.norm(down)), 1e-9)
+    return [(top_left + across + down, facing), (top_right - across + down, facing),
+            (bottom_right - across - down, -facing), (bottom_left + across - down, -facing)]

@@ -69,7 +69,10 @@ def read_indices(decoded: Decoded, settings: Settings = Settings(), nets: Networ
     found = find(levels, settings.find)
     if spec.screen is not None and len(found):
         likely = nets.screen(cut(levels, found, spec.screen_patch))
-        found = found.take(likely >= spec.screen_threshold)
+        kept = np.flatnonzero(likely >= spec.screen_threshold)
+        if len(kept) > settings.find.max_read:
+            kept = kept[np.argsort(-likely[kept], kind="stable")[:settings.find.max_read]]
+        found = found.take(np.sort(kept))
     probs = nets.read(cut(levels, found, spec.patch))
     rank, suit, _ = found.in_working(levels)
     card_probs = probs[:, :spec.none]

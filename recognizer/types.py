@@ -84,6 +84,8 @@ class FindSettings:
     min_merged: int = 6  # a rank and suit blurred into one blob: its longer side, level pixels
     max_merged: int = 24
     merged_elongation: tuple[float, float] = (1.5, 3.6)  # its long axis over its short one
+    max_read: int = 1500  # candidates read after the screen, the likeliest first: a textured
+    # table (carpet, gravel) proposes thousands, a table of 54 cards a few hundred
     min_side: int = 48  # the pyramid stops before a level's short side falls under this
     max_levels: int = 7
 
@@ -111,6 +113,9 @@ class GroupSettings:
     pair_reach: tuple[float, float] = (4.0, 30.0)  # a card's two indices: this many index units apart
     pair_slope: tuple[float, float] = (0.9, 2.8)  # ... at opposite corners: further down than across
     corner_slack: float = 0.8  # ... side by side (or one above the other): this far off the line
+    art_scale: float = 0.5  # a reading inside a surer card, this much smaller, is print on its face
+    twin_scale: float = 1.35  # ... of the card's size (either way), where its own index would be,
+    twin_reach: float = 1.0  # ... this close (index units): a misreading of that card's index
     card_ratio: float = 1.4  # height over width
     index_x: float = 0.10  # the rank's centre from the card's left edge, of its width
     index_y: float = 0.09  # ... and from its top edge, of its height

@@ -16,8 +16,8 @@ import pytest
 
 from recognizer.decode import decode_array
 from recognizer.enrolled import DeckFileError, EnrolledDeck, enrol_faces
-from recognizer.matching import recognize_enrolled
 from recognizer.evaluate import evaluate_enrolled_folder, evaluate_scenes, load_art
+from recognizer.matching import recognize_enrolled
 from recognizer.scenes import render
 
 from .conftest import SHARED

@@ -6,12 +6,15 @@ table's machinery with seeds no training run uses."""
 from __future__ import annotations
 
 import csv
+import json
 from collections import Counter
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
+from companion.cli import main
 from recognizer.decode import decode, decode_array
 from recognizer.evaluate import truth
 from recognizer.pipeline import read_indices
@@ -20,16 +23,21 @@ from recognizer.reader import networks
 from .conftest import SHARED
 
 pytest.importorskip("PIL", reason="the training extra ('.[models]') draws the synthetic decks")
-from recognizer.stress import Deck, expected_cards  # noqa: E402
-from recognizer.training.corpus import background_photos  # noqa: E402
-from recognizer.training.scenes import Scene, render  # noqa: E402
-
-from recognizer.stress import sources_from  # noqa: E402
+from recognizer.stress import Deck, expected_cards, sources_from
+from recognizer.training.corpus import background_photos
+from recognizer.training.scenes import Scene, render
 
 SOURCES = sources_from(SHARED)
 needs_art = pytest.mark.skipif(not (SHARED / "cardart" / "french-vector").is_dir(),
                                reason=f"no card artwork at {SHARED / 'cardart'}")
 SEED = 4242  # no training run uses it
+# The bounds sit a little under what the shipped networks measure on these scenes (see the
+# closing figures of `make bench`), so that a change that loses cards fails here.
+FAN_RECALL, FAN_FALSE = 0.9, 3  # 13-card fans: share of the visible indices read; false cards
+CLI_FAN_READ = 10  # of a 13-card fan on a pale table, read by `companion recognize`
+SMALL_READ, SMALL_SUITS = 20, 0.75  # red cards with 12 px indices: named; share of right suits
+JOKERS_READ = 3  # of 6 photos of a joker, in which it is found
+OVERLAP_RECALL, OVERLAP_PRECISION = 0.7, 0.7  # cardcounter's overlapping hands, never seen
 
 
 def _read(scene: Scene) -> Counter[str]:
@@ -53,6 +61,26 @@ def test_fans_of_thirteen_held_tightly_are_read_whole() -> None:
         right += sum((found & want).values())
         false += sum((found - Counter(p.face.code for p in scene.cards)).values())
     assert right >= FAN_RECALL * wanted and false <= FAN_FALSE
+
+
+@needs_art
+@pytest.mark.parametrize("surface", ["maple", "laminate", "paper"])
+def test_the_recognize_command_names_a_fanned_hand_on_a_pale_table(
+        surface: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """What a player tries first: a hand of 13 fanned on a pale table, photographed, and
+    `companion recognize --json` on the photo."""
+    scene = _scene(50, 13, layout="fan", show=0.2, size=(1600, 1200), fill=0.75, tilt_deg=10.0,
+                   surface_kind=surface)
+    ok, jpeg = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    photo = tmp_path / "hand.jpg"
+    photo.write_bytes(jpeg.tobytes())
+    assert main(["recognize", "--json", str(photo)]) == 0
+    detections = json.loads(capsys.readouterr().out)["images"][0]["detections"]
+    found = Counter(d["card"] for d in detections)
+    held = Counter(p.face.code for p in scene.cards)
+    assert sum((found & held).values()) >= CLI_FAN_READ and not found - held
+    assert all(len(d["corners"]) == 4 for d in detections)
 
 
 @needs_art
@@ -80,7 +108,7 @@ def test_hearts_are_told_from_diamonds_on_small_indices() -> None:
 def test_jokers_are_read_by_their_colour(joker: str) -> None:
     from recognizer.training.faces import draw_face
 
-    hits = 0
+    hits = other = 0
     for k in range(6):
         rng = np.random.default_rng([SEED, 200 + k])
         deck = Deck(SOURCES, rng)
@@ -89,8 +117,8 @@ def test_jokers_are_read_by_their_colour(joker: str) -> None:
                        card_px=180.0)
         found = _read(scene)
         hits += found[joker] >= 1
-        assert found[{"JK1": "JK2", "JK2": "JK1"}[joker]] == 0  # never the other joker
-    assert hits >= JOKERS_READ
+        other += found[{"JK1": "JK2", "JK2": "JK1"}[joker]]
+    assert hits >= JOKERS_READ and other <= 1  # the other joker at most once in six photos
 
 
 PHOTOS = SHARED / "cardphotos"
@@ -111,8 +139,8 @@ def test_real_overlapping_hands_are_read_by_networks_that_never_saw_them() -> No
     assert len(rows) >= 20
     wanted = right = found_all = 0
     for row in rows:
-        found = Counter(d.card for d in read_indices(decode(Path(PHOTOS / "cardcounter" / row["file"]).read_bytes()),
-                                                      nets=nets))
+        photo = decode((PHOTOS / "cardcounter" / row["file"]).read_bytes())
+        found = Counter(d.card for d in read_indices(photo, nets=nets))
         want = truth("cardcounter", row)
         wanted += sum(want.values())
         right += sum((found & want).values())

@@ -164,6 +164,45 @@ def test_corners_go_round_the_card_from_the_index() -> None:
     assert quad[2][1] - quad[1][1] == pytest.approx(width * s.card_ratio)
 
 
+def test_a_card_known_by_four_indices_is_outlined_from_all_of_them() -> None:
+    """The surest index may be a top-right one: the outline still covers the four."""
+    four = [
+        _index("9S", 160, 100, confidence=0.99),
+        _index("9S", 100, 100),
+        _index("9S", 100, 185, down=(0.0, -1.0)),
+        _index("9S", 160, 185, down=(0.0, -1.0)),
+    ]
+    (card,) = cards(four)
+    low, high = card.corners.min(axis=0), card.corners.max(axis=0)
+    assert low[0] < 100 < 160 < high[0] and low[1] < 100 < 185 < high[1]
+    assert high[0] - low[0] == pytest.approx(60 / (1 - 2 * GroupSettings().index_x))
+
+
+def test_a_misreading_where_a_card_has_its_own_index_is_dropped() -> None:
+    """A deck with four indices, one of them misread (a 10 as a Q): the card counts once."""
+    found = [
+        _index("10D", 100, 100, confidence=0.99),
+        _index("10D", 160, 100, confidence=0.95),
+        _index("10D", 160, 185, down=(0.0, -1.0), confidence=0.9),
+        _index("QD", 100, 185, down=(0.0, -1.0), confidence=0.8),
+    ]
+    assert [c.card for c in cards(found)] == ["10D"]
+
+
+def test_small_print_on_a_bigger_card_is_not_a_card() -> None:
+    """Court art or a pip read as a small index, on the face of a card read with big indices."""
+    king = [_index("KH", 100, 100, unit=30.0), _index("KH", 280, 360, down=(0.0, -1.0), unit=30.0)]
+    art = _index("QD", 180, 230, unit=10.0, confidence=0.6)
+    assert [c.card for c in cards([*king, art])] == ["KH"]
+
+
+def test_a_card_lying_beside_another_is_kept() -> None:
+    """A different card of the same size next to a card known by two indices stays a card."""
+    first = [_index("4S", 100, 100), _index("4S", 160, 185, down=(0.0, -1.0))]
+    beside = _index("5S", 230, 100, confidence=0.8)
+    assert sorted(c.card for c in cards([*first, beside])) == ["4S", "5S"]
+
+
 def test_settings_are_frozen() -> None:
     with pytest.raises(AttributeError):
         FindSettings().window = 3  # type: ignore[misc]

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections import Counter
-from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
 from recognizer.decode import ImageError, decode
-from recognizer.evaluate import evaluate_folder, report
+from recognizer.evaluate import evaluate_folder
 from recognizer.pipeline import recognize
 from recognizer.reader import networks, unseen
 
@@ -153,12 +151,12 @@ def test_unknown_deck_is_refused() -> None:
 # and false detections stay under a bound. The floors sit a little under what `make bench`
 # measures, so that a change that loses cards fails here.
 FLOORS = {  # folder: (recall, precision)
-    "guillex7": (FLOOR_GUILLEX7),
-    "rdpong": (FLOOR_RDPONG),
-    "anima": (FLOOR_ANIMA),
-    "vosloo": (FLOOR_VOSLOO),
-    "tarbo": (FLOOR_TARBO),
-    "quentin": (FLOOR_QUENTIN),
+    "guillex7": (0.92, 0.92),
+    "rdpong": (0.92, 0.92),
+    "anima": (0.62, 0.60),
+    "vosloo": (0.97, 0.92),
+    "tarbo": (0.95, 0.92),
+    "quentin": (0.91, 0.83),
 }
 
 
