@@ -3,21 +3,29 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-app
 
-.PHONY: run test bench bench-bots lint browser postgres poppler models clean
+.PHONY: run test bench bench-bots lint browser postgres poppler fonts models clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
+# The app alone (what `make run` needs); the tests, benchmarks and model building also
+# need the test tools and the training extra (PyTorch on the CPU, ONNX, Pillow).
+$(RUN_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $(RUN_STAMP)
+
 $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,models]'
+	touch $(STAMP) $(RUN_STAMP)
 
 # Every network interface, so that phones on the same Wi-Fi can join (HOST=127.0.0.1: this
 # computer only; the server then says phones cannot join).
 HOST ?= 0.0.0.0
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(VENV)/bin/companion serve --host $(HOST)
 
 # $(call debian,CHECK,PACKAGE,WHAT): Debian's PACKAGE, installed when CHECK fails and we are
@@ -50,11 +58,11 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check companion recognizer tests
 	$(VENV)/bin/mypy
 
-test: $(STAMP) browser postgres poppler lint
+test: $(STAMP) browser postgres poppler fonts lint
 	$(PY) -m pytest -q -rs
 
 # Speed figures are for one core: one OpenCV thread, one BLAS thread.
-bench: $(STAMP) postgres
+bench: $(STAMP) postgres fonts
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(VENV)/bin/companion bench
 	$(PY) -m companion.bench.crowd --clients 50 --seconds 20
 	$(VENV)/bin/companion bots-bench --games 1000
@@ -63,18 +71,18 @@ bench: $(STAMP) postgres
 bench-bots: $(STAMP)
 	$(VENV)/bin/companion bots-bench --games 1000
 
-# The recogniser's glyph templates, rendered from free fonts (Debian packages, installed
-# when missing and we are root) and cut from synthetic photos of the card faces in
-# $(TAVOLO_SHARED)/cardart (default ../shared); the result is committed in recognizer/models/.
-FONT_PACKAGES := fonts-dejavu-core fonts-liberation2 fonts-urw-base35 fonts-freefont-ttf
-models: $(STAMP)
-	@missing=""; for p in $(FONT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
-	  else echo "Install the fonts first: apt-get install$$missing"; exit 1; fi; \
-	fi
-	$(PY) -m pip install --quiet -e '.[models]'
-	$(PY) -m recognizer.build_models
+# Free fonts for the card faces the recogniser's training draws (and the tests that draw
+# a few): Debian packages, installed when missing and we are root.
+FONT_PACKAGES := fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 fonts-urw-base35 fonts-freefont-ttf fonts-texgyre \
+	fonts-roboto-unhinted fonts-open-sans fonts-lato fonts-linuxlibertine fonts-crosextra-carlito fonts-ebgaramond
+fonts:
+	$(call debian,dpkg -s $(FONT_PACKAGES),$(FONT_PACKAGES),the drawn card faces)
+
+# The recogniser's networks, trained on synthetic photos of drawn card faces and of the card
+# artwork in $(TAVOLO_SHARED) (default ../shared), and on the real photos whose licence
+# allows it; the result is committed in recognizer/models/ (see NOTICE).
+models: $(STAMP) fonts
+	$(PY) -m recognizer.training.build
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -30,6 +30,15 @@ class Decoded:
     scale: float  # multiply working-image coordinates by this to get photo pixels
     grey: bool = False  # no colour in the photo: red and black suits look alike
 
+    def at_most(self, side: int) -> Decoded:
+        """The same photo with at most ``side`` pixels on its long side (readers that
+        work at a smaller size than the index reader)."""
+        h, w = self.image.shape[:2]
+        if max(h, w) <= side:
+            return self
+        small = _shrink(self.image, side)
+        return Decoded(small, self.width, self.height, self.scale * w / small.shape[1], self.grey)
+
 
 def sniff(data: bytes) -> str | None:
     """The format from the first bytes: jpeg, png, webp, bmp, or None."""
@@ -187,7 +196,7 @@ def decode(data: bytes, settings: DecodeSettings = DecodeSettings()) -> Decoded:
     if w <= 0 or h <= 0:
         raise ImageError("The image has no pixels.")
     # JPEG is decoded at a reduced scale by libjpeg itself; other formats are decoded
-    # whole, so they get a lower limit (the pipeline uses 1400 pixels anyway).
+    # whole, so they get a lower limit (the pipeline works at a few thousand pixels anyway).
     limit = settings.max_pixels if kind == "jpeg" else settings.max_pixels_other
     if w * h > limit:
         raise ImageError(
@@ -196,7 +205,7 @@ def decode(data: bytes, settings: DecodeSettings = DecodeSettings()) -> Decoded:
         )
     buf = np.frombuffer(data, np.uint8)
     if kind == "jpeg":
-        flags = _REDUCED[_reduction(max(w, h), settings.working_side)]
+        flags = _REDUCED[_reduction(max(w, h), settings.reduce_target)]
     else:
         # IMREAD_COLOR applies EXIF orientation; only transparency needs IMREAD_UNCHANGED.
         flags = cv2.IMREAD_UNCHANGED if _has_alpha(data, kind) else cv2.IMREAD_COLOR

@@ -3,7 +3,7 @@
 ``enrol_faces(images_by_code, kind, name)`` learns each face (from one image or several)
 and returns an :class:`EnrolledDeck`; ``deck.to_bytes()`` / ``EnrolledDeck.from_bytes()``
 are its one-file form (a NumPy ``.npz`` archive, read without pickles);
-``recognize_enrolled(decoded, deck)`` finds its cards in a photo. Pure OpenCV and NumPy.
+:func:`recognizer.matching.recognize_enrolled` finds its cards in a photo. Pure OpenCV and NumPy.
 """
 
 from __future__ import annotations
@@ -18,9 +18,8 @@ from typing import Any
 import cv2
 import numpy as np
 
-from .decode import Decoded
 from .faces import Keypoints, canonical_size, crop_face, grey_of, orb_keypoints, thumb_size, thumbnail
-from .types import Detection, EnrolSettings
+from .types import EnrolSettings
 
 FORMAT = "tavolo-deck"
 VERSION = 1
@@ -183,18 +182,3 @@ def enrol_faces(images_by_code: Mapping[str, np.ndarray | Sequence[np.ndarray]],
         scale=np.concatenate([k.size for _, k in parts]),
         descriptors=np.ascontiguousarray(np.concatenate([k.descriptors for _, k in parts])),
         thumbs=np.stack(thumbs), thumb_owner=np.array(thumb_owner, np.int32))
-
-
-def recognize_enrolled(decoded: Decoded, deck: EnrolledDeck, s: EnrolSettings = EnrolSettings()
-                       ) -> list[Detection]:
-    """The enrolled deck's cards in a decoded photo, corners in the photo's own pixels.
-
-    A card that cannot be told apart from another with confidence is left out: an
-    unknown card, never a guess.
-    """
-    from .matching import find_cards
-
-    found = find_cards(decoded.image, deck, s)
-    return [Detection(deck.codes[f.card], f.confidence,
-                      tuple((float(x) * decoded.scale, float(y) * decoded.scale) for x, y in f.quad))
-            for f in found]

@@ -10,6 +10,7 @@ plain faces that differ only in where their pips are.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -42,6 +43,19 @@ def orb_keypoints(grey: np.ndarray, features: int, levels: int) -> Keypoints:
                          np.zeros(0, np.float32), np.zeros((0, 32), np.uint8))
     return Keypoints(np.array([k.pt for k in kps], np.float32), np.array([k.angle for k in kps], np.float32),
                      np.array([k.size for k in kps], np.float32), np.asarray(des, np.uint8))
+
+
+def load_face(path: Path) -> np.ndarray:
+    """A card face image file as BGR on white (transparent parts become paper)."""
+    img = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+    if img is None:
+        raise ValueError(f"cannot read {path}")
+    if img.ndim == 2:
+        img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
+    if img.shape[2] == 4:
+        alpha = img[:, :, 3:4].astype(np.float32) / 255.0
+        img = (img[:, :, :3].astype(np.float32) * alpha + 255.0 * (1.0 - alpha)).astype(np.uint8)
+    return np.ascontiguousarray(img[:, :, :3])
 
 
 def grey_of(image: np.ndarray) -> np.ndarray:

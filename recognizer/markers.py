@@ -268,6 +268,7 @@ def _doubted(alone: list[Sighting], s: MarkerSettings) -> set[int]:
 def read_markers(decoded: Decoded, settings: Settings = Settings()) -> list[Detection]:
     """The Insonnia cards in a decoded photo, with corners in the photo's pixels."""
     s = settings.markers
+    decoded = decoded.at_most(s.working_side)
     image = decoded.image
     grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     found, ids, _ = _detector(s).detectMarkers(grey)

@@ -23,11 +23,12 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .decode import Decoded
 from .enrolled import EnrolledDeck
 from .faces import Keypoints, grey_of, orb_keypoints, portrait_corners
 from .geometry import edge_support, inside, iou, plausible
 from .locate import Region, corners, regions
-from .types import EnrolSettings, LocateSettings
+from .types import Detection, EnrolSettings, LocateSettings
 from .verify import Verdict, Views, by_features, decide
 
 
@@ -353,3 +354,17 @@ def find_cards(image: np.ndarray, deck: EnrolledDeck, s: EnrolSettings = EnrolSe
     if guesses:
         _accept(image, _candidates(image, grey, deck, guesses, s, log), found, s, deck, log)
     return found
+
+
+def recognize_enrolled(decoded: Decoded, deck: EnrolledDeck, s: EnrolSettings = EnrolSettings()
+                       ) -> list[Detection]:
+    """The enrolled deck's cards in a decoded photo, corners in the photo's own pixels.
+
+    A card that cannot be told apart from another with confidence is left out: an
+    unknown card, never a guess.
+    """
+    decoded = decoded.at_most(s.working_side)
+    found = find_cards(decoded.image, deck, s)
+    return [Detection(deck.codes[f.card], f.confidence,
+                      tuple((float(x) * decoded.scale, float(y) * decoded.scale) for x, y in f.quad))
+            for f in found]

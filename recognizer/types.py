@@ -33,7 +33,8 @@ class DecodeSettings:
     max_bytes: int = 20 * 1024 * 1024
     max_pixels: int = 50_000_000  # JPEG, decoded at a reduced scale
     max_pixels_other: int = 24_000_000  # PNG, WebP, BMP: decoded whole
-    working_side: int = 1400  # the long side of the image the pipeline works on
+    working_side: int = 3000  # at most this long side for the index reader (others shrink it)
+    reduce_target: int = 1800  # JPEG is decoded at 1/2, 1/4 or 1/8 while its long side stays this long
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,26 +61,71 @@ class LocateSettings:
 
 
 @dataclass(frozen=True, slots=True)
-class IndexSettings:
-    """Reading the corner index (rank over suit) of a card."""
+class FindSettings:
+    """Finding candidate corner indices: glyph blobs on a pyramid, paired rank over suit."""
 
-    patch_width: int = 112  # canonical pixels for the index region
-    patch_height: int = 168
-    region_w: float = 0.30  # of the card width
-    region_h: float = 0.32  # of the card height
-    region_pad: float = 0.0  # of the card width, outwards from the corner found
-    card_ratio: float = 1.42  # height / width of a standard card
-    min_rank_score: float = 0.3
-    min_suit_score: float = 0.3
-    min_confidence: float = 0.5
+    window: int = 15  # adaptive threshold window, level pixels (a glyph at most this tall)
+    relative_contrast: float = 0.12  # ink is darker than its neighbourhood by this share...
+    min_contrast: int = 14  # ... and by at least this many grey levels
+    thin_only: bool = True  # ink is a mark narrower than the window, never the dark side of an edge
+    strong_relative: float = 0.2  # a glyph holds some ink darker than its paper by this share...
+    strong_contrast: int = 24  # ... and by at least this many grey levels
+    min_glyph: int = 4  # a blob's longer side, level pixels
+    max_glyph: int = 24
+    max_glyph_top: int = 40  # on the last level, which no coarser level backs up
+    min_fill: float = 0.12  # of its box
+    min_area: int = 5
+    max_elongation: float = 5.0  # longer over shorter side of its box
+    min_paper: int = 30  # the neighbourhood of a glyph is paper: at least this bright
+    min_distance: float = 0.45  # rank centre to suit centre, in rank sizes
+    max_distance: float = 2.1
+    min_size_ratio: float = 0.4  # suit size over rank size
+    max_size_ratio: float = 1.6
+    min_merged: int = 6  # a rank and suit blurred into one blob: its longer side, level pixels
+    max_merged: int = 24
+    merged_elongation: tuple[float, float] = (1.5, 3.6)  # its long axis over its short one
+    max_read: int = 1500  # candidates read after the screen, the likeliest first: a textured
+    # table (carpet, gravel) proposes thousands, a table of 54 cards a few hundred
+    min_side: int = 48  # the pyramid stops before a level's short side falls under this
+    max_levels: int = 7
 
 
+@dataclass(frozen=True, slots=True)
+class PatchSettings:
+    """The patch cut around a candidate index, in units of its rank-to-suit distance."""
+
+    width: int = 24  # pixels
+    height: int = 32
+    left: float = -1.0  # across the index, from the rank's centre
+    right: float = 1.0
+    top: float = -0.95  # down the index (towards the suit), from the rank's centre
+    bottom: float = 1.75
+
+
+@dataclass(frozen=True, slots=True)
+class GroupSettings:
+    """From index readings to cards."""
+
+    min_reading: float = 0.5  # a reading's probability, to be kept
+    same_reach: float = 0.8  # readings closer than this (in index units) are one index
+    word_reach: float = 4.0  # readings along one joker's word, this far apart, are one index
+    card_width: float = 7.0  # a card's width in index units (rank-to-suit distances), when unknown
+    pair_reach: tuple[float, float] = (4.0, 30.0)  # a card's two indices: this many index units apart
+    pair_slope: tuple[float, float] = (0.9, 2.8)  # ... at opposite corners: further down than across
+    corner_slack: float = 0.8  # ... side by side (or one above the other): this far off the line
+    art_scale: float = 0.5  # a reading inside a surer card, this much smaller, is print on its face
+    twin_scale: float = 1.35  # ... of the card's size (either way), where its own index would be,
+    twin_reach: float = 1.0  # ... this close (index units): a misreading of that card's index
+    card_ratio: float = 1.4  # height over width
+    index_x: float = 0.10  # the rank's centre from the card's left edge, of its width
+    index_y: float = 0.09  # ... and from its top edge, of its height
 
 
 @dataclass(frozen=True, slots=True)
 class EnrolSettings:
     """Learning a deck's faces from images, and finding them again in photos."""
 
+    working_side: int = 1400  # photos are read at most this long (pixels)
     face_width: int = 240  # canonical pixels across a face; the height follows the deck's shape
     face_features: int = 320  # ORB keypoints kept per face image
     face_levels: int = 6  # pyramid levels of a face: it matches cards down to 1/2.5 of its size
@@ -115,6 +161,7 @@ class EnrolSettings:
 class MarkerSettings:
     """Reading the printed Insonnia deck by its ArUco markers (``recognizer.markers``)."""
 
+    working_side: int = 1400  # photos are read at most this long (pixels)
     aruco3: bool = False  # OpenCV's faster candidate search (it misses small markers)
     correct_bits: int = 2  # bits OpenCV may correct in one marker (the markers differ in 7)
     min_perimeter: float = 0.02  # of the image's long side: smaller outlines are not tried
@@ -133,7 +180,8 @@ class Settings:
     """Every stage's settings."""
 
     decode: DecodeSettings = field(default_factory=DecodeSettings)
+    find: FindSettings = field(default_factory=FindSettings)
+    group: GroupSettings = field(default_factory=GroupSettings)
     locate: LocateSettings = field(default_factory=LocateSettings)
-    index: IndexSettings = field(default_factory=IndexSettings)
     markers: MarkerSettings = field(default_factory=MarkerSettings)
     enrol: EnrolSettings = field(default_factory=EnrolSettings)

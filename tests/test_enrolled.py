@@ -15,8 +15,9 @@ import numpy as np
 import pytest
 
 from recognizer.decode import decode_array
-from recognizer.enrolled import DeckFileError, EnrolledDeck, enrol_faces, recognize_enrolled
+from recognizer.enrolled import DeckFileError, EnrolledDeck, enrol_faces
 from recognizer.evaluate import evaluate_enrolled_folder, evaluate_scenes, load_art
+from recognizer.matching import recognize_enrolled
 from recognizer.scenes import render
 
 from .conftest import SHARED

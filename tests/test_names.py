@@ -1,6 +1,7 @@
 """Names and echoed input: a player's name with a character nobody can see (NUL, a line break, a
 right-to-left override, a zero-width space) is refused with 422 and says which character; a
-card code that is no card comes back quoted and escaped, never raw."""
+card code that is no card, a room code that is no code and an unknown option come back quoted
+and escaped, never raw."""
 
 from __future__ import annotations
 
@@ -80,3 +81,29 @@ def test_quoting_and_unechoing() -> None:
     assert unechoed("XY\u202e is odd", {"card": "xy\u202e"}) == '"XY\\u202e" is odd'
     assert unechoed("5H is not yours", {"card": "5H"}) == "5H is not yours"
     assert unechoed("left \x07 alone?", {}) == "left \\u0007 alone?"  # no hidden character survives
+
+
+def test_a_room_code_that_is_no_code_is_quoted_and_escaped(client: FlaskClient) -> None:
+    resp = client.get("/api/rooms/%E2%80%AEab%0Acd")  # a right-to-left override and a line break
+    assert resp.status_code == 404
+    body = resp.get_json()
+    assert body["messages"]["en"] == 'No table has the room code "\\u202eAB\\nCD".'
+    assert body["messages"]["it"] == 'Nessun tavolo ha il codice "\\u202eAB\\nCD".'
+    assert "\u202e" not in json.dumps(body, ensure_ascii=False)
+    plain = client.get("/api/rooms/zz99").get_json()  # a code's shape: repeated as typed
+    assert plain["messages"]["en"] == "No table has the room code ZZ99."
+    page = client.get("/join?room=%E2%80%AEab").get_data(as_text=True)  # the page says it too
+    assert "\u202e" not in page and "\\u202eAB" in page
+
+
+def test_an_unknown_option_is_named_escaped_never_raw(client: FlaskClient) -> None:
+    resp = client.post("/api/tables", json={"game": "quinta", "players": 3,
+                                            "options": {"\u202eevil\n<b>": 1, "colour": "red"}})
+    assert resp.status_code == 400
+    body = resp.get_json()
+    assert body["messages"]["en"] == 'unknown Quinta option(s): colour, "\\u202eevil\\n<b>"'
+    assert body["messages"]["it"] == 'opzioni di Quinta sconosciute: colour, "\\u202eevil\\n<b>"'
+    text = json.dumps(body, ensure_ascii=False)
+    assert "\u202e" not in text and "\n" not in text
+    long = client.post("/api/practice", json={"game": "oscuri", "options": {"x" * 80: 1}}).get_json()
+    assert long["messages"]["en"] == 'unknown Oscuri option(s): "' + "x" * 16 + '…"'

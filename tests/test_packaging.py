@@ -28,4 +28,4 @@ def test_the_wheel_carries_every_module_template_static_file_and_model(tmp_path:
         assert f"companion/_assets/templates/{page.name}" in names, page.name
     for asset in (ROOT / "static").iterdir():
         assert f"companion/_assets/static/{asset.name}" in names, asset.name
-    assert "recognizer/models/index_glyphs.npz" in names
+    assert "recognizer/models/index_reader.onnx" in names and "recognizer/models/index_reader.json" in names

@@ -49,6 +49,38 @@ def test_a_stranger_to_a_practice_table_hears_403_from_show_bots(client: FlaskCl
     assert player.status_code == 400
 
 
+@pytest.mark.parametrize("body", MALFORMED, ids=["text", "broken", "list", "wrong fields"])
+def test_a_stranger_to_a_practice_table_hears_403_from_rewind(client: FlaskClient,
+                                                               body: dict[str, Any]) -> None:
+    made = client.post("/api/practice", json={"game": "oscuri", "options": {"leader": 0}}).get_json()
+    tid, token = made["table_id"], made["token"]
+    view = client.get(f"/api/tables/{tid}/state", headers=bearer(token)).get_json()
+    assert client.post(f"/api/tables/{tid}/actions", headers=bearer(token),
+                       json={"action": view["state"]["legal"][0], "seq": view["seq"]}).status_code == 200
+    other = create(client)
+    for who in (bearer(other["host_token"]), bearer(join(client, other["table_id"], 0)),
+                {"Authorization": "Bearer not-a-token"}):
+        refused = client.post(f"/api/tables/{tid}/rewind", headers=who, **body)
+        assert refused.status_code == 403, refused.get_json()
+        assert refused.get_json()["messages"]["en"].startswith("Only the player")
+    assert client.get(f"/api/tables/{tid}/state", headers=bearer(token)).get_json()["seq"] > view["seq"]
+    assert client.post(f"/api/tables/{tid}/rewind", headers=bearer(token), **body).status_code == 200
+
+
+def test_a_guest_hears_403_from_freeing_a_seat_and_from_the_record(client: FlaskClient) -> None:
+    data = create(client)
+    tid = data["table_id"]
+    seat = join(client, tid, 0)
+    for who in (bearer(seat), {"Authorization": "Bearer not-a-token"}):
+        freed = client.delete(f"/api/tables/{tid}/seats/0", headers=who, data="{not json")
+        assert freed.status_code == 403
+        assert freed.get_json()["messages"]["en"] == "Only the host can free a seat."
+        record = client.get(f"/api/tables/{tid}/record", headers=who)
+        assert record.status_code == 403, record.get_json()
+        assert record.get_json()["messages"]["en"] == "Only the host can download the game record."
+    assert client.get(f"/api/tables/{tid}/state", headers=bearer(seat)).get_json()["me"] == 0
+
+
 def test_a_phone_without_a_seat_hears_401_from_actions_before_its_body_is_read(client: FlaskClient) -> None:
     tid = create(client)["table_id"]
     for body in MALFORMED:

@@ -65,51 +65,12 @@ def service_latencies(actions: int) -> list[float]:
     return timings
 
 
-def recogniser_figures(photos: Path) -> None:
-    """Accuracy per photo set, and speed on a 12-megapixel photo and a 1280x720 frame."""
-    import cv2
+def recogniser_figures(shared: Path, photos: Path, scenes: int) -> None:
+    """The French reader: each photo folder from networks that never saw it, the synthetic
+    stress table, speed at 12 MP and 720p on one thread, peak memory."""
+    from recognizer.benchmark import run as french_figures
 
-    from recognizer.decode import decode
-    from recognizer.evaluate import peak_memory_mb, report
-    from recognizer.glyphs import load
-    from recognizer.pipeline import recognize_decoded
-
-    cv2.setNumThreads(1)
-    load()  # the templates load once per process, not per photo
-    if not photos.is_dir():
-        print(f"recogniser: no labelled photos at {photos} (set --photos)")
-        return
-    print(f"recogniser accuracy on {photos} (card codes as multisets per photo):")
-    for line in report(photos):
-        print("  " + line)
-    sample = next(iter(sorted(photos.glob("*/8card_slight.jpg"))), None) or next(photos.glob("*/*.jpg"))
-    image = cv2.imread(str(sample))
-    if image is None:
-        print(f"recogniser: cannot read {sample}")
-        return
-    for label, size in (("12-megapixel photo (4000x3000)", (4000, 3000)), ("1280x720 frame", (1280, 720))):
-        h, w = image.shape[:2]
-        want = size[0] / size[1]
-        if w / h > want:  # crop to the frame's shape first: never squash the cards
-            cut = int(h * want)
-            crop = image[:, (w - cut) // 2:(w - cut) // 2 + cut]
-        else:
-            cut = int(w / want)
-            crop = image[(h - cut) // 2:(h - cut) // 2 + cut]
-        frame = cv2.resize(crop, size, interpolation=cv2.INTER_CUBIC)
-        ok, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 90])
-        assert ok
-        data = jpeg.tobytes()
-        times = []
-        for _ in range(15):
-            t0 = time.perf_counter()
-            found = recognize_decoded(decode(data))
-            times.append((time.perf_counter() - t0) * 1000)
-        times.sort()
-        print(f"recogniser speed, {label} from {sample.name}, JPEG decode included, one thread: "
-              f"median {statistics.median(times):.0f} ms, p95 {times[int(0.95 * (len(times) - 1))]:.0f} ms, "
-              f"{len(found)} cards found")
-    print(f"peak memory of this process: {peak_memory_mb():.0f} MB")
+    french_figures(shared, photos, stress_scenes=max(5, scenes // 2))
 
 
 def marker_figures(scenes: int = 40) -> None:
@@ -193,8 +154,9 @@ def enrolled_figures(art: Path, photos: Path, scenes: int = 40) -> None:
     import cv2
 
     from recognizer.decode import decode
-    from recognizer.enrolled import EnrolledDeck, enrol_faces, recognize_enrolled
+    from recognizer.enrolled import EnrolledDeck, enrol_faces
     from recognizer.evaluate import evaluate_enrolled_folder, evaluate_scenes, load_art
+    from recognizer.matching import recognize_enrolled
     from recognizer.scenes import render
 
     cv2.setNumThreads(1)
@@ -310,7 +272,7 @@ def run(games_seconds: float = 3.0, actions: int = 2000, photos: str | None = No
           f"p50 {p50:.2f} ms, p99 {p99:.2f} ms over {len(timings)} actions")
     bot_pace()
     shared = Path(os.environ.get("TAVOLO_SHARED", "../shared"))
-    recogniser_figures(Path(photos) if photos else shared / "cardphotos")
+    recogniser_figures(shared, Path(photos) if photos else shared / "cardphotos", scenes)
     if scenes:
         marker_figures(scenes)
     enrolled_figures(shared / "cardart", Path(photos) if photos else shared / "cardphotos", scenes)

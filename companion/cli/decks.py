@@ -49,7 +49,7 @@ def recognize(args: argparse.Namespace) -> int:
     import time
 
     from recognizer.decode import ImageError, decode
-    from recognizer.enrolled import recognize_enrolled
+    from recognizer.matching import recognize_enrolled
     from recognizer.pipeline import recognize_decoded
 
     try:

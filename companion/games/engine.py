@@ -8,6 +8,8 @@ state it was given is never changed.
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -131,6 +133,19 @@ def replay(rules: Rules[S, A], start: S, actions: Sequence[A]) -> S:
     return s
 
 
+PLAIN_OPTION = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,23}")
+
+
+def option_named(key: str) -> str:
+    """An option's name as a refusal repeats it: a plain name as it is; anything else (a line
+    break, a direction mark, markup) in quotes, escaped and cut short, so that it cannot bend
+    the sentence it is shown in."""
+    if PLAIN_OPTION.fullmatch(key):
+        return key
+    short = key[:16] + ("…" if len(key) > 16 else "")
+    return json.dumps(short, ensure_ascii=True).replace("\\u2026", "…")
+
+
 def read_options(title: str, players: int, seats: range, options: Mapping[str, Any],
                  allowed: frozenset[str]) -> tuple[int, str]:
     """Check the player count and the options every game shares; return (stake, hands mode).
@@ -142,7 +157,7 @@ def read_options(title: str, players: int, seats: range, options: Mapping[str, A
         raise SetupError(f"{title} is played by {seats.start} to {seats.stop - 1} players")
     unknown = set(options) - allowed
     if unknown:
-        raise SetupError(f"unknown {title} option(s): {', '.join(sorted(unknown))}")
+        raise SetupError(f"unknown {title} option(s): {', '.join(option_named(k) for k in sorted(unknown))}")
     stake = options.get("stake", 1)
     if not isinstance(stake, int) or isinstance(stake, bool) or not 1 <= stake <= 1000:
         raise SetupError("option 'stake' must be a whole number of chips from 1 to 1000")

@@ -119,8 +119,10 @@ class Lobby:
         code = room.strip().upper()[:MAX_ROOM]
         row = self.store.table_by_room(code)
         if row is None:
-            raise NotFound(f"No table has the room code {code}.",
-                           f"Nessun tavolo ha il codice {code}.")
+            # A code of letters and digits is repeated as typed; anything else quoted, escaped.
+            shown = code if code.isascii() and code.isalnum() else quoted(code, MAX_ROOM)
+            raise NotFound(f"No table has the room code {shown}.",
+                           f"Nessun tavolo ha il codice {shown}.")
         return row.id
 
     def join(self, table_id: str, seat: Any = None, name: Any = None) -> Joined:

@@ -13,7 +13,8 @@ from dataclasses import replace
 from typing import Any
 
 from recognizer.decode import Decoded, ImageError, decode
-from recognizer.enrolled import EnrolledDeck, recognize_enrolled
+from recognizer.enrolled import EnrolledDeck
+from recognizer.matching import recognize_enrolled
 from recognizer.pipeline import recognize_decoded
 from recognizer.types import Detection
 

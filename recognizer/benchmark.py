@@ -1,0 +1,103 @@
+"""The French reader's figures for ``make bench``: every labelled photo folder scored by
+networks that never saw it, the synthetic stress table with its targets, the speed on a
+12-megapixel photo and a 1280x720 frame on one core, and peak memory."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .decode import decode
+from .evaluate import peak_memory_mb, report
+from .pipeline import read_indices
+from .reader import networks
+
+# The targets of the recogniser issue, printed beside the figures they judge.
+TARGET_RECALL = 0.97
+TARGET_PRECISION = 0.99
+TARGET_12MP_MS = 100.0
+TARGET_720P_MS = 30.0
+
+
+def photo_figures(photos: Path, log: Callable[[str], None] = print) -> None:
+    """Each real photo folder from networks that never saw it."""
+    log(f"French reader on the labelled photos in {photos} (each folder read by networks that never saw "
+        f"it: [shipped] or [synthetic]; card codes as multisets per photo):")
+    for line in report(photos):
+        log("  " + line)
+
+
+def stress_figures(shared: Path, per: int, log: Callable[[str], None] = print) -> None:
+    """The synthetic stress table (needs the training extra for the drawn decks)."""
+    from .stress import run, smallest_read, sources_from
+
+    log(f"French reader, synthetic stress table ({per} scenes a row, seeds no training run uses):")
+    table = run(sources_from(shared), networks(), per, log=log)
+    fans = table["fan spacing"]
+    recall = sum(r.correct for r in fans) / max(1, sum(r.expected for r in fans))
+    found = sum(r.found for r in fans)
+    precision = (found - sum(r.false for r in fans)) / found if found else 1.0
+    whole = sum(r.whole for r in fans)
+    log(f"  fans of 13: recall {recall:.3f} (target {TARGET_RECALL}), precision {precision:.3f} "
+        f"(target {TARGET_PRECISION}), read whole {whole}/{sum(r.scenes for r in fans)}")
+    log(f"  smallest index read at 95%: {smallest_read(table['index height'])}")
+
+
+def _frame(image: np.ndarray, size: tuple[int, int]) -> bytes:
+    """A photo cropped to the frame's shape (never squashed), resized, as a JPEG."""
+    h, w = image.shape[:2]
+    want = size[0] / size[1]
+    if w / h > want:
+        cut = int(h * want)
+        image = image[:, (w - cut) // 2:(w - cut) // 2 + cut]
+    else:
+        cut = int(w / want)
+        image = image[(h - cut) // 2:(h - cut) // 2 + cut]
+    frame = cv2.resize(image, size, interpolation=cv2.INTER_CUBIC)
+    ok, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    return jpeg.tobytes()
+
+
+def speed_figures(sample: Path, runs: int = 15, log: Callable[[str], None] = print) -> None:
+    """Milliseconds per photo (JPEG decode included) at 12 MP and 720p, one thread."""
+    image = cv2.imread(str(sample))
+    if image is None:
+        log(f"French reader speed: cannot read {sample}")
+        return
+    nets = networks()
+    for label, size, target in (("12-megapixel photo (4000x3000)", (4000, 3000), TARGET_12MP_MS),
+                                ("1280x720 frame", (1280, 720), TARGET_720P_MS)):
+        data = _frame(image, size)
+        times = []
+        found = 0
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            found = len(read_indices(decode(data), nets=nets))
+            times.append((time.perf_counter() - t0) * 1000)
+        times.sort()
+        log(f"French reader speed, {label} from {sample.name}, JPEG decode included, one thread: "
+            f"median {statistics.median(times):.0f} ms (target {target:.0f}), "
+            f"p95 {times[int(0.95 * (len(times) - 1))]:.0f} ms, {found} cards found")
+
+
+def run(shared: Path, photos: Path, stress_scenes: int = 20, log: Callable[[str], None] = print) -> None:
+    """Every French reader figure."""
+    cv2.setNumThreads(1)
+    if photos.is_dir():
+        photo_figures(photos, log)
+        sample = next(iter(sorted(photos.glob("*/8card_slight.jpg"))), None) or next(photos.glob("*/*.jpg"))
+        speed_figures(sample, log=log)
+    else:
+        log(f"French reader: no labelled photos at {photos} (set --photos)")
+    if (shared / "cardart").is_dir():
+        try:
+            stress_figures(shared, stress_scenes, log)
+        except ImportError as e:  # Pillow draws the synthetic decks: the training extra
+            log(f"French reader stress table skipped: {e} (install '.[models]')")
+    log(f"peak memory of this process: {peak_memory_mb():.0f} MB")

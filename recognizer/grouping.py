@@ -1,0 +1,209 @@
+"""From index readings to cards.
+
+A physical index is usually proposed several times (at two pyramid levels, as the 1 and
+the 0 of a 10, as letters of JOKER): readings of one code at one place and in one
+direction are one index. Two indices of one code make one card when they sit where one
+card's two indices would (the turned one at the opposite corner, or, on a deck with four
+indices, the upright one at the other top corner with no card edge between them);
+otherwise they are two cards (two decks mixed). A reading on the face of a card found
+surer is dropped when it is much smaller than that card's indices (a pip, court art) or
+when it sits where that card's own index would be, as big and facing the same way (a
+misreading of one of its indices). Each card's corners are estimated from
+its index: its direction, its size, and where indices sit on cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .types import GroupSettings
+
+
+@dataclass(frozen=True)
+class Index:
+    """One index read in the photo (working-image pixels)."""
+
+    card: str
+    confidence: float
+    rank: np.ndarray  # the rank glyph's centre
+    down: np.ndarray  # unit vector from the rank towards the suit (the card's "down")
+    unit: float  # rank-to-suit distance
+
+    @property
+    def across(self) -> np.ndarray:
+        """Unit vector towards the card's inside, across the index (the card's "right")."""
+        return np.array([self.down[1], -self.down[0]])
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card found: its code, confidence and corners (clockwise from the index read)."""
+
+    card: str
+    confidence: float
+    corners: np.ndarray  # (4, 2)
+
+
+def indices(
+    codes: list[str],
+    probs: np.ndarray,
+    rank: np.ndarray,
+    suit: np.ndarray,
+    s: GroupSettings = GroupSettings(),
+) -> list[Index]:
+    """Readings at least ``s.min_reading`` sure, one per physical index (the surest one
+    wins where several readings, of one code or of rival codes, fall on one index)."""
+    order = np.argsort(-probs)
+    kept: list[Index] = []
+    for k in order:
+        p = float(probs[k])
+        if p < s.min_reading:
+            break
+        v = suit[k] - rank[k]
+        unit = float(np.linalg.norm(v))
+        if unit <= 0:
+            continue
+        down = v / unit
+        here = Index(codes[k], p, rank[k].astype(np.float64), down, unit)
+        if not any(_same_index(here, other, s) for other in kept):
+            kept.append(here)
+    return kept
+
+
+def _same_index(a: Index, b: Index, s: GroupSettings) -> bool:
+    """Two readings of one physical index: close together for their size; for a joker's
+    word read letter pair by letter pair, anywhere along the same word."""
+    unit = max(a.unit, b.unit)
+    gap = a.rank - b.rank
+    if a.card.startswith("JK") and b.card.startswith("JK") and float(np.dot(a.down, b.down)) > 0.7:
+        along = abs(float(np.dot(gap, a.down)))
+        side = abs(float(np.dot(gap, a.across)))
+        return along <= s.word_reach * unit and side <= s.same_reach * unit
+    return float(np.linalg.norm(gap)) <= s.same_reach * unit
+
+
+def corners(index: Index, s: GroupSettings = GroupSettings(), width_units: float | None = None) -> np.ndarray:
+    """A card's corners estimated from one index: top-left (the index's corner), top-right,
+    bottom-right, bottom-left. ``width_units``: the card's width in index units when known."""
+    width = (width_units or s.card_width) * index.unit
+    height = width * s.card_ratio
+    top_left = index.rank - index.across * s.index_x * width - index.down * s.index_y * height
+    top_right = top_left + index.across * width
+    return np.array([top_left, top_right, top_right + index.down * height, top_left + index.down * height])
+
+
+def _outline(members: list[Index], best: Index, unit: float, s: GroupSettings) -> np.ndarray:
+    """A card's corners from its indices, seen from its surest one (top-left, top-right,
+    bottom-right, bottom-left as that index faces): the indices' spread across and down
+    gives the card's width and height where they span it; where they do not, the card
+    extends from the surest index as from a top-left one, with the usual proportions."""
+    offsets = np.array([m.rank - best.rank for m in members])
+    rel = np.stack([offsets @ best.across, offsets @ best.down], axis=1)
+    low, high = rel.min(axis=0), rel.max(axis=0)
+    spans = (high - low) > s.pair_reach[0] * unit
+    width = (high[0] - low[0]) / (1 - 2 * s.index_x) if spans[0] else None
+    height = (high[1] - low[1]) / (1 - 2 * s.index_y) if spans[1] else None
+    if width is None:
+        width = height / s.card_ratio if height is not None else s.card_width * unit
+    if height is None:
+        height = width * s.card_ratio
+    left = (low[0] if spans[0] else 0.0) - s.index_x * width
+    top = (low[1] if spans[1] else 0.0) - s.index_y * height
+    box = [(left, top), (left + width, top), (left + width, top + height), (left, top + height)]
+    return np.array([best.rank + x * best.across + y * best.down for x, y in box])
+
+
+def _one_card(a: Index, b: Index, s: GroupSettings) -> float | None:
+    """If two indices of one code can be one card's, the card's width they imply (in index
+    units), else None. One card's indices face the same way or opposite ways and sit at
+    its corners: side by side (the two top corners of a deck with four indices), one
+    above the other (the two left ones), or at opposite corners."""
+    unit = (a.unit + b.unit) / 2
+    gap = b.rank - a.rank
+    across = abs(float(np.dot(gap, a.across))) / unit
+    down = abs(float(np.dot(gap, a.down))) / unit
+    if (
+        abs(float(np.dot(a.down, b.down))) < 0.9
+        or not s.pair_reach[0] <= np.hypot(across, down) <= s.pair_reach[1]
+    ):
+        return None
+    if down <= s.corner_slack:
+        return across / (1 - 2 * s.index_x)
+    if across <= s.corner_slack:
+        return down / (1 - 2 * s.index_y) / s.card_ratio
+    if s.pair_slope[0] <= down / across <= s.pair_slope[1]:
+        return across / (1 - 2 * s.index_x)
+    return None
+
+
+def cards(found: list[Index], s: GroupSettings = GroupSettings()) -> list[Card]:
+    """One card per group of indices of one code that one card can carry (two, or four on
+    some decks); where they sit gives the card's outline."""
+    parent = list(range(len(found)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, a in enumerate(found):
+        for j in range(i + 1, len(found)):
+            if found[j].card == found[i].card and _one_card(a, found[j], s) is not None:
+                parent[root(j)] = root(i)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(found)):
+        groups.setdefault(root(i), []).append(i)
+    placed = []
+    for members in groups.values():
+        best = max(members, key=lambda k: found[k].confidence)
+        doubt = float(np.prod([1 - found[k].confidence for k in members]))
+        unit = float(np.median([found[k].unit for k in members]))
+        outline = _outline([found[k] for k in members], found[best], unit, s)
+        placed.append(_Placed(Card(found[best].card, 1 - doubt, outline), found[best], unit, len(members)))
+    return [p.card for p in placed if not any(_printed_on(p, other, s) for other in placed)]
+
+
+@dataclass(frozen=True)
+class _Placed:
+    card: Card
+    index: Index  # its surest index
+    unit: float  # its indices' size
+    indices: int  # how many of its indices were read
+
+
+def _printed_on(p: _Placed, other: _Placed, s: GroupSettings) -> bool:
+    """Whether ``p`` is print on the face of ``other``, a surer card of another code: far
+    smaller than its indices (a pip, court art), or read from one card's lone index where
+    ``other``, known by two indices, has an index of its own, as big and facing the same way."""
+    if other is p or other.card.card == p.card.card or other.card.confidence < p.card.confidence:
+        return False
+    if not _inside(p.index.rank, other.card.corners):
+        return False
+    if p.unit <= s.art_scale * other.unit:
+        return True
+    if p.indices > 1 or other.indices < 2 or not 1 / s.twin_scale <= p.unit / other.unit <= s.twin_scale:
+        return False
+    return any(float(np.linalg.norm(p.index.rank - place)) <= s.twin_reach * other.unit
+               and float(np.dot(p.index.down, facing)) > 0.9
+               for place, facing in _index_places(other.card.corners, s))
+
+
+def _inside(point: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether a point lies inside a convex quadrilateral (corners in order, either way round)."""
+    edges = np.roll(quad, -1, axis=0) - quad
+    to_point = point - quad
+    cross = edges[:, 0] * to_point[:, 1] - edges[:, 1] * to_point[:, 0]
+    return bool(np.all(cross >= 0) or np.all(cross <= 0))
+
+
+def _index_places(quad: np.ndarray, s: GroupSettings) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Where a card's four indices would be, and which way each one's rank-to-suit points."""
+    top_left, top_right, bottom_right, bottom_left = quad
+    across = (top_right - top_left) * s.index_x
+    down = (bottom_left - top_left) * s.index_y
+    facing = down / max(float(np.linalg.norm(down)), 1e-9)
+    return [(top_left + across + down, facing), (top_right - across + down, facing),
+            (bottom_right - across - down, -facing), (bottom_left + across - down, -facing)]

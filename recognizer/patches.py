@@ -1,0 +1,74 @@
+"""Cutting the candidate indices out of the pyramid as small upright patches for the reader.
+
+A candidate's frame is fixed by its two glyph centres: the rank's centre is the origin,
+the direction to the suit's centre is "down", and their distance is the unit. Every patch
+is sampled on the same grid of that frame, so an index looks the same to the reader
+whatever its size and rotation in the photo. All candidates of a level are cut by one
+``cv2.remap`` call.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .candidates import Candidates, Level
+from .types import PatchSettings
+
+CHUNK = 1000  # patches cut by one remap call
+
+
+def grid(s: PatchSettings = PatchSettings()) -> tuple[np.ndarray, np.ndarray]:
+    """The sampling points of a patch in frame units: across (columns) and down (rows)."""
+    across = s.left + (np.arange(s.width, dtype=np.float32) + 0.5) * (s.right - s.left) / s.width
+    down = s.top + (np.arange(s.height, dtype=np.float32) + 0.5) * (s.bottom - s.top) / s.height
+    return across, down
+
+
+def frames(rank: np.ndarray, suit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each candidate's unit vectors scaled by its unit: ``across`` and ``down`` (n, 2)."""
+    down = suit - rank
+    across = np.stack([down[:, 1], -down[:, 0]], axis=1)
+    return across, down
+
+
+def cut(levels: list[Level], found: Candidates, s: PatchSettings = PatchSettings()) -> np.ndarray:
+    """The patches of all candidates, as uint8 BGR (n, height, width, 3), in ``found``'s order."""
+    out = np.empty((len(found), s.height, s.width, 3), np.uint8)
+    if not len(found):
+        return out
+    gx, gy = grid(s)
+    across, down = frames(found.rank, found.suit)
+    for k, level in enumerate(levels):
+        on_level = np.nonzero(found.level == k)[0]
+        # OpenCV's remap takes maps of fewer than 32767 rows: a thousand patches at a time
+        for start in range(0, len(on_level), CHUNK):
+            idx = on_level[start : start + CHUNK]
+            # point = rank + x * across + y * down, for every grid point of every candidate
+            px = (
+                found.rank[idx, 0][:, None, None]
+                + gx[None, None, :] * across[idx, 0][:, None, None]
+                + gy[None, :, None] * down[idx, 0][:, None, None]
+            )
+            py = (
+                found.rank[idx, 1][:, None, None]
+                + gx[None, None, :] * across[idx, 1][:, None, None]
+                + gy[None, :, None] * down[idx, 1][:, None, None]
+            )
+            mx = px.reshape(-1, s.width).astype(np.float32)
+            my = py.reshape(-1, s.width).astype(np.float32)
+            patches = cv2.remap(level.image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+            out[idx] = patches.reshape(len(idx), s.height, s.width, 3)
+    return out
+
+
+def normalise(patches: np.ndarray) -> np.ndarray:
+    """Network input (n, 3, height, width) float32: each patch's brightness and contrast
+    taken out, its colours kept relative to each other."""
+    x = patches.astype(np.float32)
+    n = len(x)
+    flat = x.reshape(n, -1)
+    mean = flat.mean(axis=1)
+    std = flat.std(axis=1)
+    x = (x - mean[:, None, None, None]) / (std[:, None, None, None] + 8.0)
+    return np.ascontiguousarray(x.transpose(0, 3, 1, 2))

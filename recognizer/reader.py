@@ -1,0 +1,140 @@
+"""The learned index reader at serving time: ONNX networks run by OpenCV's ``dnn`` module
+(no PyTorch needed). A small screen drops most candidates that are no index; the reader
+names the card of each one left, or says it is none.
+
+The networks are built by ``make models`` (:mod:`recognizer.training.build`) and shipped
+in ``recognizer/models`` with a description (``index_reader.json``): the classes, the
+patch geometry, and its variants: the shipped pair of networks, and a pair trained on
+synthetic scenes alone that the benchmark uses to score the real photos the shipped pair
+was trained on (each variant says which photo folders it saw).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .patches import normalise
+from .types import PatchSettings
+
+MODELS = Path(__file__).resolve().parent / "models"
+DESCRIPTION = MODELS / "index_reader.json"
+
+
+@dataclass(frozen=True)
+class Model:
+    """One variant of the reader: its networks, classes, patches and training folders."""
+
+    name: str
+    classes: tuple[str, ...]  # card codes, then "none"
+    reader: Path
+    screen: Path | None
+    patch: PatchSettings
+    screen_patch: PatchSettings
+    screen_threshold: float  # a candidate the screen scores under this is dropped
+    trained_on: tuple[str, ...]  # "synthetic", "cardphotos/<folder>"
+
+    @property
+    def none(self) -> int:
+        """The class index of "no index"."""
+        return len(self.classes) - 1
+
+    def saw(self, folder: str) -> bool:
+        """Whether these networks were trained on photos of ``folder`` (a cardphotos name)."""
+        return f"cardphotos/{folder}" in self.trained_on
+
+
+def variants(description: Path = DESCRIPTION) -> dict[str, Model]:
+    """Every variant a description lists, by name (the shipped one is ``shipped``)."""
+    d = json.loads(description.read_text())
+    out = {}
+    for name, v in d["variants"].items():
+        out[name] = Model(
+            name=name,
+            classes=tuple(d["classes"]),
+            reader=description.parent / v["reader"],
+            screen=description.parent / v["screen"] if v.get("screen") else None,
+            patch=PatchSettings(**d["patch"]),
+            screen_patch=PatchSettings(**d["screen_patch"]),
+            screen_threshold=float(v.get("threshold", 0.0)),
+            trained_on=tuple(v["trained_on"]),
+        )
+    return out
+
+
+def unseen(folder: str, description: Path = DESCRIPTION) -> Model | None:
+    """A variant that never saw ``folder``: the shipped one when it can be, else another."""
+    found = variants(description)
+    ranked = sorted(found.values(), key=lambda m: m.name != "shipped")
+    return next((m for m in ranked if not m.saw(folder)), None)
+
+
+class Networks:
+    """The networks of a variant, one copy per thread (an OpenCV net is not thread-safe)."""
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self._local = threading.local()
+
+    def _nets(self) -> tuple[cv2.dnn.Net, cv2.dnn.Net | None]:
+        nets = getattr(self._local, "nets", None)
+        if nets is None:
+            reader = cv2.dnn.readNetFromONNX(str(self.model.reader))
+            screen = cv2.dnn.readNetFromONNX(str(self.model.screen)) if self.model.screen else None
+            nets = (reader, screen)
+            self._local.nets = nets
+        return nets
+
+    def screen(self, patches: np.ndarray) -> np.ndarray:
+        """The screen's probability that each patch (uint8, n x h x w x 3) is an index."""
+        _, net = self._nets()
+        if net is None or not len(patches):
+            return np.ones(len(patches), np.float32)
+        return _softmax(_forward(net, normalise(patches)))[:, 0]
+
+    def read(self, patches: np.ndarray) -> np.ndarray:
+        """Class probabilities (n, classes) of each patch."""
+        net, _ = self._nets()
+        if not len(patches):
+            return np.zeros((0, len(self.model.classes)), np.float32)
+        return _softmax(_forward(net, normalise(patches)))
+
+
+def _forward(net: cv2.dnn.Net, x: np.ndarray, batch: int = 512) -> np.ndarray:
+    out = []
+    for k in range(0, len(x), batch):
+        chunk = x[k : k + batch]
+        net.setInput(chunk)
+        out.append(np.asarray(net.forward(), np.float32).reshape(len(chunk), -1))
+    return np.concatenate(out)
+
+
+def _softmax(scores: np.ndarray) -> np.ndarray:
+    e = np.exp(scores - scores.max(axis=1, keepdims=True))
+    return np.asarray(e / e.sum(axis=1, keepdims=True), np.float32)
+
+
+_NETWORKS: dict[tuple[str, str], Networks] = {}
+_LOCK = threading.Lock()
+
+
+def networks(variant: str = "shipped", description: Path = DESCRIPTION) -> Networks:
+    """A variant's networks, loaded once per process (one copy per thread inside)."""
+    key = (str(description), variant)
+    with _LOCK:
+        found = _NETWORKS.get(key)
+        if found is None:
+            found = _NETWORKS[key] = Networks(variants(description)[variant])
+        return found
+
+
+@lru_cache(maxsize=1)
+def shipped() -> Model:
+    """The shipped variant."""
+    return variants()["shipped"]

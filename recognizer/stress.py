@@ -1,0 +1,163 @@
+"""The synthetic stress table of ``make bench``: the French reader on rendered photos whose
+conditions are set one at a time (the surface, the number of cards, how tightly a fan is
+held, the camera's tilt, the index's size in pixels), with seeds no training run uses.
+
+A card counts as expected when one of its indices is fully in view (a reader cannot be
+asked for a card whose indices are all covered); a detection is right when it names a
+card in the photo, at most as many times as that card is there.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from .decode import decode_array
+from .pipeline import read_indices
+from .reader import Networks
+from .training.corpus import Sources, art_decks, background_photos, court_art
+from .training.dataset import mark_height, mark_in_view
+from .training.faces import CODES, Face, draw_face, random_style
+from .training.scenes import Scene, render
+
+STRESS_SEED = 90_210  # never a training seed
+SURFACES = ("maple", "oak", "laminate", "paper", "green_felt", "blue_felt", "black", "cork", "wood-pale",
+            "wood-dark", "stone", "fabric", "carpet", "clutter")
+
+
+@dataclass
+class Row:
+    """Counts for one condition."""
+
+    label: str
+    expected: int = 0
+    correct: int = 0
+    found: int = 0
+    false: int = 0
+    whole: int = 0  # scenes read whole (every expected card, nothing false)
+    scenes: int = 0
+    ms: list[float] = field(default_factory=list)
+
+    @property
+    def recall(self) -> float:
+        return self.correct / self.expected if self.expected else 1.0
+
+    @property
+    def precision(self) -> float:
+        return (self.found - self.false) / self.found if self.found else 1.0
+
+    def line(self) -> str:
+        """One line of the table."""
+        return (f"{self.label:22} scenes {self.scenes:3}  cards {self.expected:4}  recall {self.recall:.3f}  "
+                f"precision {self.precision:.3f}  read whole {self.whole}/{self.scenes}  "
+                f"median {float(np.median(self.ms)) if self.ms else 0:6.1f} ms")
+
+
+def expected_cards(scene: Scene) -> Counter[str]:
+    """The cards a reader must find: those with an index fully in view."""
+    return Counter(p.face.code for i, p in enumerate(scene.cards)
+                   if any(mark_in_view(scene, i, m) >= 0.999 for m in p.face.marks))
+
+
+def score(row: Row, scene: Scene, nets: Networks) -> None:
+    """Read one scene and count it in ``row``."""
+    start = time.perf_counter()
+    found = Counter(d.card for d in read_indices(decode_array(scene.image), nets=nets))
+    row.ms.append((time.perf_counter() - start) * 1000)
+    want = expected_cards(scene)
+    there = Counter(p.face.code for p in scene.cards)
+    right = sum((found & want).values())
+    false = sum((found - there).values())
+    row.scenes += 1
+    row.expected += sum(want.values())
+    row.correct += right
+    row.found += sum(found.values())
+    row.false += false
+    row.whole += int(right == sum(want.values()) and false == 0)
+
+
+class Deck:
+    """Faces for stress scenes: a drawn deck of a style no training run drew, or an artwork deck."""
+
+    def __init__(self, sources: Sources, rng: np.random.Generator) -> None:
+        self.rng = rng
+        self.sources = sources
+        art = art_decks(sources)
+        self.art = art[int(rng.integers(len(art)))] if art and rng.random() < 0.33 else None
+        self.style = random_style(rng, int(rng.choice([300, 400, 520])))
+
+    def faces(self, count: int) -> list[Face]:
+        """``count`` different cards."""
+        if self.art is not None:
+            codes = sorted(self.art)
+            picked = self.rng.choice(len(codes), size=min(count, len(codes)), replace=False)
+            return [self.art[codes[int(i)]] for i in picked]
+        picked = self.rng.choice(len(CODES), size=min(count, len(CODES)), replace=False)
+        return [draw_face(CODES[int(i)], self.style, self.rng, court_art(self.sources)) for i in picked]
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One row of the table: how its scenes are made."""
+
+    label: str
+    count: int
+    layout: str = "spread"
+    surface: str | None = None
+    show: float | None = None
+    tilt: float | None = None
+    card_px: float | None = None
+    size: tuple[int, int] | None = None
+
+
+def conditions() -> Iterable[tuple[str, list[Condition]]]:
+    """The table's sections and their rows."""
+    yield "surface", [Condition(s, 5, surface=s) for s in SURFACES]
+    yield "cards", [Condition(f"{n} card{'s' if n > 1 else ''}", n, "spread" if n < 10 else "row")
+                    for n in (1, 3, 6, 10, 13)]
+    yield "fan spacing", [Condition(f"fan of 13, {round(show * 100)}% showing", 13, "fan", show=show)
+                          for show in (0.1, 0.15, 0.2, 0.3)]
+    yield "tilt", [Condition(f"tilt {t} degrees", 5, tilt=float(t)) for t in (0, 20, 40, 60)]
+    yield "index height", [Condition(f"card {px} px wide", 5, "row", tilt=0.0, card_px=float(px),
+                                     size=(1600, 1200)) for px in (40, 50, 60, 70, 85, 100, 130, 180)]
+
+
+def run(sources: Sources, nets: Networks, per: int = 20, seed: int = STRESS_SEED,
+        log: Callable[[str], None] = print) -> dict[str, list[Row]]:
+    """Every section of the stress table, ``per`` scenes a row."""
+    photos = background_photos(sources)
+    table: dict[str, list[Row]] = {}
+    for s, (section, rows) in enumerate(conditions()):
+        log(f"  {section}:")
+        table[section] = []
+        for c, cond in enumerate(rows):
+            row = Row(cond.label)
+            heights: list[float] = []
+            for k in range(per):
+                rng = np.random.default_rng([seed, s, c, k])
+                faces = Deck(sources, rng).faces(cond.count)
+                scene = render(faces, rng, photos, size=cond.size, layout=cond.layout, tilt_deg=cond.tilt,
+                               surface_kind=cond.surface, show=cond.show, card_px=cond.card_px)
+                heights += [mark_height(scene, i, p.face.marks[0]) for i, p in enumerate(scene.cards)]
+                score(row, scene, nets)
+            if section == "index height":
+                row.label = f"index {np.median(heights):4.1f} px"
+            log("    " + row.line())
+            table[section].append(row)
+    return table
+
+
+def smallest_read(rows: list[Row], share: float = 0.95) -> str:
+    """The smallest index height read at ``share`` recall (from the index-height rows)."""
+    good = [r.label for r in rows if r.recall >= share]
+    return good[0] if good else "none"
+
+
+def sources_from(shared: Path) -> Sources:
+    """The artwork and surfaces under a shared folder."""
+    return Sources(shared / "cardart", shared / "backgrounds")

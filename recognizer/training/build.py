@@ -1,0 +1,302 @@
+"""``make models``: rebuild the shipped index reader from ../shared and the project's code.
+
+1. Synthetic scenes (:mod:`.corpus`) are made in parallel, one seed per scene, and the
+   index finder's candidates in them are labelled and cut (:mod:`.dataset`).
+2. A reader and a screen trained on them alone are kept as the ``synthetic`` variant
+   (``index_reader_synthetic.onnx``, ``index_screen_synthetic.onnx``): they never saw a
+   real photo, so the benchmark scores the real folders used for training with them.
+3. The real photos whose licence allows training (``cardcounter``: corner-index boxes,
+   CC BY 4.0) are labelled with that reader's help (it decides which order of a box's two
+   glyphs is upright) and added; the ``shipped`` reader and screen are trained on all.
+4. ``index_reader.json`` describes them: classes, patch geometry, each screen's threshold
+   (it keeps SCREEN_RECALL of the indices of held-back scenes: an index survives when
+   any of its candidates does), and which photo folders each variant was trained on.
+
+Generated patches are cached under ``build/models`` by a hash of the code and settings,
+so a second run only trains. Everything is seeded: the same inputs and thread count give
+the same files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import asdict
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+
+from ..types import FindSettings, PatchSettings
+
+if TYPE_CHECKING:
+    from torch import nn
+from .corpus import Sources, scene
+from .dataset import BACKGROUND, CLASSES, Labelled, box_patches, cardcounter_code, read_boxes, scene_patches
+
+HERE = Path(__file__).resolve().parent
+MODELS = HERE.parent / "models"
+READER_PATCH = PatchSettings()
+SCREEN_PATCH = PatchSettings(width=12, height=16)
+READER_WIDTHS = (16, 32, 48)  # channels of the reader's three convolutions
+TRAINING_FOLDERS = ("cardcounter",)  # real photos whose licence allows training
+SEED = 2026
+FILES = {
+    "shipped": ("index_reader.onnx", "index_screen.onnx"),
+    "synthetic": ("index_reader_synthetic.onnx", "index_screen_synthetic.onnx"),
+}
+SCREEN_RECALL = 0.995  # of indices (any of its candidates kept), on held-back scenes
+Log = Callable[[str], None]
+Data = dict[str, np.ndarray]
+
+
+def _default_shared() -> Path:
+    env = os.environ.get("TAVOLO_SHARED")
+    return Path(env) if env else HERE.parents[2] / "shared"
+
+
+def _code_hash(extra: str) -> str:
+    h = hashlib.sha256(extra.encode())
+    for p in sorted(HERE.parent.glob("*.py")) + sorted(HERE.glob("*.py")):
+        if p.name != "build.py":
+            h.update(p.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _arrays(parts: list[Labelled], photo_ids: list[int]) -> Data:
+    """Labelled candidates of many photos as arrays; instances numbered across photos."""
+    return {
+        "reader": np.concatenate([p.patches[0] for p in parts]),
+        "screen": np.concatenate([p.patches[1] for p in parts]),
+        "labels": np.concatenate([p.labels for p in parts]).astype(np.int16),
+        "heights": np.concatenate([p.heights for p in parts]),
+        "instances": np.concatenate(
+            [
+                np.where(p.instances >= 0, i * 1000 + p.instances, -1)
+                for i, p in zip(photo_ids, parts, strict=True)
+            ]
+        ),
+        "photo": np.concatenate(
+            [np.full(len(p.labels), i, np.int32) for i, p in zip(photo_ids, parts, strict=True)]
+        ),
+    }
+
+
+def _scene_work(args: tuple[Sources, int, int]) -> Labelled:
+    sources, seed, index = args
+    cv2.setNumThreads(1)
+    made = scene(sources, seed, index)
+    return scene_patches(
+        made, FindSettings(), (READER_PATCH, SCREEN_PATCH), rng=np.random.default_rng([seed, index, 1])
+    )
+
+
+def synthetic(sources: Sources, count: int, workers: int, cache: Path, log: Log) -> Data:
+    """Labelled candidates of ``count`` synthetic scenes (cached)."""
+    path = cache / f"synthetic-{_code_hash(f'{count}-{SEED}')}.npz"
+    if path.exists():
+        log(f"synthetic patches: {path} (cached)")
+        return dict(np.load(path))
+    start = time.perf_counter()
+    jobs = [(sources, SEED, i) for i in range(count)]
+    if workers > 1:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            parts = pool.map(_scene_work, jobs, chunksize=8)
+    else:
+        parts = [_scene_work(job) for job in jobs]
+    data = _arrays(parts, list(range(count)))
+    cache.mkdir(parents=True, exist_ok=True)
+    np.savez(path, **data)  # type: ignore[arg-type]
+    log(
+        f"synthetic patches: {count} scenes, {len(data['labels'])} patches "
+        f"({int((data['labels'] < BACKGROUND).sum())} of indices) in {time.perf_counter() - start:.0f} s"
+    )
+    return data
+
+
+def real(
+    folder: Path, orient: Callable[[np.ndarray], np.ndarray], log: Log, limit: int | None = None
+) -> Data:
+    """Labelled candidates of a real photo folder with corner-index boxes (its first
+    ``limit`` photos by name, or all)."""
+    boxes = sorted(read_boxes(folder).items())[:limit]
+    parts = []
+    for i, (name, found) in enumerate(boxes):
+        image = cv2.imread(str(folder / name), cv2.IMREAD_COLOR)
+        if image is not None:
+            parts.append(
+                box_patches(
+                    image,
+                    found,
+                    orient,
+                    cardcounter_code(name),
+                    FindSettings(),
+                    (READER_PATCH, SCREEN_PATCH),
+                    rng=np.random.default_rng([SEED, i, 2]),
+                )
+            )
+    data = _arrays(parts, [100_000 + i for i in range(len(parts))])
+    log(
+        f"{folder.name}: {len(boxes)} photos, {len(data['labels'])} patches "
+        f"({int(((data['labels'] >= 0) & (data['labels'] < BACKGROUND)).sum())} of indices)"
+    )
+    return data
+
+
+def _join(parts: list[Data]) -> Data:
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
+def screen_threshold(p_index: np.ndarray, labels: np.ndarray, instances: np.ndarray, recall: float) -> float:
+    """The highest screen threshold that still keeps ``recall`` of the indices: an index is
+    kept when the best of its candidates passes."""
+    positive = (labels >= 0) & (labels < BACKGROUND) & (instances >= 0)
+    ids, inverse = np.unique(instances[positive], return_inverse=True)
+    best = np.full(len(ids), -1.0)
+    np.maximum.at(best, inverse, p_index[positive])
+    return float(np.quantile(best, 1 - recall)) if len(best) else 0.0
+
+
+def build(
+    shared: Path,
+    out: Path,
+    scenes: int = 4000,
+    epochs: int = 6,
+    workers: int = 2,
+    cache: Path = Path("build/models"),
+    threads: int = 2,
+    log: Log = print,
+    real_limit: int | None = None,
+    widths: tuple[int, int, int] = READER_WIDTHS,
+) -> Path:
+    """Make every shipped network and its description; returns the description's path.
+    ``real_limit``: use only that many photos of each real folder (a quick check)."""
+
+    from .network import Reader, Screen, export
+    from .train import predict, train
+
+    sources = Sources(shared / "cardart", shared / "backgrounds")
+    if not (sources.art / "french-vector").is_dir():
+        raise SystemExit(f"no card artwork at {sources.art} (set TAVOLO_SHARED)")
+    data = synthetic(sources, scenes, workers, cache, log)
+    held = data["photo"] % 20 == 0  # every twentieth scene is held back to check the training
+    out.mkdir(parents=True, exist_ok=True)
+
+    def reader() -> Reader:
+        return Reader(len(CLASSES), READER_PATCH.height, READER_PATCH.width, widths)
+
+    def fit(name: str, every: Data, rows: np.ndarray, seed: int) -> tuple[nn.Module, dict[str, object]]:
+        log(f"{name} reader:")
+        model = train(
+            reader,
+            every["reader"][rows],
+            every["labels"][rows],
+            epochs=epochs,
+            seed=seed,
+            threads=threads,
+            log=log,
+        )
+        _report(model, data["reader"][held], data["labels"][held], log)
+        log(f"{name} screen:")
+        is_none = np.where(every["labels"] < 0, -1, (every["labels"] == BACKGROUND).astype(np.int64))
+        screen = train(
+            lambda: Screen(SCREEN_PATCH.height, SCREEN_PATCH.width),
+            every["screen"][rows],
+            is_none[rows],
+            epochs=max(2, epochs // 2),
+            seed=seed + 10,
+            threads=threads,
+            log=log,
+        )
+        p_index = predict(screen, data["screen"][held])[:, 0]
+        threshold = screen_threshold(p_index, data["labels"][held], data["instances"][held], SCREEN_RECALL)
+        others = p_index[data["labels"][held] == BACKGROUND]
+        kept = float(np.mean(others >= threshold)) if len(others) else 0.0
+        log(
+            f"  screen threshold {threshold:.4f}: keeps {SCREEN_RECALL} of the held-back indices and "
+            f"{kept:.3f} of their non-indices"
+        )
+        reader_file, screen_file = FILES[name]
+        export(model, out / reader_file, READER_PATCH.height, READER_PATCH.width)
+        export(screen, out / screen_file, SCREEN_PATCH.height, SCREEN_PATCH.width)
+        return model, {"reader": reader_file, "screen": screen_file, "threshold": round(threshold, 6)}
+
+    first, synthetic_variant = fit("synthetic", data, ~held, SEED)
+    parts, trained_on = [data], ["synthetic"]
+    for name in TRAINING_FOLDERS:
+        folder = shared / "cardphotos" / name
+        if (folder / "boxes").is_dir():
+            parts.append(real(folder, lambda p: predict(first, p), log, real_limit))
+            trained_on.append(f"cardphotos/{name}")
+    every = _join(parts)
+    rows = np.r_[~held, np.ones(len(every["labels"]) - len(held), bool)]
+    _, shipped_variant = fit("shipped", every, rows, SEED + 1)
+    description = {
+        "classes": list(CLASSES),
+        "patch": asdict(READER_PATCH),
+        "screen_patch": asdict(SCREEN_PATCH),
+        "variants": {
+            "shipped": {**shipped_variant, "trained_on": trained_on},
+            "synthetic": {**synthetic_variant, "trained_on": ["synthetic"]},
+        },
+        "synthetic_scenes": scenes,
+        "epochs": epochs,
+    }
+    path = out / "index_reader.json"
+    path.write_text(json.dumps(description, indent=1) + "\n")
+    log(f"wrote {path}")
+    return path
+
+
+def _report(model: nn.Module, images: np.ndarray, labels: np.ndarray, log: Log) -> None:
+    from .train import predict
+
+    keep = labels >= 0
+    probs = predict(model, images[keep])
+    y = labels[keep]
+    guess = probs.argmax(axis=1)
+    index = y < BACKGROUND
+    if not index.any() or index.all():
+        log("  held-back scenes: too few patches to judge")
+        return
+    log(
+        f"  held-back scenes: {np.mean(guess[index] == y[index]):.4f} of index patches read right, "
+        f"{np.mean(guess[~index] == BACKGROUND):.4f} of the others rejected"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The ``make models`` command line."""
+    parser = argparse.ArgumentParser(
+        prog="python -m recognizer.training.build", description="Rebuild the recogniser's networks."
+    )
+    parser.add_argument(
+        "--shared", type=Path, default=_default_shared(), help="the shared folder (../shared)"
+    )
+    parser.add_argument("--out", type=Path, default=MODELS, help="where the networks go")
+    parser.add_argument("--scenes", type=int, default=4000, help="synthetic scenes")
+    parser.add_argument("--epochs", type=int, default=6)
+    parser.add_argument("--workers", type=int, default=2, help="processes making scenes")
+    parser.add_argument("--cache", type=Path, default=Path("build/models"))
+    parser.add_argument("--widths", default=",".join(map(str, READER_WIDTHS)),
+                        help="channels of the reader's three convolutions")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    widths = tuple(int(w) for w in args.widths.split(","))
+    if len(widths) != 3:
+        parser.error("--widths takes three numbers")
+    build(args.shared, args.out, args.scenes, args.epochs, args.workers, args.cache,
+          widths=widths)
+    print(f"done in {(time.perf_counter() - start) / 60:.1f} min")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

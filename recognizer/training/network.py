@@ -1,0 +1,94 @@
+"""The reader's networks (PyTorch, for training only): a small convolutional network that
+names a patch's card or says it is no index, and a smaller screen that throws most
+non-indices away first. Both export to ONNX for OpenCV's ``dnn`` module."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import torch
+from torch import nn
+
+
+def _block(cin: int, cout: int) -> list[nn.Module]:
+    return [
+        nn.Conv2d(cin, cout, 3, padding=1, bias=False),
+        nn.BatchNorm2d(cout),
+        nn.ReLU(inplace=True),
+        nn.MaxPool2d(2),
+    ]
+
+
+class Reader(nn.Module):
+    """Patch (3 x h x w, normalised) -> one score per class (the cards, then "none")."""
+
+    def __init__(
+        self,
+        classes: int,
+        height: int,
+        width: int,
+        widths: tuple[int, int, int] = (16, 32, 48),
+        hidden: int = 96,
+    ) -> None:
+        super().__init__()
+        a, b, c = widths
+        self.features = nn.Sequential(*_block(3, a), *_block(a, b), *_block(b, c))
+        flat = c * (height // 8) * (width // 8)
+        self.head = nn.Sequential(
+            nn.Flatten(),
+            nn.Linear(flat, hidden),
+            nn.ReLU(inplace=True),
+            nn.Dropout(0.2),
+            nn.Linear(hidden, classes),
+        )
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        """Scores (not probabilities) per class."""
+        scores: torch.Tensor = self.head(self.features(x))
+        return scores
+
+
+class Screen(nn.Module):
+    """Patch (3 x h x w, normalised, half the reader's size) -> two scores: index, none.
+    One hidden layer over the pixels: cheap enough to run on every candidate."""
+
+    def __init__(self, height: int, width: int, hidden: int = 48) -> None:
+        super().__init__()
+        self.head = nn.Sequential(nn.Flatten(), nn.Linear(3 * height * width, hidden), nn.ReLU(inplace=True),
+                                  nn.Linear(hidden, 2))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        """Scores (not probabilities): index, none."""
+        scores: torch.Tensor = self.head(x)
+        return scores
+
+
+def normalise(x: torch.Tensor) -> torch.Tensor:
+    """uint8 patches (n, h, w, 3) to network input, exactly as :func:`recognizer.patches.normalise`."""
+    x = x.float()
+    flat = x.reshape(len(x), -1)
+    mean = flat.mean(dim=1)
+    std = flat.std(dim=1, unbiased=False)
+    x = (x - mean[:, None, None, None]) / (std[:, None, None, None] + 8.0)
+    return x.permute(0, 3, 1, 2).contiguous()
+
+
+def export(model: nn.Module, path: Path, height: int, width: int) -> None:
+    """Write the model as ONNX (a batch of any size) for ``cv2.dnn.readNetFromONNX``."""
+    import warnings
+
+    model.eval()
+    example = torch.zeros(1, 3, height, width)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        torch.onnx.export(
+            model,
+            (example,),
+            str(path),
+            dynamo=False,
+            opset_version=13,
+            input_names=["patch"],
+            output_names=["scores"],
+            dynamic_axes={"patch": {0: "n"}, "scores": {0: "n"}},
+            do_constant_folding=True,
+        )

@@ -1,0 +1,208 @@
+"""The index-first recogniser's pure stages: candidates found at any rotation and size
+without the card standing out from its table, patches cut upright, and readings grouped
+into cards (one card's two or four indices count once, two copies of a card twice)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from recognizer.candidates import find, pyramid
+from recognizer.grouping import Index, cards, corners, indices
+from recognizer.patches import cut, frames
+from recognizer.types import FindSettings, GroupSettings
+
+pytest.importorskip("PIL", reason="the training extra draws the card faces")
+from recognizer.training.faces import Face, draw_face, random_style
+from recognizer.training.glyphs import rank_fonts
+
+
+def _face(code: str, seed: int = 3) -> Face:
+    """A face of a plain deck: an upright sans index, the suit under the rank."""
+    rng = np.random.default_rng(seed)
+    style = replace(
+        random_style(rng, 300),
+        font=rank_fonts()[0],
+        stroke=0.0,
+        condense=0.9,
+        suit_dx=0.0,
+        gap=0.15,
+        rank_h=0.1,
+        suit_h=0.75,
+        language="en",
+        four=False,
+    )
+    return draw_face(code, style, rng, [])
+
+
+def _placed(
+    face: Face, angle: float, card_px: float, table: int = 150, size: int = 700
+) -> tuple[np.ndarray, np.ndarray]:
+    """The face turned by ``angle`` degrees, ``card_px`` wide, on a plain table; with its
+    face-to-photo transform (2 x 3)."""
+    h, w = face.image.shape[:2]
+    k = card_px / w
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, k)
+    m[:, 2] += np.array([size / 2, size / 2]) - np.array([w / 2, h / 2])
+    photo = cv2.warpAffine(face.image, m, (size, size), flags=cv2.INTER_AREA, borderValue=(table,) * 3)
+    return photo, m
+
+
+def _box_centre(box: tuple[float, float, float, float], m: np.ndarray) -> np.ndarray:
+    c = np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2, 1.0])
+    return np.asarray(m @ c)
+
+
+@pytest.mark.parametrize("angle", [0, 35, 90, 150, 200, 290])
+@pytest.mark.parametrize("card_px", [70, 160, 400])
+def test_an_index_is_a_candidate_at_any_rotation_and_size(angle: float, card_px: float) -> None:
+    face = _face("7H")
+    photo, m = _placed(face, angle, card_px, table=235)  # a pale table: the card does not stand out
+    levels = pyramid(photo)
+    found = find(levels)
+    rank, suit, _ = found.in_working(levels)
+    mark = face.marks[0]
+    want_rank, want_suit = _box_centre(mark.rank, m), _box_centre(mark.suit, m)
+    unit = float(np.linalg.norm(want_suit - want_rank))
+    near = (np.linalg.norm(rank - want_rank, axis=1) < 0.45 * unit) & (
+        np.linalg.norm(suit - want_suit, axis=1) < 0.45 * unit
+    )
+    assert near.any()
+
+
+def test_patches_are_cut_upright_whatever_the_rotation() -> None:
+    face = _face("QS")
+    mark = face.marks[0]
+    cuts = []
+    for angle in (0, 70, 180):
+        photo, m = _placed(face, angle, 300)
+        levels = pyramid(photo)
+        found = find(levels)
+        rank, suit, _ = found.in_working(levels)
+        want = _box_centre(mark.rank, m)
+        best = int(
+            np.argmin(
+                np.linalg.norm(rank - want, axis=1) + np.linalg.norm(suit - _box_centre(mark.suit, m), axis=1)
+            )
+        )
+        cuts.append(cut(levels, found.take(np.array([best])))[0].astype(np.float32))
+    for other in cuts[1:]:
+        assert float(np.abs(other - cuts[0]).mean()) < 30  # the same picture, grey levels apart
+
+
+def test_frames_point_down_the_index_and_across_into_the_card() -> None:
+    across, down = frames(np.array([[10.0, 10.0]]), np.array([[10.0, 20.0]]))
+    assert down.tolist() == [[0.0, 10.0]]
+    assert across.tolist() == [[10.0, 0.0]]  # the card lies to the right of its upright index
+
+
+def test_a_plain_table_gives_few_candidates() -> None:
+    rng = np.random.default_rng(1)
+    wood = cv2.GaussianBlur(rng.integers(90, 140, (800, 1000, 3), dtype=np.uint8), (0, 0), 3)
+    levels = pyramid(wood)
+    assert len(find(levels)) < 50
+
+
+def _index(
+    card: str,
+    x: float,
+    y: float,
+    down: tuple[float, float] = (0.0, 1.0),
+    unit: float = 10.0,
+    confidence: float = 0.9,
+) -> Index:
+    return Index(card, confidence, np.array([x, y]), np.array(down), unit)
+
+
+def test_two_indices_of_one_card_count_once() -> None:
+    top = _index("KH", 100, 100)
+    bottom = _index("KH", 100 + 60, 100 + 85, down=(0.0, -1.0))  # turned, at the opposite corner
+    found = cards([top, bottom])
+    assert [c.card for c in found] == ["KH"]
+    assert found[0].confidence == pytest.approx(1 - 0.1 * 0.1)
+
+
+def test_four_indices_of_one_card_count_once() -> None:
+    corners_ = [
+        _index("9S", 100, 100),
+        _index("9S", 160, 100),
+        _index("9S", 100, 185, down=(0.0, -1.0)),
+        _index("9S", 160, 185, down=(0.0, -1.0)),
+    ]
+    assert [c.card for c in cards(corners_)] == ["9S"]
+
+
+def test_two_copies_of_a_card_count_twice() -> None:
+    first = _index("5D", 100, 100)
+    second = _index("5D", 400, 130, down=(0.6, 0.8))  # another card, turned another way
+    assert [c.card for c in cards([first, second])] == ["5D", "5D"]
+
+
+def test_readings_of_one_index_are_one_reading_and_the_surest_wins() -> None:
+    codes = ["6C", "6C", "9C", "JK1", "JK1"]
+    probs = np.array([0.7, 0.95, 0.6, 0.9, 0.8])
+    rank = np.array([[50.0, 50.0], [52.0, 51.0], [50.0, 50.0], [300.0, 300.0], [300.0, 330.0]])
+    suit = rank + np.array([0.0, 10.0])
+    found = indices(codes, probs, rank, suit)
+    assert sorted((i.card, round(i.confidence, 2)) for i in found) == [("6C", 0.95), ("JK1", 0.9)]
+
+
+def test_a_weak_reading_is_left_out() -> None:
+    found = indices(["AH"], np.array([0.3]), np.array([[5.0, 5.0]]), np.array([[5.0, 15.0]]))
+    assert found == []
+
+
+def test_corners_go_round_the_card_from_the_index() -> None:
+    s = GroupSettings()
+    quad = corners(_index("2C", 100, 100), s)
+    width = s.card_width * 10
+    assert quad[0] == pytest.approx([100 - s.index_x * width, 100 - s.index_y * width * s.card_ratio])
+    assert quad[1][0] - quad[0][0] == pytest.approx(width)  # top-right, then down the right side
+    assert quad[2][1] - quad[1][1] == pytest.approx(width * s.card_ratio)
+
+
+def test_a_card_known_by_four_indices_is_outlined_from_all_of_them() -> None:
+    """The surest index may be a top-right one: the outline still covers the four."""
+    four = [
+        _index("9S", 160, 100, confidence=0.99),
+        _index("9S", 100, 100),
+        _index("9S", 100, 185, down=(0.0, -1.0)),
+        _index("9S", 160, 185, down=(0.0, -1.0)),
+    ]
+    (card,) = cards(four)
+    low, high = card.corners.min(axis=0), card.corners.max(axis=0)
+    assert low[0] < 100 < 160 < high[0] and low[1] < 100 < 185 < high[1]
+    assert high[0] - low[0] == pytest.approx(60 / (1 - 2 * GroupSettings().index_x))
+
+
+def test_a_misreading_where_a_card_has_its_own_index_is_dropped() -> None:
+    """A deck with four indices, one of them misread (a 10 as a Q): the card counts once."""
+    found = [
+        _index("10D", 100, 100, confidence=0.99),
+        _index("10D", 160, 100, confidence=0.95),
+        _index("10D", 160, 185, down=(0.0, -1.0), confidence=0.9),
+        _index("QD", 100, 185, down=(0.0, -1.0), confidence=0.8),
+    ]
+    assert [c.card for c in cards(found)] == ["10D"]
+
+
+def test_small_print_on_a_bigger_card_is_not_a_card() -> None:
+    """Court art or a pip read as a small index, on the face of a card read with big indices."""
+    king = [_index("KH", 100, 100, unit=30.0), _index("KH", 280, 360, down=(0.0, -1.0), unit=30.0)]
+    art = _index("QD", 180, 230, unit=10.0, confidence=0.6)
+    assert [c.card for c in cards([*king, art])] == ["KH"]
+
+
+def test_a_card_lying_beside_another_is_kept() -> None:
+    """A different card of the same size next to a card known by two indices stays a card."""
+    first = [_index("4S", 100, 100), _index("4S", 160, 185, down=(0.0, -1.0))]
+    beside = _index("5S", 230, 100, confidence=0.8)
+    assert sorted(c.card for c in cards([*first, beside])) == ["4S", "5S"]
+
+
+def test_settings_are_frozen() -> None:
+    with pytest.raises(AttributeError):
+        FindSettings().window = 3  # type: ignore[misc]
