@@ -39,7 +39,8 @@ class Index:
 
 @dataclass(frozen=True)
 class Card:
-    """A card found: its code, confidence and corners (clockwise from the index read)."""
+    """A card found: its code, confidence and corners (clockwise from the top-left corner as
+    its surest index sees the card)."""
 
     card: str
     confidence: float
@@ -84,14 +85,10 @@ def _same_index(a: Index, b: Index, s: GroupSettings) -> bool:
     return float(np.linalg.norm(gap)) <= s.same_reach * unit
 
 
-def corners(index: Index, s: GroupSettings = GroupSettings(), width_units: float | None = None) -> np.ndarray:
-    """A card's corners estimated from one index: top-left (the index's corner), top-right,
-    bottom-right, bottom-left. ``width_units``: the card's width in index units when known."""
-    width = (width_units or s.card_width) * index.unit
-    height = width * s.card_ratio
-    top_left = index.rank - index.across * s.index_x * width - index.down * s.index_y * height
-    top_right = top_left + index.across * width
-    return np.array([top_left, top_right, top_right + index.down * height, top_left + index.down * height])
+def corners(index: Index, s: GroupSettings = GroupSettings()) -> np.ndarray:
+    """A card's corners estimated from one index alone: top-left (the index's corner),
+    top-right, bottom-right, bottom-left, with the usual proportions."""
+    return _outline([index], index, index.unit, s)
 
 
 def _outline(members: list[Index], best: Index, unit: float, s: GroupSettings) -> np.ndarray:
@@ -115,11 +112,11 @@ def _outline(members: list[Index], best: Index, unit: float, s: GroupSettings) -
     return np.array([best.rank + x * best.across + y * best.down for x, y in box])
 
 
-def _one_card(a: Index, b: Index, s: GroupSettings) -> float | None:
-    """If two indices of one code can be one card's, the card's width they imply (in index
-    units), else None. One card's indices face the same way or opposite ways and sit at
-    its corners: side by side (the two top corners of a deck with four indices), one
-    above the other (the two left ones), or at opposite corners."""
+def _one_card(a: Index, b: Index, s: GroupSettings) -> bool:
+    """Whether two indices of one code can be one card's. One card's indices face the same
+    way or opposite ways and sit at its corners: side by side (the two top corners of a
+    deck with four indices), one above the other (the two left ones), or at opposite
+    corners."""
     unit = (a.unit + b.unit) / 2
     gap = b.rank - a.rank
     across = abs(float(np.dot(gap, a.across))) / unit
@@ -128,14 +125,10 @@ def _one_card(a: Index, b: Index, s: GroupSettings) -> float | None:
         abs(float(np.dot(a.down, b.down))) < 0.9
         or not s.pair_reach[0] <= np.hypot(across, down) <= s.pair_reach[1]
     ):
-        return None
-    if down <= s.corner_slack:
-        return across / (1 - 2 * s.index_x)
-    if across <= s.corner_slack:
-        return down / (1 - 2 * s.index_y) / s.card_ratio
-    if s.pair_slope[0] <= down / across <= s.pair_slope[1]:
-        return across / (1 - 2 * s.index_x)
-    return None
+        return False
+    if down <= s.corner_slack or across <= s.corner_slack:
+        return True
+    return s.pair_slope[0] <= down / across <= s.pair_slope[1]
 
 
 def cards(found: list[Index], s: GroupSettings = GroupSettings()) -> list[Card]:
@@ -151,7 +144,7 @@ def cards(found: list[Index], s: GroupSettings = GroupSettings()) -> list[Card]:
 
     for i, a in enumerate(found):
         for j in range(i + 1, len(found)):
-            if found[j].card == found[i].card and _one_card(a, found[j], s) is not None:
+            if found[j].card == found[i].card and _one_card(a, found[j], s):
                 parent[root(j)] = root(i)
     groups: dict[int, list[int]] = {}
     for i in range(len(found)):
