@@ -121,11 +121,13 @@ def _one_card(a: Index, b: Index, s: GroupSettings) -> bool:
     gap = b.rank - a.rank
     across = abs(float(np.dot(gap, a.across))) / unit
     down = abs(float(np.dot(gap, a.down))) / unit
-    if (
-        abs(float(np.dot(a.down, b.down))) < 0.9
-        or not s.pair_reach[0] <= np.hypot(across, down) <= s.pair_reach[1]
-    ):
+    facing = float(np.dot(a.down, b.down))
+    if abs(facing) < 0.9 or not s.pair_reach[0] <= np.hypot(across, down) <= s.pair_reach[1]:
         return False
+    if facing < 0 and s.turned_any_slope and float(np.dot(gap, a.down)) > 0:
+        # a turned twin ahead of the index: one card's opposite corners, whatever the slope
+        # (a deck whose suit sits beside its rank tilts the index's "down" off the card's)
+        return True
     if down <= s.corner_slack or across <= s.corner_slack:
         return True
     return s.pair_slope[0] <= down / across <= s.pair_slope[1]

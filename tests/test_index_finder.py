@@ -135,6 +135,22 @@ def test_four_indices_of_one_card_count_once() -> None:
     assert [c.card for c in cards(corners_)] == ["9S"]
 
 
+def test_a_deck_with_its_suit_beside_the_rank_still_counts_once() -> None:
+    # rank-to-suit points 20 degrees off the card's own down, so the opposite corner lies
+    # steeper "down" the index than any usual slope, but it is a turned twin ahead of it
+    tilt = np.radians(20)
+    down = (float(np.sin(tilt)), float(np.cos(tilt)))
+    top = _index("2C", 100, 100, down=down)
+    bottom = _index("2C", 100 + 60, 100 + 85, down=(-down[0], -down[1]))
+    assert [c.card for c in cards([top, bottom])] == ["2C"]
+
+
+def test_a_turned_copy_behind_an_index_is_another_card() -> None:
+    upright = _index("2C", 100, 200)
+    behind = _index("2C", 110, 100, down=(0.0, -1.0))  # turned, but above the first one
+    assert [c.card for c in cards([upright, behind])] == ["2C", "2C"]
+
+
 def test_two_copies_of_a_card_count_twice() -> None:
     first = _index("5D", 100, 100)
     second = _index("5D", 400, 130, down=(0.6, 0.8))  # another card, turned another way
