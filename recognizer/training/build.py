@@ -12,7 +12,8 @@
    (it keeps SCREEN_RECALL of the indices of held-back scenes: an index survives when
    any of its candidates does), and which photo folders each variant was trained on.
 
-Generated patches are cached under ``build/models`` by a hash of the code and settings,
+Generated patches are cached under ``build/models`` by a hash of the code that makes them
+(:func:`patch_code`) and of the settings,
 so a second run only trains. Everything is seeded: the same inputs and thread count give
 the same files.
 """
@@ -24,6 +25,7 @@ import hashlib
 import json
 import multiprocessing
 import os
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -62,11 +64,33 @@ def _default_shared() -> Path:
     return Path(env) if env else HERE.parents[2] / "shared"
 
 
+PATCH_MAKERS = (HERE / "corpus.py", HERE / "dataset.py")  # what makes the training patches
+_RELATIVE = re.compile(r"^from (\.+)([\w.]*) import", re.MULTILINE)
+
+
+def patch_code(roots: tuple[Path, ...] = PATCH_MAKERS) -> list[Path]:
+    """The modules the training patches depend on: ``roots`` and every module they import
+    relatively, transitively (a change to grouping or to the networks keeps the cache)."""
+    seen: set[Path] = set()
+    todo = list(roots)
+    while todo:
+        path = todo.pop()
+        if path in seen or not path.is_file():
+            continue
+        seen.add(path)
+        for dots, name in _RELATIVE.findall(path.read_text()):
+            base = path.parent
+            for _ in range(len(dots) - 1):
+                base = base.parent
+            target = base.joinpath(*name.split(".")) if name else base / "__init__"
+            todo.append(target.with_suffix(".py"))
+    return sorted(seen)
+
+
 def _code_hash(extra: str) -> str:
     h = hashlib.sha256(extra.encode())
-    for p in sorted(HERE.parent.glob("*.py")) + sorted(HERE.glob("*.py")):
-        if p.name != "build.py":
-            h.update(p.read_bytes())
+    for p in patch_code():
+        h.update(p.read_bytes())
     return h.hexdigest()[:16]
 
 

@@ -50,16 +50,21 @@ class Reader(nn.Module):
 
 class Screen(nn.Module):
     """Patch (3 x h x w, normalised, half the reader's size) -> two scores: index, none.
-    One hidden layer over the pixels: cheap enough to run on every candidate."""
+    Two narrow convolutions and a small head: cheap enough to run on every candidate, and
+    unlike a layer over the raw pixels it sees strokes wherever they sit in the patch."""
 
-    def __init__(self, height: int, width: int, hidden: int = 48) -> None:
+    def __init__(self, height: int, width: int, widths: tuple[int, int] = (8, 16), hidden: int = 32) -> None:
         super().__init__()
-        self.head = nn.Sequential(nn.Flatten(), nn.Linear(3 * height * width, hidden), nn.ReLU(inplace=True),
-                                  nn.Linear(hidden, 2))
+        a, b = widths
+        self.features = nn.Sequential(*_block(3, a), *_block(a, b))
+        self.head = nn.Sequential(
+            nn.Flatten(), nn.Linear(b * (height // 4) * (width // 4), hidden), nn.ReLU(inplace=True),
+            nn.Linear(hidden, 2),
+        )
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         """Scores (not probabilities): index, none."""
-        scores: torch.Tensor = self.head(x)
+        scores: torch.Tensor = self.head(self.features(x))
         return scores
 
 
