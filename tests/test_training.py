@@ -82,3 +82,15 @@ def test_normalised_patches_match_between_training_and_serving() -> None:
     trained = train_normalise(torch.from_numpy(patches)).numpy()
     assert served.shape == trained.shape == (7, 3, 32, 24)
     assert np.abs(served - trained).max() < 1e-4
+
+
+def test_the_scene_cache_follows_the_code_that_makes_patches_and_nothing_else() -> None:
+    from recognizer.training.build import patch_code
+
+    names = {p.relative_to(p.parents[1]).as_posix() for p in patch_code()}
+    # what cuts and labels the patches: a change there must make the scenes again
+    assert {"recognizer/candidates.py", "recognizer/patches.py", "recognizer/types.py",
+            "training/dataset.py", "training/scenes.py", "training/glyphs.py"} <= names
+    # what only reads them or groups readings: changing it keeps the cached scenes
+    assert not names & {"recognizer/grouping.py", "recognizer/pipeline.py", "training/network.py",
+                        "training/train.py", "training/build.py"}
