@@ -53,6 +53,20 @@ class Candidates:
         """The candidates selected by ``keep`` (a mask or indices)."""
         return Candidates(self.rank[keep], self.suit[keep], self.size[keep], self.level[keep])
 
+    @staticmethod
+    def join(parts: list[Candidates]) -> Candidates:
+        """Several sets of candidates as one, in order."""
+        return Candidates(
+            np.concatenate([p.rank for p in parts]),
+            np.concatenate([p.suit for p in parts]),
+            np.concatenate([p.size for p in parts]),
+            np.concatenate([p.level for p in parts]),
+        )
+
+    def on_level_below(self) -> Candidates:
+        """The same candidates once a finer level is put before the pyramid's first."""
+        return Candidates(self.rank, self.suit, self.size, (self.level + 1).astype(np.int16))
+
     def in_working(self, levels: list[Level]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Rank centres, suit centres and sizes in working-image pixels."""
         scale = np.array([lv.scale for lv in levels], np.float32)[self.level] if len(self) else np.zeros(0)
@@ -246,8 +260,16 @@ def pairs(stats: np.ndarray, centres: np.ndarray, s: FindSettings) -> tuple[np.n
     return i[ok], j[ok]
 
 
-def find(levels: list[Level], s: FindSettings = FindSettings()) -> Candidates:
-    """Every candidate index on every level of the pyramid."""
+def finer(image: np.ndarray) -> Level:
+    """The working image at twice its size: a level above the pyramid for indices whose
+    glyphs are too small to be found as they are."""
+    up = cv2.resize(image, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC)
+    return Level(up, darkest(up), 0.5)
+
+
+def find(levels: list[Level], s: FindSettings = FindSettings(), ends_pyramid: bool = True) -> Candidates:
+    """Every candidate index on every level of ``levels``; ``ends_pyramid``: whether the last
+    of them is the pyramid's coarsest (which also keeps larger glyphs)."""
     parts = []
     for k, level in enumerate(levels):
         mask, strong_mask, paper = ink(level.dark, s)
@@ -257,7 +279,7 @@ def find(levels: list[Level], s: FindSettings = FindSettings()) -> Candidates:
         )
         stats, centres = stats[1:], centres[1:].astype(np.float32)
         strong = np.bincount(Points.of(strong_mask, labels).label, minlength=n)[1:] > 0
-        glyphs = blobs(stats, centres, paper, strong, s, top=k == len(levels) - 1)
+        glyphs = blobs(stats, centres, paper, strong, s, top=ends_pyramid and k == len(levels) - 1)
         i, j = pairs(stats[glyphs], centres[glyphs], s)
         if len(i):
             g = stats[glyphs]
@@ -269,11 +291,4 @@ def find(levels: list[Level], s: FindSettings = FindSettings()) -> Candidates:
             rank, suit, half = merged(Points.of(mask, labels), stats, centres, paper, strong, s)
             if len(half):
                 parts.append(Candidates(rank, suit, half, np.full(len(half), k, np.int16)))
-    if not parts:
-        return Candidates.empty()
-    return Candidates(
-        np.concatenate([p.rank for p in parts]),
-        np.concatenate([p.suit for p in parts]),
-        np.concatenate([p.size for p in parts]),
-        np.concatenate([p.level for p in parts]),
-    )
+    return Candidates.join(parts) if parts else Candidates.empty()

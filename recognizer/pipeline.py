@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .candidates import find, pyramid
+from .candidates import Candidates, Level, find, finer, pyramid
 from .decode import Decoded, ImageError, decode, decode_array
 from .enrolled import EnrolledDeck
 from .grouping import cards, indices
@@ -62,18 +62,20 @@ def readable(deck: str) -> bool:
 def read_indices(decoded: Decoded, settings: Settings = Settings(), nets: Networks | None = None
                  ) -> list[Detection]:
     """French cards by their corner indices: candidates on a pyramid, screened and read by
-    the learned reader (``nets``: the shipped networks unless given), grouped into cards."""
+    the learned reader (``nets``: the shipped networks unless given), grouped into cards.
+    Where the indices read are small (or none are), the photo is read again one octave
+    finer, and both readings are grouped together."""
     nets = nets or networks()
-    spec = nets.model
     levels = pyramid(decoded.image, settings.find)
-    found = find(levels, settings.find)
-    if spec.screen is not None and len(found):
-        likely = nets.screen(cut(levels, found, spec.screen_patch))
-        kept = np.flatnonzero(likely >= spec.screen_threshold)
-        if len(kept) > settings.find.max_read:
-            kept = kept[np.argsort(-likely[kept], kind="stable")[:settings.find.max_read]]
-        found = found.take(np.sort(kept))
-    probs = nets.read(cut(levels, found, spec.patch))
+    found, probs = _read(levels, find(levels, settings.find), nets, settings)
+    if _too_small(found, probs, levels, nets, settings):
+        fine = [finer(decoded.image), *levels]
+        more = find(fine[:1], settings.find, ends_pyramid=False)
+        more, more_probs = _read(fine, more, nets, settings)
+        found = Candidates.join([found.on_level_below(), more])
+        probs = np.concatenate([probs, more_probs])
+        levels = fine
+    spec = nets.model
     rank, suit, _ = found.in_working(levels)
     card_probs = probs[:, :spec.none]
     best = card_probs.argmax(axis=1)
@@ -83,6 +85,36 @@ def read_indices(decoded: Decoded, settings: Settings = Settings(), nets: Networ
     return [Detection(c.card, min(1.0, c.confidence),
                       tuple((float(x) * decoded.scale, float(y) * decoded.scale) for x, y in c.corners))
             for c in cards(found_indices, settings.group)]
+
+
+def _read(levels: list[Level], found: Candidates, nets: Networks, settings: Settings
+          ) -> tuple[Candidates, np.ndarray]:
+    """The candidates the screen keeps (at most ``max_read``, the likeliest) and the
+    reader's class probabilities for each."""
+    spec = nets.model
+    if spec.screen is not None and len(found):
+        likely = nets.screen(cut(levels, found, spec.screen_patch))
+        kept = np.flatnonzero(likely >= spec.screen_threshold)
+        if len(kept) > settings.find.max_read:
+            kept = kept[np.argsort(-likely[kept], kind="stable")[:settings.find.max_read]]
+        found = found.take(np.sort(kept))
+    return found, nets.read(cut(levels, found, spec.patch))
+
+
+def _too_small(found: Candidates, probs: np.ndarray, levels: list[Level], nets: Networks,
+               settings: Settings) -> bool:
+    """Whether the photo is worth reading one octave finer: nothing was read surely, or
+    the indices read are small, and the finer image stays within its pixel budget."""
+    h, w = levels[0].image.shape[:2]
+    if 4 * h * w > settings.find.max_fine_pixels:
+        return False
+    card_probs = probs[:, :nets.model.none]
+    sure = card_probs.max(axis=1) >= settings.group.min_reading if len(probs) else np.zeros(0, bool)
+    if not sure.any():
+        return True
+    rank, suit, _ = found.in_working(levels)
+    units = np.linalg.norm(suit[sure] - rank[sure], axis=1)
+    return float(np.median(units)) < settings.find.fine_unit
 
 
 def recognize_decoded(decoded: Decoded, settings: Settings = Settings(),

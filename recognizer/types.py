@@ -88,6 +88,8 @@ class FindSettings:
     # table (carpet, gravel) proposes thousands, a table of 54 cards a few hundred
     min_side: int = 48  # the pyramid stops before a level's short side falls under this
     max_levels: int = 7
+    fine_unit: float = 9.0  # indices read this small (rank-to-suit, working pixels), or none at all...
+    max_fine_pixels: int = 24_000_000  # ... and the photo is read again at twice its size, up to this
 
 
 @dataclass(frozen=True, slots=True)
