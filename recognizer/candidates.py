@@ -261,10 +261,9 @@ def pairs(stats: np.ndarray, centres: np.ndarray, s: FindSettings) -> tuple[np.n
 
 
 def finer(image: np.ndarray) -> Level:
-    """The working image at twice its size: a level above the pyramid for indices whose
-    glyphs are too small to be found as they are."""
-    up = cv2.resize(image, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC)
-    return Level(up, darkest(up), 0.5)
+    """A level above the pyramid: ``image`` is the working image at twice its size, for
+    indices whose glyphs are too small to be found as they are."""
+    return Level(image, darkest(image), 0.5)
 
 
 def find(levels: list[Level], s: FindSettings = FindSettings(), ends_pyramid: bool = True) -> Candidates:

@@ -8,7 +8,8 @@ orientation is applied by OpenCV. Greyscale and alpha images become BGR on white
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -29,6 +30,19 @@ class Decoded:
     height: int
     scale: float  # multiply working-image coordinates by this to get photo pixels
     grey: bool = False  # no colour in the photo: red and black suits look alike
+    # the photo's own pixels at a given long side, where it has more than the working image
+    source: Callable[[int], np.ndarray] | None = field(default=None, compare=False, repr=False)
+
+    def finer(self) -> np.ndarray:
+        """The photo at twice the working size: from its own pixels where it has that many
+        (a big JPEG is decoded again, less reduced), else the working image interpolated."""
+        h, w = self.image.shape[:2]
+        if self.source is not None and max(self.width, self.height) >= 2 * max(h, w):
+            own = self.source(2 * max(h, w))
+            if own.shape[:2] == (2 * h, 2 * w):
+                return own
+            return np.asarray(cv2.resize(own, (2 * w, 2 * h), interpolation=cv2.INTER_AREA))
+        return np.asarray(cv2.resize(self.image, (2 * w, 2 * h), interpolation=cv2.INTER_CUBIC))
 
     def at_most(self, side: int) -> Decoded:
         """The same photo with at most ``side`` pixels on its long side (readers that
@@ -215,10 +229,18 @@ def decode(data: bytes, settings: DecodeSettings = DecodeSettings()) -> Decoded:
         raise ImageError("The image file is damaged and cannot be decoded.") from e
     if img is None or img.size == 0:
         raise ImageError("The image file is damaged and cannot be decoded.")
+    whole = img
     img = _to_bgr(_shrink(img, settings.working_side))
     full_w, full_h = (w, h) if (img.shape[1] >= img.shape[0]) == (w >= h) else (h, w)
+    if kind == "jpeg":
+        def source(side: int) -> np.ndarray:
+            again = cv2.imdecode(buf, _REDUCED[_reduction(max(w, h), side)])
+            return _to_bgr(_shrink(again, side)) if again is not None else img
+    else:
+        def source(side: int) -> np.ndarray:
+            return _to_bgr(_shrink(whole, side))
     return Decoded(np.ascontiguousarray(img), full_w, full_h, full_w / img.shape[1],
-                   colourless(img))
+                   colourless(img), source)
 
 
 def decode_array(image: np.ndarray, settings: DecodeSettings = DecodeSettings()) -> Decoded:
@@ -227,4 +249,5 @@ def decode_array(image: np.ndarray, settings: DecodeSettings = DecodeSettings())
         raise ImageError("The image has no pixels.")
     h, w = image.shape[:2]
     img = _to_bgr(_shrink(image, settings.working_side))
-    return Decoded(np.ascontiguousarray(img), w, h, w / img.shape[1], colourless(img))
+    return Decoded(np.ascontiguousarray(img), w, h, w / img.shape[1], colourless(img),
+                   lambda side: _to_bgr(_shrink(image, side)))

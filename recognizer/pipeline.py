@@ -69,7 +69,7 @@ def read_indices(decoded: Decoded, settings: Settings = Settings(), nets: Networ
     levels = pyramid(decoded.image, settings.find)
     found, probs = _read(levels, find(levels, settings.find), nets, settings)
     if _too_small(found, probs, levels, nets, settings):
-        fine = [finer(decoded.image), *levels]
+        fine = [finer(decoded.finer()), *levels]
         more = find(fine[:1], settings.find, ends_pyramid=False)
         more, more_probs = _read(fine, more, nets, settings)
         found = Candidates.join([found.on_level_below(), more])

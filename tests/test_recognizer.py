@@ -133,6 +133,18 @@ def test_big_photos_are_worked_on_at_a_reduced_size() -> None:
     assert max(small.image.shape[:2]) == 1400 and small.scale == pytest.approx(4000 / 1400)
 
 
+def test_the_finer_image_comes_from_the_photo_s_own_pixels_where_it_has_them() -> None:
+    rng = np.random.default_rng(1)
+    photo = cv2.resize(rng.integers(0, 255, (300, 400, 3), dtype=np.uint8), (4000, 3000))
+    big = decode(_jpeg(photo))
+    fine = big.finer()
+    assert fine.shape[:2] == (3000, 4000)
+    assert np.array_equal(fine, cv2.imdecode(np.frombuffer(_jpeg(photo), np.uint8), cv2.IMREAD_COLOR))
+    small = decode(_jpeg(photo[:300, :400]))  # no more pixels than it works at: interpolated
+    assert small.finer().shape[:2] == (600, 800)
+    assert decode(_png(photo[:1000, :1000])).finer().shape[:2] == (2000, 2000)
+
+
 def test_a_photo_without_cards_gives_nothing() -> None:
     rng = np.random.default_rng(0)
     wood = cv2.GaussianBlur(rng.integers(40, 120, (600, 800, 3), dtype=np.uint8), (9, 9), 0)
