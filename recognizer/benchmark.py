@@ -32,6 +32,26 @@ def photo_figures(photos: Path, log: Callable[[str], None] = print) -> None:
         log("  " + line)
 
 
+SHRUNK_FOLDERS = ("guillex7", "rdpong", "tarbo")  # single-card photos the shipped networks never saw
+SHRUNK_WIDTHS = (30, 36, 40, 46, 52, 60, 80)
+UNIT_PER_WIDTH = 0.147  # rank-to-suit distance over card width: the median on these photos
+
+
+def shrunk_figures(photos: Path, log: Callable[[str], None] = print) -> None:
+    """Real single-card photos shrunk to a card width: the smallest card read at 95 %."""
+    from .shrunk import shrunk, single_cards
+
+    found = [p for f in SHRUNK_FOLDERS if (photos / f).is_dir() for p in single_cards(photos / f)]
+    rows = shrunk(found, SHRUNK_WIDTHS, networks())
+    log(f"French reader on real single cards shrunk to a width ({len(found)} photos of "
+        f"{', '.join(SHRUNK_FOLDERS)}, {max(r.photos for r in rows)} of them read right at full size):")
+    for row in rows:
+        log(f"  card {row.width:3} px wide (rank to suit about {row.width * UNIT_PER_WIDTH:.1f} px): read "
+            f"{row.read}/{row.photos} ({row.share:.3f}), {row.false} false cards")
+    good = [r.width for r in rows if r.photos and r.share >= 0.95]
+    log(f"  narrowest card read at 95%: {f'{min(good)} px' if good else 'none'}")
+
+
 def stress_figures(shared: Path, per: int, log: Callable[[str], None] = print) -> None:
     """The synthetic stress table (needs the training extra for the drawn decks)."""
     from .stress import run, smallest_read, sources_from
@@ -93,6 +113,7 @@ def run(shared: Path, photos: Path, stress_scenes: int = 20, log: Callable[[str]
         photo_figures(photos, log)
         sample = next(iter(sorted(photos.glob("*/8card_slight.jpg"))), None) or next(photos.glob("*/*.jpg"))
         speed_figures(sample, log=log)
+        shrunk_figures(photos, log)
     else:
         log(f"French reader: no labelled photos at {photos} (set --photos)")
     if (shared / "cardart").is_dir():

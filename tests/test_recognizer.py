@@ -207,7 +207,7 @@ def test_the_shipped_networks_never_saw_the_held_back_folders() -> None:
     assert cardcounter is not None and cardcounter.name == "synthetic"
 
 
-SMALL_CARD_PX = 40  # cards this wide have indices about a dozen pixels tall
+SMALL_CARD_PX = 40  # cards this wide: rank to suit about 6 px
 SMALL_READ, SMALL_READ_WITHOUT_FINE = 8, 5  # of 14 such photos: read, and read without the finer pass
 
 
@@ -215,25 +215,13 @@ SMALL_READ, SMALL_READ_WITHOUT_FINE = 8, 5  # of 14 such photos: read, and read 
 def test_cards_with_tiny_indices_are_read_one_octave_finer() -> None:
     """Real single-card photos shrunk until the card is 40 px wide: the reader finds the
     indices too small and reads the photo again at twice its size."""
-    import csv
     from dataclasses import replace
 
+    from recognizer.shrunk import shrunk, single_cards
+
+    photos = [p for folder in ("rdpong", "guillex7") for p in single_cards(PHOTOS / folder)[::8]]
     coarse_only = replace(Settings(), find=replace(Settings().find, max_fine_pixels=0))
-    read = read_without = photos = 0
-    for folder in ("rdpong", "guillex7"):
-        with (PHOTOS / folder / "labels.csv").open() as labels:
-            rows = [r for r in csv.DictReader(labels) if r["kind"] == "single"]
-        for row in rows[::8]:
-            image = cv2.imread(str(PHOTOS / folder / row["file"]))
-            whole = recognize(image)
-            if [d.card for d in whole] != [row["cards"]]:
-                continue  # only photos read right at full size say anything about size
-            corners = np.array(whole[0].corners)
-            width = min(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[3] - corners[0]))
-            scale = SMALL_CARD_PX / width
-            small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-            photos += 1
-            read += [d.card for d in recognize(small)] == [row["cards"]]
-            read_without += row["cards"] in [d.card for d in recognize(small, settings=coarse_only)]
-    figures = f"{read} of {photos} read, {read_without} without the finer pass"  # 9 and 4 measured
-    assert photos >= 12 and read >= SMALL_READ and read_without <= SMALL_READ_WITHOUT_FINE, figures
+    (fine,) = shrunk(photos, (SMALL_CARD_PX,))
+    (coarse,) = shrunk(photos, (SMALL_CARD_PX,), settings=coarse_only)
+    figures = f"{fine.read} of {fine.photos} read, {coarse.read} without the finer pass"  # 9 and 4 measured
+    assert fine.photos >= 12 and fine.read >= SMALL_READ and coarse.read <= SMALL_READ_WITHOUT_FINE, figures
