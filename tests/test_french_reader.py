@@ -37,7 +37,7 @@ FAN_RECALL, FAN_FALSE = 0.9, 3  # 13-card fans: share of the visible indices rea
 CLI_FAN_READ = 10  # of a 13-card fan on a pale table, read by `companion recognize`
 SMALL_READ, SMALL_SUITS = 20, 0.75  # red cards with 12 px indices: named; share of right suits
 JOKERS_READ = 3  # of 6 photos of a joker, in which it is found
-OVERLAP_RECALL, OVERLAP_PRECISION = 0.7, 0.7  # cardcounter's overlapping hands, never seen
+OVERLAP_RECALL, OVERLAP_PRECISION = 0.7, 0.75  # cardcounter's overlapping hands, never seen
 
 
 def _read(scene: Scene) -> Counter[str]:
