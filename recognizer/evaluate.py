@@ -72,14 +72,18 @@ def _seen(folder: str, row: dict[str, str], detections: list[Detection]) -> Coun
     return Counter("JK" if novelty and d.card.startswith("JK") else d.card for d in detections)
 
 
+def labels(folder: Path, deck: str) -> list[dict[str, str]]:
+    """The rows of a folder's ``labels.csv`` for one deck (``french``, ``tarot``)."""
+    with (folder / "labels.csv").open() as f:
+        return [r for r in csv.DictReader(f) if r["deck"] == deck]
+
+
 def evaluate_folder(folder: Path, kinds: set[str] | None = None, nets: Networks | None = None
                     ) -> dict[str, Tally]:
     """Per kind (single, table, crop): recall, precision, false detections, timings, read by
     ``nets`` (the shipped networks unless given)."""
     tallies: dict[str, Tally] = {}
-    with (folder / "labels.csv").open() as f:
-        rows = [r for r in csv.DictReader(f) if r["deck"] == "french"]
-    for row in rows:
+    for row in labels(folder, "french"):
         if kinds and row["kind"] not in kinds:
             continue
         t = tallies.setdefault(row["kind"], Tally())
@@ -188,9 +192,7 @@ class EnrolTally:
 def evaluate_enrolled_folder(folder: Path, deck: EnrolledDeck) -> EnrolTally:
     """An enrolled deck on a folder of labelled tarot photos (``labels.csv``, deck ``tarot``)."""
     t = EnrolTally()
-    with (folder / "labels.csv").open() as f:
-        rows = [r for r in csv.DictReader(f) if r["deck"] == "tarot"]
-    for row in rows:
+    for row in labels(folder, "tarot"):
         data = (folder / row["file"]).read_bytes()
         start = time.perf_counter()
         detections = recognize_enrolled(decode(data), deck)

@@ -4,7 +4,6 @@ not drawn ones, give the smallest index the reader can take."""
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,6 +11,7 @@ import cv2
 import numpy as np
 
 from .decode import decode_array
+from .evaluate import labels
 from .pipeline import read_indices
 from .reader import Networks
 from .types import Settings
@@ -33,9 +33,8 @@ class Shrunk:
 
 def single_cards(folder: Path) -> list[tuple[Path, str]]:
     """A folder's photos of one French card, with the card's code."""
-    with (folder / "labels.csv").open() as f:
-        return [(folder / r["file"], r["cards"]) for r in csv.DictReader(f)
-                if r["deck"] == "french" and r["kind"] == "single" and len(r["cards"].split()) == 1]
+    return [(folder / r["file"], r["cards"]) for r in labels(folder, "french")
+            if r["kind"] == "single" and len(r["cards"].split()) == 1]
 
 
 def card_width(image: np.ndarray, code: str, nets: Networks | None = None) -> float | None:
