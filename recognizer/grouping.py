@@ -124,7 +124,7 @@ def _one_card(a: Index, b: Index, s: GroupSettings) -> bool:
     facing = float(np.dot(a.down, b.down))
     if abs(facing) < 0.9 or not s.pair_reach[0] <= np.hypot(across, down) <= s.pair_reach[1]:
         return False
-    if facing < 0 and s.turned_any_slope and float(np.dot(gap, a.down)) > 0:
+    if facing < 0 and float(np.dot(gap, a.down)) > 0:
         # a turned twin ahead of the index: one card's opposite corners, whatever the slope
         # (a deck whose suit sits beside its rank tilts the index's "down" off the card's)
         return True

@@ -115,7 +115,6 @@ class GroupSettings:
     pair_reach: tuple[float, float] = (4.0, 30.0)  # a card's two indices: this many index units apart
     pair_slope: tuple[float, float] = (0.9, 2.8)  # ... at opposite corners: further down than across
     corner_slack: float = 0.8  # ... side by side (or one above the other): this far off the line
-    turned_any_slope: bool = True  # ... a turned one ahead of the other: at any slope
     art_scale: float = 0.5  # a reading inside a surer card, this much smaller, is print on its face
     twin_scale: float = 1.35  # ... of the card's size (either way), where its own index would be,
     twin_reach: float = 1.0  # ... this close (index units): a misreading of that card's index
