@@ -234,8 +234,11 @@ def decode(data: bytes, settings: DecodeSettings = DecodeSettings()) -> Decoded:
     full_w, full_h = (w, h) if (img.shape[1] >= img.shape[0]) == (w >= h) else (h, w)
     if kind == "jpeg":
         def source(side: int) -> np.ndarray:
-            again = cv2.imdecode(buf, _REDUCED[_reduction(max(w, h), side)])
-            return _to_bgr(_shrink(again, side)) if again is not None else img
+            try:  # decoded once already: should it fail now, the working image stands in
+                again = cv2.imdecode(buf, _REDUCED[_reduction(max(w, h), side)])
+            except cv2.error:
+                again = None
+            return _to_bgr(_shrink(again, side)) if again is not None and again.size else img
     else:
         def source(side: int) -> np.ndarray:
             return _to_bgr(_shrink(whole, side))
