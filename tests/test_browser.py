@@ -16,6 +16,7 @@ import time
 import urllib.request
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -261,18 +262,28 @@ def _tap_and_play(page: object, cards: object) -> None:
     play.click()
 
 
-def _who_plays(phone: object, host: object) -> tuple[object, int]:
+def _table_now(server: str, table_id: str) -> dict[str, Any]:
+    """The table as the server has it now, as the table screen sees it (no hidden cards)."""
+    with urllib.request.urlopen(f"{server}/api/tables/{table_id}/state") as resp:
+        return dict(json.loads(resp.read()))
+
+
+def _settled(server: str, table_id: str, pages: Sequence[object]) -> dict[str, Any]:
+    """The table as the server has it, once every page in ``pages`` shows it too: a live
+    update reaches the other phones a moment after the move that caused it, so whose turn it
+    is is read from the server and never from a phone that may not have heard yet."""
+    now = _table_now(server, table_id)
+    for page in pages:
+        page.wait_for_function(f"() => window.TAVOLO.view().seq >= {now['seq']}",  # type: ignore[attr-defined]
+                               timeout=15_000)
+    return now
+
+
+def _who_plays(server: str, table_id: str, phone: object, host: object) -> tuple[object, int]:
     """The page whose turn it is at a Kaiserspiel table where seat 0 has a phone and the host
-    enters the others' cards, and that seat; each page is waited for until its live update has
-    arrived (right after a move one page may still show the table as it was)."""
-    for _ in range(100):
-        if phone.locator("#play").count():  # type: ignore[attr-defined]
-            return phone, 0
-        seat = int(host.evaluate("window.TAVOLO.view().state.to_act[0]"))  # type: ignore[attr-defined]
-        if seat != 0 and host.locator("#play").count():  # type: ignore[attr-defined]
-            return host, seat
-        host.wait_for_timeout(100)  # type: ignore[attr-defined]
-    raise AssertionError("neither the phone nor the host's screen offers a move")
+    enters the others' cards, and that seat."""
+    seat = int(_settled(server, table_id, (phone, host))["state"]["to_act"][0])
+    return (phone if seat == 0 else host), seat
 
 
 def _pick(page: object, card: str) -> None:
@@ -522,10 +533,6 @@ def test_an_evening_of_diavolo_on_three_phones(server: str, browser: object) -> 
     _shot(host, "table-screen-diavolo-final")
 
 
-def _state(page: object) -> dict[str, object]:
-    return page.evaluate("window.TAVOLO.view().state")  # type: ignore[attr-defined, no-any-return]
-
-
 def test_diavolo_a_pot_left_is_offered_one_more_deal_and_given_back_line_by_line(
         server: str, browser: object) -> None:
     """DECISION D9 on the phones: everybody withdraws, so a pot stays; the status line says it
@@ -536,7 +543,7 @@ def test_diavolo_a_pot_left_is_offered_one_more_deal_and_given_back_line_by_line
     locales = ["en-GB", "it-IT", "en-GB"]
     phones = [_seat(browser, server, table_id, i, locales[i]) for i in range(3)]
     for _ in range(60):
-        s = _state(phones[0])
+        s = _settled(server, table_id, phones)["state"]
         if s["phase"] == "await_deal" and s["pot"]:
             break
         seat = s["to_act"][0]  # type: ignore[index]
@@ -547,7 +554,7 @@ def test_diavolo_a_pot_left_is_offered_one_more_deal_and_given_back_line_by_line
         page.locator("#controls").get_by_role("button", name=deal if s["phase"] == "await_deal" else withdraw,  # type: ignore[attr-defined]
                                                exact=True).click()
         _wait_moved(page, before)
-    s = _state(phones[0])
+    s = _settled(server, table_id, phones)["state"]
     pot, paid, dealer = s["pot"], s["pot_paid"], s["to_act"][0]  # type: ignore[index]
     assert s["phase"] == "await_deal" and pot and sum(paid) == pot  # type: ignore[arg-type]
     assert f"A pot of {pot} is on the table" in phones[0].locator("#status").inner_text()  # type: ignore[attr-defined]
@@ -650,12 +657,19 @@ TALL_PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 820, "height": 1180}
 
 
-def _await_any(pages: Sequence[object], selector: str) -> None:
-    """Wait (up to 5 s) until one of the phones shows ``selector``."""
-    for _ in range(50):
-        if any(page.locator(selector).count() for page in pages):  # type: ignore[attr-defined]
-            return
-        pages[0].wait_for_timeout(100)  # type: ignore[attr-defined]
+def _discard_two(page: object) -> None:
+    """Choose the first two cards of the hand and discard them (a card already chosen is not
+    tapped again: a second tap would put it back)."""
+    cards = page.locator("#controls .ks-hand button.card")  # type: ignore[attr-defined]
+    chosen = page.locator("#controls .ks-hand button.card[aria-pressed=true]")  # type: ignore[attr-defined]
+    for _ in range(10):
+        for k in (0, 1):
+            if cards.nth(k).get_attribute("aria-pressed") != "true":
+                cards.nth(k).click()
+        if chosen.count() == 2:
+            break
+        page.wait_for_timeout(200)  # type: ignore[attr-defined]
+    assert _tap(page, "#discard")
 
 
 def _tap(page: object, selector: str) -> bool:
@@ -687,11 +701,9 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
     remove = tablet.locator(".ks-remove").text_content() or ""
     assert "the tarot, 40 cards" in remove and "the 21 trumps and the Fool" in remove
     for page in phones:
-        cards = page.locator("#controls .ks-hand button.card")
-        cards.nth(0).click()
-        cards.nth(1).click()
-        _tap(page, "#discard")
-    speaker = next(p for p in phones if p.locator("#ks-raise").count())
+        _discard_two(page)
+    speaker = phones[_settled(server, table_id, phones)["state"]["to_act"][0]]
+    speaker.locator("#ks-raise").wait_for()
     _shot(speaker, "kaiser-phone-declare")
     raised = False
     explained = False
@@ -701,7 +713,7 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
         for page in phones:
             if not raised and _tap(page, "#ks-raise"):
                 raised = True
-                answer = next(p for p in phones if p.locator("#ks-accept").count())
+                answer = phones[_settled(server, table_id, phones)["state"]["to_act"][0]]
                 assert answer.locator("#ks-refuse").count() == 1
                 _shot(answer, "kaiser-phone-answer")
             elif _tap(page, "#ks-accept") or _tap(page, "#ks-pass"):
@@ -729,23 +741,14 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
     _shot(tablet, "kaiser-tablet-hand-won")
     _no_horizontal_scroll(phones[0], TALL_PHONE)
     # The next hand: its dealer deals, the first speaker raises, the answer is a refusal.
+    assert _tap(phones[_settled(server, table_id, phones)["state"]["to_act"][0]], "#deal")
     for page in phones:
-        if _tap(page, "#deal"):
-            break
-    for page in phones:
-        cards = page.locator("#controls .ks-hand button.card")
-        cards.first.wait_for()
-        cards.nth(0).click()
-        cards.nth(1).click()
-        _tap(page, "#discard")
+        page.locator("#controls .ks-hand button.card").first.wait_for()
+        _discard_two(page)
     for page in phones:
         page.on("dialog", lambda d: d.accept())  # "Refuse? The hand ends now..."
-    # The speaker's phone may hear of the last discard (the responder's, of the raise) a
-    # moment after the phone that acted.
-    _await_any(phones, "#ks-raise")
-    assert any(_tap(page, "#ks-raise") for page in phones)
-    _await_any(phones, "#ks-refuse")
-    assert any(_tap(page, "#ks-refuse") for page in phones)
+    assert _tap(phones[_settled(server, table_id, phones)["state"]["to_act"][0]], "#ks-raise")
+    assert _tap(phones[_settled(server, table_id, phones)["state"]["to_act"][0]], "#ks-refuse")
     tablet.wait_for_function("() => document.querySelector('.ks-why-tavolino') !== null")
     assert "a tavolino: 4 points" in tablet.locator(".ks-result").inner_text()
     _shot(tablet, "kaiser-tablet-tavolino")
@@ -771,13 +774,14 @@ def test_kaiserspiel_with_real_cards_one_phone_and_the_host_for_the_others(serve
         host.wait_for_function(f"() => document.querySelectorAll('.ks-face-up .card').length === {seat + 1}")
     host.wait_for_function("() => document.querySelector('.ks-trump') !== null")
     assert "cuori" in host.locator(".ks-trump").inner_text()  # 2♥ is the lowest
-    for page in (urs, host, host, host):
-        _tap(page, "#discard")
-    for _ in range(4):
-        if not (_tap(urs, "#ks-pass") or _tap(host, "#ks-pass")):
+    for _ in range(8):  # discards not named, then four passes: seat 0's on its phone
+        state = _settled(server, table_id, (urs, host))["state"]
+        if state["phase"] not in ("discard", "declare"):
             break
+        page = urs if state["to_act"][0] == 0 else host
+        assert _tap(page, "#discard" if state["phase"] == "discard" else "#ks-pass")
     for _ in range(4):  # the first trick: everybody plays his face-up card
-        page, seat = _who_plays(urs, host)
+        page, seat = _who_plays(server, table_id, urs, host)
         before = page.evaluate("document.body.dataset.seq")
         _pick(page, face_up[seat])
         page.wait_for_function(f"() => document.body.dataset.seq !== {before!r}", timeout=5000)

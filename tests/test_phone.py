@@ -21,6 +21,7 @@ from .test_browser import (  # noqa: F401 - the browser fixtures, shared with th
     _new_table,
     _seat,
     _seq,
+    _settled,
     _shot,
     _tap_and_play,
     _wait_moved,
@@ -159,7 +160,7 @@ def test_insonnia_slots_are_a_finger_wide_while_a_card_is_being_laid(server: str
                                            "options": {"hands": "known", "dealer": 2}})
     phones = [_seat(browser, server, created["table_id"], i, "en-GB", SIZES[size]) for i in range(3)]
     for _ in range(12):  # first sheep are laid until a player can lay one into a run
-        seat = int(phones[0].evaluate("window.TAVOLO.view().state.turn"))
+        seat = int(_settled(server, created["table_id"], phones)["state"]["turn"])
         page = phones[seat]
         page.wait_for_function("() => (window.TAVOLO.view().state.legal || []).length > 0")
         legal = page.evaluate("window.TAVOLO.view().state.legal")
