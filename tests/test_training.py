@@ -94,3 +94,37 @@ def test_the_scene_cache_follows_the_code_that_makes_patches_and_nothing_else() 
     # what only reads them or groups readings: changing it keeps the cached scenes
     assert not names & {"recognizer/grouping.py", "recognizer/pipeline.py", "training/network.py",
                         "training/train.py", "training/build.py"}
+
+
+def test_the_screen_threshold_keeps_the_indices_the_reader_reads_right() -> None:
+    """The screen is set to keep 99.5 % of the held-back indices, counted by their best
+    candidate; with the reader's verdicts given, an index the reader misreads anyway does not
+    hold the threshold down."""
+    from recognizer.training.build import screen_threshold
+    from recognizer.training.dataset import BACKGROUND
+
+    # four indices, two candidates each, then two non-indices
+    labels = np.array([0, 0, 1, 1, 2, 2, 3, 3, BACKGROUND, BACKGROUND])
+    instances = np.array([0, 0, 1, 1, 2, 2, 3, 3, -1, -1])
+    p_index = np.array([0.9, 0.1, 0.8, 0.7, 0.05, 0.02, 0.6, 0.3, 0.5, 0.01])
+    # every index kept: the worst index's best candidate (0.05) sets it
+    assert screen_threshold(p_index, labels, instances, 1.0) == pytest.approx(0.05)
+    # the reader misreads index 2 whatever the screen does: the next worst (0.6) sets it
+    right = np.array([True, True, True, True, False, False, True, True, False, False])
+    assert screen_threshold(p_index, labels, instances, 1.0, right) == pytest.approx(0.6)
+    # a candidate read wrong does not speak for its index: index 0 is kept only through 0.1
+    right[0] = False
+    assert screen_threshold(p_index, labels, instances, 1.0, right) == pytest.approx(0.1)
+
+
+def test_the_screen_threshold_keeps_every_card_not_just_most_indices() -> None:
+    """Half of all indices kept could be every index of one card and none of another (a
+    rare card such as a joker): the threshold keeps the share of each card's indices."""
+    from recognizer.training.build import screen_threshold
+
+    labels = np.array([0, 0, 0, 0, 52, 52])  # four aces of spades, two jokers (JK1)
+    instances = np.array([0, 1, 2, 3, 4, 5])
+    p_index = np.array([0.9, 0.8, 0.85, 0.95, 0.1, 0.3])
+    threshold = screen_threshold(p_index, labels, instances, 0.5)
+    assert threshold == pytest.approx(0.2)  # the jokers' median, under the aces'
+    assert (p_index[labels == 52] >= threshold).sum() == 1
