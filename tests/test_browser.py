@@ -265,7 +265,7 @@ def _tap_and_play(page: object, cards: object) -> None:
 
 def _table_now(server: str, table_id: str) -> dict[str, Any]:
     """The table as the server has it now, as the table screen sees it (no hidden cards)."""
-    with urllib.request.urlopen(f"{server}/api/tables/{table_id}/state") as resp:
+    with urllib.request.urlopen(f"{server}/api/tables/{table_id}/state?as=table") as resp:
         return dict(json.loads(resp.read()))
 
 
@@ -280,10 +280,15 @@ def _settled(server: str, table_id: str, pages: Sequence[object]) -> dict[str, A
     return now
 
 
+def _first_to_act(server: str, table_id: str, pages: Sequence[object]) -> int:
+    """The first seat that may act, once every page in ``pages`` shows the table as it is."""
+    return int(_settled(server, table_id, pages)["state"]["to_act"][0])
+
+
 def _who_plays(server: str, table_id: str, phone: object, host: object) -> tuple[object, int]:
     """The page whose turn it is at a Kaiserspiel table where seat 0 has a phone and the host
     enters the others' cards, and that seat."""
-    seat = int(_settled(server, table_id, (phone, host))["state"]["to_act"][0])
+    seat = _first_to_act(server, table_id, (phone, host))
     return (phone if seat == 0 else host), seat
 
 
@@ -703,7 +708,7 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
     assert "the tarot, 40 cards" in remove and "the 21 trumps and the Fool" in remove
     for page in phones:
         _discard_two(page)
-    speaker = phones[_settled(server, table_id, phones)["state"]["to_act"][0]]
+    speaker = phones[_first_to_act(server, table_id, phones)]
     speaker.locator("#ks-raise").wait_for()
     _shot(speaker, "kaiser-phone-declare")
     raised = False
@@ -714,7 +719,7 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
         for page in phones:
             if not raised and _tap(page, "#ks-raise"):
                 raised = True
-                answer = phones[_settled(server, table_id, phones)["state"]["to_act"][0]]
+                answer = phones[_first_to_act(server, table_id, phones)]
                 assert answer.locator("#ks-refuse").count() == 1
                 _shot(answer, "kaiser-phone-answer")
             elif _tap(page, "#ks-accept") or _tap(page, "#ks-pass"):
@@ -742,14 +747,14 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
     _shot(tablet, "kaiser-tablet-hand-won")
     _no_horizontal_scroll(phones[0], TALL_PHONE)
     # The next hand: its dealer deals, the first speaker raises, the answer is a refusal.
-    assert _tap(phones[_settled(server, table_id, phones)["state"]["to_act"][0]], "#deal")
+    assert _tap(phones[_first_to_act(server, table_id, phones)], "#deal")
     for page in phones:
         page.locator("#controls .ks-hand button.card").first.wait_for()
         _discard_two(page)
     for page in phones:
         page.on("dialog", lambda d: d.accept())  # "Refuse? The hand ends now..."
-    assert _tap(phones[_settled(server, table_id, phones)["state"]["to_act"][0]], "#ks-raise")
-    assert _tap(phones[_settled(server, table_id, phones)["state"]["to_act"][0]], "#ks-refuse")
+    assert _tap(phones[_first_to_act(server, table_id, phones)], "#ks-raise")
+    assert _tap(phones[_first_to_act(server, table_id, phones)], "#ks-refuse")
     tablet.wait_for_function("() => document.querySelector('.ks-why-tavolino') !== null")
     assert "a tavolino: 4 points" in tablet.locator(".ks-result").inner_text()
     _shot(tablet, "kaiser-tablet-tavolino")
@@ -1105,8 +1110,7 @@ def test_an_answer_lost_on_the_way_back_is_retried_and_the_card_is_played_once(
             break
         phone.wait_for_timeout(100)  # type: ignore[attr-defined]
     assert len(posts) == 2 and posts[0]["id"] == posts[1]["id"]
-    with urllib.request.urlopen(f"{server}/api/tables/{table_id}/state?as=table") as resp:
-        view = json.loads(resp.read())
+    view = _table_now(server, table_id)
     assert view["seq"] == posts[0]["seq"] + 1  # one move, not two
     assert view["state"]["has_chosen"][0] and card is not None
     phone.get_by_text("Your card is chosen").wait_for()  # type: ignore[attr-defined]
@@ -1195,8 +1199,7 @@ def test_a_phone_refused_by_the_event_stream_comes_back_live_with_the_moves_it_m
     bruno = _seat(browser, server, table_id, 1, "en-GB")
     _tap_and_play(bruno, bruno.locator(".hand .card"))
     bruno.get_by_text("Your card is chosen").wait_for()
-    with urllib.request.urlopen(f"{server}/api/tables/{table_id}/state?as=table") as resp:
-        table = json.loads(resp.read())
+    table = _table_now(server, table_id)
     assert table["seq"] > int(seen) and "Bruno" in table["log"][-1]["en"]
     assert anna.evaluate("document.body.dataset.seq") == seen  # nothing reached Anna meanwhile
     assert anna.locator("#conn").get_attribute("class") == "conn reconnecting"
@@ -1227,8 +1230,7 @@ def test_the_table_chooses_who_deals_first_on_the_home_page(server: str, browser
     page.locator("#create button[type=submit]").click()
     page.wait_for_url("**/t/*")
     table_id = page.url.rsplit("/", 1)[1]
-    with urllib.request.urlopen(f"{server}/api/tables/{table_id}/state?as=table") as resp:
-        view = json.loads(resp.read())
+    view = _table_now(server, table_id)
     assert view["state"]["dealer"] == 2
 
 
@@ -1246,8 +1248,7 @@ def test_at_a_real_oscuri_table_the_winner_of_the_cut_leads_first(server: str, b
     page.locator("#create button[type=submit]").click()
     page.wait_for_url("**/t/*")
     table_id = page.url.rsplit("/", 1)[1]
-    with urllib.request.urlopen(f"{server}/api/tables/{table_id}/state?as=table") as resp:
-        view = json.loads(resp.read())
+    view = _table_now(server, table_id)
     assert view["state"]["leader"] == 1 and view["state"]["to_act"] == [1]
     page.locator("#status").get_by_text("Bruno").wait_for()
     # Back to a game dealt by a dealer: the row asks who deals again.
@@ -1456,8 +1457,7 @@ def test_a_stale_csrf_token_is_fetched_again_and_the_move_goes_through(server: s
     _tap_and_play(phone, cards)
     phone.get_by_text("Your card is chosen").wait_for()  # type: ignore[attr-defined]
     assert answers == [403, 200]
-    with urllib.request.urlopen(f"{server}/api/tables/{table_id}/state?as=table") as resp:
-        view = json.loads(resp.read())
+    view = _table_now(server, table_id)
     assert view["state"]["has_chosen"][0] and view["seq"] == before + 1  # one move, once
     forged = host.evaluate(  # type: ignore[attr-defined]  # the host's own page, without the token
         f"fetch('/api/tables/{table_id}/undo', {{method: 'POST', credentials: 'same-origin', "

@@ -23,6 +23,7 @@ from .test_browser import (  # noqa: F401 - the browser fixtures, shared with th
     _seq,
     _settled,
     _shot,
+    _table_now,
     _tap_and_play,
     _wait_moved,
     browser,
@@ -88,10 +89,6 @@ def _get(url: str) -> bytes:
         return data
 
 
-def _public_seq(server: str, table_id: str) -> int:
-    return int(json.loads(_get(f"{server}/api/tables/{table_id}/state?as=table"))["seq"])
-
-
 def test_the_app_installs_and_opens_without_a_connection(server: str, browser: Any) -> None:
     import cv2
     import numpy as np
@@ -120,18 +117,18 @@ def test_a_move_made_offline_waits_and_is_sent_once_when_the_connection_returns(
                              hands="known")
     anna = _seat(browser, server, table_id, 0, "en-GB")
     anna.locator(".hand .card").first.wait_for()
-    before = _public_seq(server, table_id)
+    before = int(_table_now(server, table_id)["seq"])
     anna.context.set_offline(True)
     _tap_and_play(anna, anna.locator(".hand .card"))
     outbox = anna.locator("#outbox")
     outbox.wait_for()
     assert "1" in outbox.inner_text()
     _shot(anna, "phone-offline-move-waiting", full_page=False)
-    assert _public_seq(server, table_id) == before  # nothing reached the table
+    assert int(_table_now(server, table_id)["seq"]) == before  # nothing reached the table
     anna.context.set_offline(False)
     anna.wait_for_function("() => document.getElementById('outbox').hidden")
-    assert _public_seq(server, table_id) == before + 1  # sent once, on its own id
-    table = json.loads(_get(f"{server}/api/tables/{table_id}/state?as=table"))
+    assert int(_table_now(server, table_id)["seq"]) == before + 1  # sent once, on its own id
+    table = _table_now(server, table_id)
     assert 0 not in table["state"]["to_act"]  # Anna's card is in
 
 

@@ -200,17 +200,24 @@ def screen_threshold(p_index: np.ndarray, labels: np.ndarray, instances: np.ndar
     return float(min(np.quantile(best[card == c], 1 - recall) for c in np.unique(card)))
 
 
-def calibrate(out: Path, names: dict[str, tuple[str, str]], data: Data, held: np.ndarray,
-              log: Log) -> dict[str, float]:
+def held_back(data: Data) -> np.ndarray:
+    """The candidates of every twentieth synthetic scene: never trained on, they check the
+    training and calibrate the screens."""
+    return np.asarray(data["photo"] % 20 == 0)
+
+
+def calibrate(out: Path, data: Data, log: Log) -> dict[str, float]:
     """Each variant's screen threshold (see :func:`screen_threshold`), from its exported
     networks in ``out`` run by OpenCV on the held-back scenes, exactly as the app runs them."""
     from ..reader import Model, Networks
 
+    held = held_back(data)
     labels = data["labels"][held]
     thresholds = {}
-    for name, (reader_file, screen_file) in names.items():
-        nets = Networks(Model(name, tuple(CLASSES), out / reader_file, out / screen_file, READER_PATCH,
-                              SCREEN_PATCH, 0.0, ()))
+    for name, (reader_file, screen_file) in FILES.items():
+        nets = Networks(Model(name=name, classes=tuple(CLASSES), reader=out / reader_file,
+                              screen=out / screen_file, patch=READER_PATCH, screen_patch=SCREEN_PATCH,
+                              screen_threshold=0.0, trained_on=()))
         p_index = nets.screen(data["screen"][held])
         read = nets.read(data["reader"][held])
         right = (read.argmax(axis=1) == labels) & (read.max(axis=1) >= GroupSettings().min_reading)
@@ -245,7 +252,7 @@ def build(
     if not (sources.art / "french-vector").is_dir():
         raise SystemExit(f"no card artwork at {sources.art} (set TAVOLO_SHARED)")
     data = synthetic(sources, scenes, workers, cache, log)
-    held = data["photo"] % 20 == 0  # every twentieth scene is held back to check the training
+    held = held_back(data)
     out.mkdir(parents=True, exist_ok=True)
 
     def reader() -> Reader:
@@ -289,7 +296,7 @@ def build(
     every = _join(parts)
     rows = np.r_[~held, np.ones(len(every["labels"]) - len(held), bool)]
     _, shipped_variant = fit("shipped", every, rows, SEED + 1)
-    thresholds = calibrate(out, FILES, data, held, log)
+    thresholds = calibrate(out, data, log)
     description = {
         "classes": list(CLASSES),
         "patch": asdict(READER_PATCH),
@@ -302,6 +309,10 @@ def build(
         "synthetic_scenes": scenes,
         "epochs": epochs,
     }
+    return _describe(out, description, log)
+
+
+def _describe(out: Path, description: dict[str, object], log: Log) -> Path:
     path = out / "index_reader.json"
     path.write_text(json.dumps(description, indent=1) + "\n")
     log(f"wrote {path}")
@@ -314,14 +325,10 @@ def recalibrate(shared: Path, out: Path, scenes: int = 4000, workers: int = 2,
     :func:`build`, on the same held-back scenes) and rewrite their description."""
     sources = Sources(shared / "cardart", shared / "backgrounds")
     data = synthetic(sources, scenes, workers, cache, log)
-    held = data["photo"] % 20 == 0
-    path = out / "index_reader.json"
-    description = json.loads(path.read_text())
-    for name, threshold in calibrate(out, FILES, data, held, log).items():
+    description = json.loads((out / "index_reader.json").read_text())
+    for name, threshold in calibrate(out, data, log).items():
         description["variants"][name]["threshold"] = threshold
-    path.write_text(json.dumps(description, indent=1) + "\n")
-    log(f"wrote {path}")
-    return path
+    return _describe(out, description, log)
 
 
 def _report(model: nn.Module, images: np.ndarray, labels: np.ndarray, log: Log) -> None:
