@@ -128,6 +128,9 @@ def _one_card(a: Index, b: Index, s: GroupSettings) -> bool:
         # a turned twin ahead of the index: one card's opposite corners, whatever the slope
         # (a deck whose suit sits beside its rank tilts the index's "down" off the card's)
         return True
+    if facing > 0 and down <= max(s.corner_slack, s.corner_tilt * across):
+        # side by side, facing the same way: the two top corners of a deck with four indices
+        return True
     if down <= s.corner_slack or across <= s.corner_slack:
         return True
     return s.pair_slope[0] <= down / across <= s.pair_slope[1]
@@ -158,7 +161,9 @@ def cards(found: list[Index], s: GroupSettings = GroupSettings()) -> list[Card]:
         unit = float(np.median([found[k].unit for k in members]))
         outline = _outline([found[k] for k in members], found[best], unit, s)
         placed.append(_Placed(Card(found[best].card, 1 - doubt, outline), found[best], unit, len(members)))
-    return [p.card for p in placed if not any(_printed_on(p, other, s) for other in placed)]
+    return [p.card for p in placed
+            if (p.indices > 1 or p.card.confidence >= s.lone_reading)
+            and not any(_printed_on(p, other, s) for other in placed)]
 
 
 @dataclass(frozen=True)

@@ -62,13 +62,32 @@ def cut(levels: list[Level], found: Candidates, s: PatchSettings = PatchSettings
     return out
 
 
+CHANNELS = 5  # network input: three colours, then the patch's brightness and contrast
+BRIGHTNESS = (128.0, 64.0)  # the brightness plane: (mean - first) / second
+CONTRAST = 32.0  # the contrast plane: standard deviation / this
+
+
 def normalise(patches: np.ndarray) -> np.ndarray:
-    """Network input (n, 3, height, width) float32: each patch's brightness and contrast
-    taken out, its colours kept relative to each other."""
-    x = patches.astype(np.float32)
-    n = len(x)
+    """Network input (n, CHANNELS, height, width) float32: each patch's colours with its
+    brightness and contrast taken out (relative to each other, so that a card reads alike in
+    any light), then two constant planes that give back how bright and how contrasted the
+    patch was (so that dark wood grain, stretched to look like ink on paper, can still be
+    told from print on a white card)."""
+    n = len(patches)
+    h, w = patches.shape[1:3]
+    out = np.empty((n, CHANNELS, h, w), np.float32)
+    if not n:
+        return out
+    # channels first while still bytes, then one conversion and two passes in place
+    x = out[:, :3]
+    x[:] = patches.transpose(0, 3, 1, 2)
     flat = x.reshape(n, -1)
-    mean = flat.mean(axis=1)
-    std = flat.std(axis=1)
-    x = (x - mean[:, None, None, None]) / (std[:, None, None, None] + 8.0)
-    return np.ascontiguousarray(x.transpose(0, 3, 1, 2))
+    mean = flat.mean(axis=1, dtype=np.float64)
+    square = np.einsum("ij,ij->i", flat, flat, dtype=np.float64) / flat.shape[1]
+    std = np.sqrt(np.maximum(square - mean * mean, 0.0))
+    scale = 1.0 / (std + 8.0)
+    flat *= scale.astype(np.float32)[:, None]
+    flat -= (mean * scale).astype(np.float32)[:, None]
+    out[:, 3] = ((mean - BRIGHTNESS[0]) / BRIGHTNESS[1]).astype(np.float32)[:, None, None]
+    out[:, 4] = (std / CONTRAST).astype(np.float32)[:, None, None]
+    return out

@@ -109,12 +109,17 @@ class GroupSettings:
     """From index readings to cards."""
 
     min_reading: float = 0.5  # a reading's probability, to be kept
+    lone_reading: float = 0.6  # a card known by one index only: its reading at least this sure (the
+    #   best F1 on synthetic validation scenes, seed 31337: 0.5 gave recall .708, precision .906;
+    #   0.6 .695, .928; 0.7 .681, .938)
     same_reach: float = 0.8  # readings closer than this (in index units) are one index
     word_reach: float = 4.0  # readings along one joker's word, this far apart, are one index
     card_width: float = 7.0  # a card's width in index units (rank-to-suit distances), when unknown
     pair_reach: tuple[float, float] = (4.0, 30.0)  # a card's two indices: this many index units apart
     pair_slope: tuple[float, float] = (0.9, 2.8)  # ... at opposite corners: further down than across
     corner_slack: float = 0.8  # ... side by side (or one above the other): this far off the line
+    corner_tilt: float = 0.36  # ... or, facing the same way, off it by this share of their distance
+    #   (20 degrees: an index's own direction leans with a suit printed right of its rank)
     art_scale: float = 0.5  # a reading inside a surer card, this much smaller, is print on its face
     twin_scale: float = 1.35  # ... of the card's size (either way), where its own index would be,
     twin_reach: float = 1.0  # ... this close (index units): a misreading of that card's index

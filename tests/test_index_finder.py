@@ -145,6 +145,16 @@ def test_a_deck_with_its_suit_beside_the_rank_still_counts_once() -> None:
     assert [c.card for c in cards([top, bottom])] == ["2C"]
 
 
+def test_the_top_indices_of_a_tilted_card_with_four_count_once() -> None:
+    """A deck with four indices whose suit sits a little right of its rank: each index's
+    rank-to-suit leans 15 degrees off the card's down, so its twin across the card lies a
+    unit "down" that index, not on its line (quentin's kings and queens counted twice)."""
+    lean = np.radians(15)
+    down = (float(np.sin(lean)), float(np.cos(lean)))
+    left, right = _index("KC", 100, 100, down=down), _index("KC", 160, 100, down=down)
+    assert [c.card for c in cards([left, right])] == ["KC"]
+
+
 def test_a_turned_copy_behind_an_index_is_another_card() -> None:
     upright = _index("2C", 100, 200)
     behind = _index("2C", 110, 100, down=(0.0, -1.0))  # turned, but above the first one
@@ -169,6 +179,16 @@ def test_readings_of_one_index_are_one_reading_and_the_surest_wins() -> None:
 def test_a_weak_reading_is_left_out() -> None:
     found = indices(["AH"], np.array([0.3]), np.array([[5.0, 5.0]]), np.array([[5.0, 15.0]]))
     assert found == []
+
+
+def test_a_card_seen_by_one_unsure_index_is_left_out_but_two_such_indices_make_it() -> None:
+    """A lone reading barely over even is what wood grain or a chip gives; the same doubt at
+    both of a card's corners is a card."""
+    lone = _index("AH", 100, 100, confidence=0.55)
+    assert cards([lone]) == []
+    pair = [lone, _index("AH", 160, 185, down=(0.0, -1.0), confidence=0.55)]
+    assert [c.card for c in cards(pair)] == ["AH"]
+    assert [c.card for c in cards([_index("AH", 100, 100, confidence=0.7)])] == ["AH"]
 
 
 def test_corners_go_round_the_card_from_the_index() -> None:

@@ -74,14 +74,20 @@ def test_the_shipped_networks_are_small() -> None:
 
 def test_normalised_patches_match_between_training_and_serving() -> None:
     torch = pytest.importorskip("torch")
-    from recognizer.patches import normalise
+    from recognizer.patches import CHANNELS, normalise
     from recognizer.training.network import normalise as train_normalise
 
     patches = np.random.default_rng(0).integers(0, 256, (7, 32, 24, 3), dtype=np.uint8)
     served = normalise(patches)
     trained = train_normalise(torch.from_numpy(patches)).numpy()
-    assert served.shape == trained.shape == (7, 3, 32, 24)
+    assert served.shape == trained.shape == (7, CHANNELS, 32, 24)
     assert np.abs(served - trained).max() < 1e-4
+    # the colours lose brightness and contrast; the last two planes keep them
+    assert abs(float(served[:, :3].mean())) < 1e-4
+    dark = normalise(patches // 4)
+    assert np.corrcoef(dark[:, :3].ravel(), served[:, :3].ravel())[0, 1] > 0.99
+    assert (dark[:, 3] < served[:, 3]).all()
+    assert (dark[:, 4] < served[:, 4]).all()
 
 
 def test_the_scene_cache_follows_the_code_that_makes_patches_and_nothing_else() -> None:
@@ -128,3 +134,69 @@ def test_the_screen_threshold_keeps_every_card_not_just_most_indices() -> None:
     threshold = screen_threshold(p_index, labels, instances, 0.5)
     assert threshold == pytest.approx(0.2)  # the jokers' median, under the aces'
     assert (p_index[labels == 52] >= threshold).sum() == 1
+
+
+def _lone_card_scene(code: str = "7S"):  # type: ignore[no-untyped-def]
+    """A drawn card laid flat on a grey table (face pixels 1:1 at an offset), with its label map."""
+    from dataclasses import replace
+
+    from recognizer.training.faces import draw_face, random_style
+    from recognizer.training.glyphs import rank_fonts
+    from recognizer.training.scenes import Placed, Scene
+
+    rng = np.random.default_rng(11)
+    style = replace(random_style(rng, 300), font=rank_fonts()[0], stroke=0.0, condense=0.9, suit_dx=0.0,
+                    gap=0.15, rank_h=0.1, suit_h=0.75, language="en", four=False)
+    face = draw_face(code, style, rng, [])
+    h, w = face.image.shape[:2]
+    image = np.full((h + 100, w + 100, 3), 90, np.uint8)
+    image[50:50 + h, 50:50 + w] = face.image
+    labels = np.full(image.shape[:2], -1, np.int32)
+    labels[50:50 + h, 50:50 + w] = 0
+    homography = np.array([[1.0, 0, 50], [0, 1.0, 50], [0, 0, 1.0]])
+    return Scene(image, (Placed(face, homography),), labels, "single", "grey", 0.0), face
+
+
+def test_a_candidate_that_frames_a_fragment_of_a_glyph_is_no_example_of_its_card() -> None:
+    """Two blobs of one glyph can fall in an index's rank and suit boxes: their patch shows a
+    fragment nobody could read, so it teaches neither the card nor "no index"."""
+    from recognizer.training.dataset import BACKGROUND, CODES, IGNORE, label_scene
+
+    scene, face = _lone_card_scene("7S")
+    mark = face.marks[0]
+    rank_centre = np.array([(mark.rank[0] + mark.rank[2]) / 2, (mark.rank[1] + mark.rank[3]) / 2]) + 50
+    suit_centre = np.array([(mark.suit[0] + mark.suit[2]) / 2, (mark.suit[1] + mark.suit[3]) / 2]) + 50
+    # the index itself; its rank's bottom edge paired with its suit's top edge (a fragment);
+    # a pair far off the card's indices
+    rank = np.array([rank_centre, [rank_centre[0], mark.rank[3] + 50 - 1], [150.0, 200.0]])
+    suit = np.array([suit_centre, [suit_centre[0], mark.suit[1] + 50 + 1], [150.0, 215.0]])
+    labels, heights, _ = label_scene(scene, rank.astype(np.float32), suit.astype(np.float32))
+    assert labels[0] == CODES.index("7S") and heights[0] > 0
+    assert labels[1] == IGNORE
+    assert labels[2] == BACKGROUND
+
+
+def test_training_batches_are_changed_reproducibly() -> None:
+    torch = pytest.importorskip("torch")
+    from recognizer.training.augment import augment
+
+    x = torch.randn(16, 3, 32, 24)
+    first = augment(x, torch.Generator().manual_seed(5))
+    again = augment(x, torch.Generator().manual_seed(5))
+    assert first.shape == x.shape and torch.equal(first, again)
+    assert not torch.allclose(first, x)
+    assert torch.equal(augment(x, torch.Generator().manual_seed(5), strength=0.0), x)
+
+
+def test_drawn_decks_never_print_pips_or_pictures_into_an_index() -> None:
+    """Card makers keep the picture (and its frame) clear of the corner index; a drawn deck
+    whose frame ran through its suit taught the reader indices no deck prints."""
+    from recognizer.training.faces import _picture_box, draw_face, random_style
+
+    for seed in range(40):
+        rng = np.random.default_rng([seed, 9])
+        style = random_style(rng, 300)
+        face = draw_face("9D", style, rng, [])
+        mark = face.marks[0]
+        x0 = _picture_box(style, max(mark.rank[2], mark.suit[2]))[0]
+        assert x0 > max(mark.rank[2], mark.suit[2]) or x0 == round(style.width * 0.3)

@@ -4,9 +4,10 @@ exactly what it will be shown (the same pyramid, the same pairs, the same cuts).
 
 Synthetic scenes are labelled exactly: a candidate is a card's index when its rank glyph's
 centre falls in the rank box and its suit glyph's centre in the suit box of one index of
-the card on top there, and that index is in view. Real photos with corner-index boxes
-(``cardcounter``) give the card; which of a box's two orders is upright is left to a
-reader already trained on synthetic scenes (``orient``).
+the card on top there, near those boxes' centres (so that the patch frames the index as
+the reader is shown one, not a fragment of a glyph), and that index is in view. Real
+photos with corner-index boxes (``cardcounter``) give the card; which of a box's two
+orders is upright is left to a reader already trained on synthetic scenes (``orient``).
 """
 
 from __future__ import annotations
@@ -78,6 +79,26 @@ def mark_height(scene: Scene, card: int, mark: Mark) -> float:
     return float(np.linalg.norm(p[1] - p[0]))
 
 
+NEGATIVES = 5.0  # candidates that are no index, kept per index candidate (at least 30 a photo)
+FRAME_TOLERANCE = 0.4  # of the index's unit: how far a candidate's glyph centres may miss its own
+
+
+def _framed(rank: np.ndarray, suit: np.ndarray, mark: Mark) -> np.ndarray:
+    """Whether candidates (face pixels) frame the index as the reader is shown one: each
+    glyph centre within FRAME_TOLERANCE units of the centre of its box, so that their
+    distance (the patch's scale) and direction are the index's own. Two blobs of one big
+    glyph, or a blurred stroke and a corner of the suit, fall in the boxes too, but their
+    patch shows a fragment nobody could read: such a candidate is no example of the card."""
+    rc = np.array([(mark.rank[0] + mark.rank[2]) / 2, (mark.rank[1] + mark.rank[3]) / 2])
+    sc = np.array([(mark.suit[0] + mark.suit[2]) / 2, (mark.suit[1] + mark.suit[3]) / 2])
+    unit = float(np.linalg.norm(sc - rc))
+    if mark.rank == mark.suit or unit <= 0:  # a joker's word: any letter pair along it
+        return np.ones(len(rank), bool)
+    reach = FRAME_TOLERANCE * unit
+    near_rank = np.linalg.norm(rank - rc, axis=1) <= reach
+    return np.asarray(near_rank & (np.linalg.norm(suit - sc, axis=1) <= reach))
+
+
 def label_scene(
     scene: Scene, rank: np.ndarray, suit: np.ndarray, min_view: float = 0.9
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -115,7 +136,8 @@ def label_scene(
                 continue
             view = mark_in_view(scene, c, mark)
             idx = sel[hit]
-            labels[idx] = CODES.index(code) if view >= min_view else IGNORE
+            framed = _framed(fr[hit], fs[hit], mark)
+            labels[idx] = np.where(framed & (view >= min_view), CODES.index(code), IGNORE)
             heights[idx] = mark_height(scene, c, mark)
             instances[idx] = c * 4 + m
     return labels, heights, instances
@@ -125,7 +147,7 @@ def scene_patches(
     scene: Scene,
     find_s: FindSettings = FindSettings(),
     sizes: tuple[PatchSettings, ...] = (PatchSettings(),),
-    negatives: float = 4.0,
+    negatives: float = NEGATIVES,
     rng: np.random.Generator | None = None,
 ) -> Labelled:
     """The labelled candidates of a synthetic scene, cut at each of ``sizes``; background
@@ -151,6 +173,7 @@ def _subsample(labels: np.ndarray, negatives: float, rng: np.random.Generator) -
 
 
 # ---- real photos with corner-index boxes ------------------------------------------------
+BOX_UNIT = (0.3, 0.75)  # a framed candidate's rank-to-suit distance, of its index box's long side
 Orient = Callable[[np.ndarray], np.ndarray]  # patches -> (n, classes) probabilities
 
 
@@ -178,13 +201,15 @@ def box_patches(
     code_of: Callable[[str], str | None],
     find_s: FindSettings = FindSettings(),
     sizes: tuple[PatchSettings, ...] = (PatchSettings(),),
-    negatives: float = 4.0,
+    negatives: float = NEGATIVES,
     rng: np.random.Generator | None = None,
 ) -> Labelled:
     """Labelled candidates of a real photo with corner-index boxes, cut at each of ``sizes``
     (the first is the reader's, which ``orient`` scores). A candidate whose two glyph
-    centres lie in one box is that box's card in the order ``orient`` finds likelier (the
-    other order is background); a candidate touching no box is background; ``code_of``
+    centres lie in one box, as far apart as a rank and suit in such a box are (BOX_UNIT), is
+    that box's card in the order ``orient`` finds likelier (the other order is background;
+    a closer pair in the box, a glyph's fragments, is left out); a candidate touching no
+    box is background; ``code_of``
     maps a box's class to ours (None: a box whose card is doubtful, its candidates ignored)."""
     levels = pyramid(image, find_s)
     found = find(levels, find_s)
@@ -199,6 +224,10 @@ def box_patches(
         near = _inside(rank, box, 0.35) | _inside(suit, box, 0.35)
         inside = np.nonzero(_inside(rank, box, 0.1) & _inside(suit, box, 0.1))[0]
         labels[near] = IGNORE  # touching the box but not both glyphs in it: unsure
+        # framed as an index is: the glyphs' distance a share of the box that rank over
+        # suit gives, not two blobs of one glyph (whose patch shows a fragment)
+        unit = np.linalg.norm(suit[inside] - rank[inside], axis=1) / max(bw * w, bh * h)
+        inside = inside[(unit >= BOX_UNIT[0]) & (unit <= BOX_UNIT[1])]
         code = code_of(name)
         if code is None or not len(inside):
             continue

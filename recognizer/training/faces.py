@@ -30,7 +30,9 @@ LETTERS = {
     "fr": {"A": "A", "J": "V", "Q": "D", "K": "R"},
     "one": {"A": "1", "J": "J", "Q": "Q", "K": "K"},
 }
-LANGUAGE_WEIGHTS = {"en": 0.64, "de": 0.2, "fr": 0.12, "one": 0.04}
+# German letters (B, D, K) are printed on the French-suited packs of Germany, Austria and
+# Switzerland, where Kaiserspiel is played: a good share of the tables this app sees.
+LANGUAGE_WEIGHTS = {"en": 0.6, "de": 0.26, "fr": 0.1, "one": 0.04}
 FLAT_THREE = "\u01b7"  # the letter ezh: the flat-topped 3 many decks print
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in face pixels
 
@@ -209,10 +211,12 @@ def _blank(style: DeckStyle) -> tuple[np.ndarray, np.ndarray]:
     return face, alpha
 
 
-def _picture_box(style: DeckStyle) -> tuple[int, int, int, int]:
+def _picture_box(style: DeckStyle, clear: float = 0.0) -> tuple[int, int, int, int]:
+    """The box of the pips or the picture, clear of the indices: ``clear`` is where the
+    top-left index ends (face pixels), since card makers never print into an index."""
     w = style.width
     h = round(w * style.aspect)
-    mx = round(w * (style.margin_x * 2 + 0.02))
+    mx = min(round(w * 0.3), max(round(w * (style.margin_x * 2 + 0.02)), int(np.ceil(clear + w * 0.015))))
     my = round(h * 0.06)
     return mx, my, w - mx, h - my
 
@@ -243,10 +247,10 @@ PIPS: dict[int, list[tuple[int, float]]] = {
 }
 
 
-def _pips(face: np.ndarray, code: str, style: DeckStyle, rng: np.random.Generator) -> None:
+def _pips(face: np.ndarray, code: str, style: DeckStyle, rng: np.random.Generator, clear: float) -> None:
     rank, suit = code[:-1], code[-1]
     count = 1 if rank == "A" else int(rank)
-    x0, y0, x1, y1 = _picture_box(style)
+    x0, y0, x1, y1 = _picture_box(style, clear)
     bw, bh = x1 - x0, y1 - y0
     size = round(min(bw * 0.28, bh * 0.17) * float(rng.uniform(0.8, 1.1)))
     if rank == "A":
@@ -263,9 +267,10 @@ def _pips(face: np.ndarray, code: str, style: DeckStyle, rng: np.random.Generato
         _stamp(face, pip, px, py, colour, turned)
 
 
-def _picture(face: np.ndarray, style: DeckStyle, art: list[np.ndarray], rng: np.random.Generator) -> None:
+def _picture(face: np.ndarray, style: DeckStyle, art: list[np.ndarray], rng: np.random.Generator,
+             clear: float) -> None:
     """A court's or joker's picture: a free artwork court picture, or coloured shapes."""
-    x0, y0, x1, y1 = _picture_box(style)
+    x0, y0, x1, y1 = _picture_box(style, clear)
     if art and rng.random() < 0.75:
         src = art[int(rng.integers(len(art)))]
         pic = cv2.resize(src, (x1 - x0, y1 - y0), interpolation=cv2.INTER_AREA)
@@ -319,13 +324,15 @@ def draw_face(
         sx = cx - smask.shape[1] / 2 + style.suit_dx * rank_mask.shape[0] * (-1 if right else 1)
         sb = _stamp(face, smask, sx, sy, colour, turned)
         marks.append(Mark(rb, sb, turned))
+    top_left = marks[0]
+    clear = max(top_left.rank[2], top_left.suit[2])
     if style.frame:
-        x0, y0, x1, y1 = _picture_box(style)
+        x0, y0, x1, y1 = _picture_box(style, clear)
         cv2.rectangle(face, (x0, y0), (x1, y1), style.black, max(1, w // 240), cv2.LINE_AA)
     if code in JOKERS or code[:-1] in ("J", "Q", "K"):
-        _picture(face, style, art or [], rng)
+        _picture(face, style, art or [], rng, clear)
     else:
-        _pips(face, code, style, rng)
+        _pips(face, code, style, rng, clear)
     face = np.where(alpha[:, :, None] > 0, face, 255).astype(np.uint8)
     return Face(code, face, tuple(marks), "drawn")
 

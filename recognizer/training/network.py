@@ -9,31 +9,39 @@ from pathlib import Path
 import torch
 from torch import nn
 
+from ..patches import BRIGHTNESS, CHANNELS, CONTRAST
 
-def _block(cin: int, cout: int) -> list[nn.Module]:
-    return [
+
+def _block(cin: int, cout: int, pool: bool = True) -> list[nn.Module]:
+    layers: list[nn.Module] = [
         nn.Conv2d(cin, cout, 3, padding=1, bias=False),
         nn.BatchNorm2d(cout),
         nn.ReLU(inplace=True),
-        nn.MaxPool2d(2),
     ]
+    return [*layers, nn.MaxPool2d(2)] if pool else layers
 
 
 class Reader(nn.Module):
-    """Patch (3 x h x w, normalised) -> one score per class (the cards, then "none")."""
+    """Patch (CHANNELS x h x w, normalised) -> one score per class (the cards, then "none").
+
+    Four convolutions: one at the patch's full size, two at half size (where a rank's
+    strokes are a few pixels wide: the second one tells a B from an 8, a flat-topped 3
+    from a 5), one at a quarter; then a small head."""
 
     def __init__(
         self,
         classes: int,
         height: int,
         width: int,
-        widths: tuple[int, int, int] = (16, 32, 48),
-        hidden: int = 96,
+        widths: tuple[int, int, int, int] = (16, 32, 32, 64),
+        hidden: int = 128,
     ) -> None:
         super().__init__()
-        a, b, c = widths
-        self.features = nn.Sequential(*_block(3, a), *_block(a, b), *_block(b, c))
-        flat = c * (height // 8) * (width // 8)
+        a, b, c, d = widths
+        self.features = nn.Sequential(
+            *_block(CHANNELS, a), *_block(a, b, pool=False), *_block(b, c), *_block(c, d)
+        )
+        flat = d * (height // 8) * (width // 8)
         self.head = nn.Sequential(
             nn.Flatten(),
             nn.Linear(flat, hidden),
@@ -49,14 +57,14 @@ class Reader(nn.Module):
 
 
 class Screen(nn.Module):
-    """Patch (3 x h x w, normalised, half the reader's size) -> two scores: index, none.
+    """Patch (CHANNELS x h x w, normalised, half the reader's size) -> two scores: index, none.
     Two narrow convolutions and a small head: cheap enough to run on every candidate, and
     unlike a layer over the raw pixels it sees strokes wherever they sit in the patch."""
 
     def __init__(self, height: int, width: int, widths: tuple[int, int] = (8, 16), hidden: int = 32) -> None:
         super().__init__()
         a, b = widths
-        self.features = nn.Sequential(*_block(3, a), *_block(a, b))
+        self.features = nn.Sequential(*_block(CHANNELS, a), *_block(a, b))
         self.head = nn.Sequential(
             nn.Flatten(), nn.Linear(b * (height // 4) * (width // 4), hidden), nn.ReLU(inplace=True),
             nn.Linear(hidden, 2),
@@ -71,11 +79,14 @@ class Screen(nn.Module):
 def normalise(x: torch.Tensor) -> torch.Tensor:
     """uint8 patches (n, h, w, 3) to network input, exactly as :func:`recognizer.patches.normalise`."""
     x = x.float()
-    flat = x.reshape(len(x), -1)
+    n, h, w = x.shape[:3]
+    flat = x.reshape(n, -1)
     mean = flat.mean(dim=1)
     std = flat.std(dim=1, unbiased=False)
-    x = (x - mean[:, None, None, None]) / (std[:, None, None, None] + 8.0)
-    return x.permute(0, 3, 1, 2).contiguous()
+    colours = ((x - mean[:, None, None, None]) / (std[:, None, None, None] + 8.0)).permute(0, 3, 1, 2)
+    brightness = ((mean - BRIGHTNESS[0]) / BRIGHTNESS[1])[:, None, None, None].expand(n, 1, h, w)
+    contrast = (std / CONTRAST)[:, None, None, None].expand(n, 1, h, w)
+    return torch.cat([colours, brightness, contrast], dim=1).contiguous()
 
 
 def export(model: nn.Module, path: Path, height: int, width: int) -> None:
@@ -83,7 +94,7 @@ def export(model: nn.Module, path: Path, height: int, width: int) -> None:
     import warnings
 
     model.eval()
-    example = torch.zeros(1, 3, height, width)
+    example = torch.zeros(1, CHANNELS, height, width)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         torch.onnx.export(

@@ -9,6 +9,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from .augment import augment
 from .network import normalise
 
 
@@ -30,11 +31,15 @@ def train(
     threads: int = 2,
     weights: np.ndarray | None = None,
     log: Callable[[str], None] = print,
+    strength: float = 0.0,
+    start: nn.Module | None = None,
 ) -> nn.Module:
     """The model ``make`` builds, trained on uint8 patches (n, h, w, 3) and their classes
     (a class < 0 is left out).
 
     ``weights``: a loss weight per class (e.g. to make a missed index dearer than a false one).
+    ``strength``: how much each batch is changed at random (:func:`.augment.augment`; 0: not).
+    ``start``: a trained model whose weights this one starts from (training goes on from it).
     """
     seed_everything(seed, threads)
     keep = labels >= 0
@@ -42,6 +47,8 @@ def train(
     y_all = torch.from_numpy(labels[keep].astype(np.int64))
     n = len(x_all)
     model = make()
+    if start is not None:
+        model.load_state_dict(start.state_dict())
     optimiser = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
     steps = epochs * ((n + batch - 1) // batch)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=lr, total_steps=max(steps, 1))
@@ -52,10 +59,10 @@ def train(
     for epoch in range(epochs):
         model.train()
         order = torch.randperm(n, generator=generator)
-        total, right, start = 0.0, 0, time.perf_counter()
+        total, right, began = 0.0, 0, time.perf_counter()
         for k in range(0, n, batch):
             idx = order[k : k + batch]
-            x = normalise(x_all[idx])
+            x = augment(normalise(x_all[idx]), generator, strength)
             y = y_all[idx]
             optimiser.zero_grad(set_to_none=True)
             scores = model(x)
@@ -67,7 +74,7 @@ def train(
             right += int((scores.argmax(1) == y).sum())
         log(
             f"  epoch {epoch + 1}/{epochs}: loss {total / n:.4f}, train accuracy {right / n:.4f}, "
-            f"{time.perf_counter() - start:.0f} s"
+            f"{time.perf_counter() - began:.0f} s"
         )
     model.eval()
     return model
