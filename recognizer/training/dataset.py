@@ -209,8 +209,8 @@ def box_patches(
     centres lie in one box, as far apart as a rank and suit in such a box are (BOX_UNIT), is
     that box's card in the order ``orient`` finds likelier (the other order is background;
     a closer pair in the box, a glyph's fragments, is left out); a candidate touching no
-    box is background; ``code_of``
-    maps a box's class to ours (None: a box whose card is doubtful, its candidates ignored)."""
+    box is background; ``code_of`` maps a box's class to ours (None: a box whose card is
+    doubtful, its candidates ignored)."""
     levels = pyramid(image, find_s)
     found = find(levels, find_s)
     rank, suit, _ = found.in_working(levels)
@@ -224,8 +224,8 @@ def box_patches(
         near = _inside(rank, box, 0.35) | _inside(suit, box, 0.35)
         inside = np.nonzero(_inside(rank, box, 0.1) & _inside(suit, box, 0.1))[0]
         labels[near] = IGNORE  # touching the box but not both glyphs in it: unsure
-        # framed as an index is: the glyphs' distance a share of the box that rank over
-        # suit gives, not two blobs of one glyph (whose patch shows a fragment)
+        # framed as an index: the glyphs as far apart, for the box's size, as a rank over
+        # its suit, not two blobs of one glyph (whose patch shows a fragment)
         unit = np.linalg.norm(suit[inside] - rank[inside], axis=1) / max(bw * w, bh * h)
         inside = inside[(unit >= BOX_UNIT[0]) & (unit <= BOX_UNIT[1])]
         code = code_of(name)
