@@ -15,7 +15,7 @@ import numpy as np
 from .candidates import Candidates, Level
 from .types import PatchSettings
 
-CHUNK = 1000  # patches cut by one remap call
+MAP_ROWS = 32_000  # OpenCV's remap takes maps of fewer than 32767 rows
 
 
 def grid(s: PatchSettings = PatchSettings()) -> tuple[np.ndarray, np.ndarray]:
@@ -41,9 +41,9 @@ def cut(levels: list[Level], found: Candidates, s: PatchSettings = PatchSettings
     across, down = frames(found.rank, found.suit)
     for k, level in enumerate(levels):
         on_level = np.nonzero(found.level == k)[0]
-        # OpenCV's remap takes maps of fewer than 32767 rows: a thousand patches at a time
-        for start in range(0, len(on_level), CHUNK):
-            idx = on_level[start : start + CHUNK]
+        chunk = MAP_ROWS // s.height  # patches cut by one remap call
+        for start in range(0, len(on_level), chunk):
+            idx = on_level[start : start + chunk]
             # point = rank + x * across + y * down, for every grid point of every candidate
             px = (
                 found.rank[idx, 0][:, None, None]

@@ -96,8 +96,8 @@ class FindSettings:
 class PatchSettings:
     """The patch cut around a candidate index, in units of its rank-to-suit distance."""
 
-    width: int = 24  # pixels
-    height: int = 32
+    width: int = 32  # pixels
+    height: int = 44
     left: float = -1.0  # across the index, from the rank's centre
     right: float = 1.0
     top: float = -0.95  # down the index (towards the suit), from the rank's centre

@@ -18,7 +18,7 @@ from companion.cli import main
 from recognizer.decode import decode, decode_array
 from recognizer.evaluate import truth
 from recognizer.pipeline import read_indices
-from recognizer.reader import networks
+from recognizer.reader import networks, unseen
 
 from .conftest import SHARED
 
@@ -134,7 +134,9 @@ def _overlapped_photos() -> list[dict[str, str]]:
 
 @needs_photos
 def test_real_overlapping_hands_are_read_by_networks_that_never_saw_them() -> None:
-    nets = networks("synthetic")
+    model = unseen("cardcounter")
+    assert model is not None
+    nets = networks(model.name)
     assert "cardphotos/cardcounter" not in nets.model.trained_on
     rows = _overlapped_photos()
     assert len(rows) >= 20

@@ -2,18 +2,23 @@
 
 1. Synthetic scenes (:mod:`.corpus`) are made in parallel, one seed per scene, and the
    index finder's candidates in them are labelled and cut (:mod:`.dataset`).
-2. A reader and a screen trained on them alone are kept as the ``synthetic`` variant
-   (``index_reader_synthetic.onnx`` and the screen): they never saw a real photo, so the
-   benchmark scores the real folders used for training with them.
-3. The real photos whose licence allows training (``cardcounter``: corner-index boxes,
-   CC BY 4.0) are labelled with that reader's help (it decides which order of a box's two
-   glyphs is upright) and added; the ``shipped`` reader goes on from the synthetic one
-   for TUNE_EPOCHS more epochs on all of it. One screen, trained on the synthetic scenes,
-   serves both variants (see SCREEN_FILE). Every
-   training batch is changed at random (:mod:`.augment`: the frame a little off, colour
-   casts, grey, softness, noise) so that the reader learns the index, not the renderer.
-4. ``index_reader.json`` describes them: classes, patch geometry, each screen's threshold
-   and which photo folders each variant was trained on. The threshold is calibrated on the
+2. The screen is trained on every candidate of the synthetic scenes. It serves every
+   variant of the reader, and it chooses what the reader learns from: the reader only ever
+   reads what the screen keeps, so it is trained on every index, on the non-indices the
+   screen finds hardest (HARD_NEGATIVES of them, the likeliest) and on a random share of
+   the rest (EASY_NEGATIVES), instead of on hundreds of thousands of plain table.
+3. A first reader is trained on the synthetic scenes alone.
+4. The real photos whose licence allows training (:data:`.photos.TRAINING_FOLDERS`:
+   ``cardcounter`` with corner-index boxes, ``quentin`` with whole-card boxes) are labelled
+   with the first reader's help (:mod:`.photos`). Each variant of the reader goes on from
+   the first one for TUNE_EPOCHS on its real folders and a share of the synthetic
+   candidates (TUNE_SHARE): ``shipped`` on every folder, and ``without-<folder>`` on all but
+   one, so that the benchmark scores every real folder with networks that never saw it.
+   Every training batch is changed at random (:mod:`.augment`: the frame a little off,
+   colour casts, grey, softness, noise) so that the reader learns the index, not the
+   renderer.
+5. ``index_reader.json`` describes them: classes, patch geometry, each variant's screen
+   threshold and which photo folders it was trained on. The threshold is calibrated on the
    exported networks as OpenCV runs them (``--calibrate`` redoes only this step): every
    card keeps SCREEN_RECALL of its held-back indices that the reader reads right (an index
    survives when any of its candidates does; one the reader misreads anyway is no loss of
@@ -48,26 +53,22 @@ from ..types import FindSettings, GroupSettings, PatchSettings
 if TYPE_CHECKING:
     from torch import nn
 from .corpus import Sources, scene
-from .dataset import BACKGROUND, CLASSES, Labelled, box_patches, cardcounter_code, read_boxes, scene_patches
+from .dataset import BACKGROUND, CLASSES, Labelled, scene_patches
+from .photos import TRAINING_FOLDERS, PhotoFolder, read_boxes
 
 HERE = Path(__file__).resolve().parent
 MODELS = HERE.parent / "models"
-READER_PATCH = PatchSettings()
+READER_PATCH = PatchSettings(width=32, height=44)
 SCREEN_PATCH = PatchSettings(width=12, height=16)
 READER_WIDTHS = (16, 32, 32, 64)  # channels of the reader's four convolutions
 AUGMENT = 1.0  # how much each training batch is changed at random (recognizer.training.augment)
-TUNE_EPOCHS = 3  # the shipped reader: the synthetic one trained on with the real photos added
-TRAINING_FOLDERS = ("cardcounter",)  # real photos whose licence allows training
+TUNE_EPOCHS = 3  # each variant: the first reader trained on with its real photos added
+TUNE_SHARE = 0.25  # ... and this share of the synthetic candidates the first reader learnt from
+HARD_NEGATIVES = 0.15  # the reader learns from this share of the non-indices, those the screen likes best,
+EASY_NEGATIVES = 0.15  # ... and from this share of the others, chosen at random
 SEED = 2026
 SCENES = 5000  # synthetic photos made for training
-# One screen, trained on the synthetic scenes alone, serves every variant: trained with the
-# real photos' candidates too it scored some held-back indices so low that its threshold let
-# a quarter of the non-indices through (0.237, against 0.012), and read no real folder better.
-SCREEN_FILE = "index_screen.onnx"
-FILES = {
-    "shipped": ("index_reader.onnx", SCREEN_FILE),
-    "synthetic": ("index_reader_synthetic.onnx", SCREEN_FILE),
-}
+SCREEN_FILE = "index_screen.onnx"  # one screen, trained on the synthetic scenes, for every variant
 SCREEN_RECALL = 0.995  # of each card's indices read right (any candidate kept), on held-back scenes
 Log = Callable[[str], None]
 Data = dict[str, np.ndarray]
@@ -160,32 +161,56 @@ def synthetic(sources: Sources, count: int, workers: int, cache: Path, log: Log)
 
 
 def real(
-    folder: Path, orient: Callable[[np.ndarray], np.ndarray], log: Log, limit: int | None = None
+    shared: Path, folder: PhotoFolder, orient: Callable[[np.ndarray], np.ndarray], log: Log,
+    limit: int | None = None,
 ) -> Data:
-    """Labelled candidates of a real photo folder with corner-index boxes (its first
-    ``limit`` photos by name, or all)."""
-    boxes = sorted(read_boxes(folder).items())[:limit]
-    parts = []
+    """Labelled candidates of a real photo folder with boxes (its first ``limit`` photos by
+    name, or all)."""
+    path = shared / "cardphotos" / folder.name
+    boxes = sorted(read_boxes(path).items())[:limit]
+    parts, ids = [], []
     for i, (name, found) in enumerate(boxes):
-        image = cv2.imread(str(folder / name), cv2.IMREAD_COLOR)
+        image = cv2.imread(str(path / name), cv2.IMREAD_COLOR)
         if image is not None:
-            parts.append(
-                box_patches(
-                    image,
-                    found,
-                    orient,
-                    cardcounter_code(name),
-                    FindSettings(),
-                    (READER_PATCH, SCREEN_PATCH),
-                    rng=np.random.default_rng([SEED, i, 2]),
-                )
-            )
-    data = _arrays(parts, [100_000 + i for i in range(len(parts))])
+            parts.append(folder.patches(image, name, found, orient, (READER_PATCH, SCREEN_PATCH),
+                                        np.random.default_rng([SEED, i, 2])))
+            ids.append(100_000 * (1 + TRAINING_FOLDERS.index(folder)) + i)
+    data = _arrays(parts, ids)
     log(
         f"{folder.name}: {len(boxes)} photos, {len(data['labels'])} patches "
         f"({int(((data['labels'] >= 0) & (data['labels'] < BACKGROUND)).sum())} of indices)"
     )
     return data
+
+
+def variant_folders(folders: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """The reader's variants and the real folders each is trained on: ``shipped`` on all of
+    them, and ``without-<folder>`` on all but that one (the benchmark's reader for it)."""
+    out = {"shipped": folders}
+    for name in folders:
+        out[f"without-{name}"] = tuple(f for f in folders if f != name)
+    return out
+
+
+def reader_file(variant: str) -> str:
+    """The ONNX file of a variant's reader."""
+    return "index_reader.onnx" if variant == "shipped" else f"index_reader_{variant.replace('-', '_')}.onnx"
+
+
+def reader_rows(labels: np.ndarray, p_index: np.ndarray, rows: np.ndarray, seed: int) -> np.ndarray:
+    """Which of ``rows`` the reader learns from: every index (and every unsure candidate,
+    which training leaves out anyway), the HARD_NEGATIVES share of the non-indices the
+    screen holds likeliest to be indices, and EASY_NEGATIVES of the others at random."""
+    chosen = rows & (labels != BACKGROUND)
+    negative = np.flatnonzero(rows & (labels == BACKGROUND))
+    if len(negative):
+        order = negative[np.argsort(-p_index[negative], kind="stable")]
+        hard = round(HARD_NEGATIVES * len(order))
+        chosen[order[:hard]] = True
+        rest = order[hard:]
+        rng = np.random.default_rng(seed)
+        chosen[rng.choice(rest, round(EASY_NEGATIVES * len(rest)), replace=False)] = True
+    return np.asarray(chosen)
 
 
 def _join(parts: list[Data]) -> Data:
@@ -217,7 +242,7 @@ def held_back(data: Data) -> np.ndarray:
     return np.asarray(data["photo"] % 20 == 0)
 
 
-def calibrate(out: Path, data: Data, log: Log) -> dict[str, float]:
+def calibrate(out: Path, data: Data, variants: list[str], log: Log) -> dict[str, float]:
     """Each variant's screen threshold (see :func:`screen_threshold`), from its exported
     networks in ``out`` run by OpenCV on the held-back scenes, exactly as the app runs them."""
     from ..reader import Model, Networks
@@ -225,9 +250,9 @@ def calibrate(out: Path, data: Data, log: Log) -> dict[str, float]:
     held = held_back(data)
     labels = data["labels"][held]
     thresholds = {}
-    for name, (reader_file, screen_file) in FILES.items():
-        nets = Networks(Model(name=name, classes=tuple(CLASSES), reader=out / reader_file,
-                              screen=out / screen_file, patch=READER_PATCH, screen_patch=SCREEN_PATCH,
+    for name in variants:
+        nets = Networks(Model(name=name, classes=tuple(CLASSES), reader=out / reader_file(name),
+                              screen=out / SCREEN_FILE, patch=READER_PATCH, screen_patch=SCREEN_PATCH,
                               screen_threshold=0.0, trained_on=()))
         p_index = nets.screen(data["screen"][held])
         read = nets.read(data["reader"][held])
@@ -266,29 +291,6 @@ def build(
     held = held_back(data)
     out.mkdir(parents=True, exist_ok=True)
 
-    def reader() -> Reader:
-        return Reader(len(CLASSES), READER_PATCH.height, READER_PATCH.width, widths)
-
-    def fit(name: str, every: Data, rows: np.ndarray, seed: int, start: nn.Module | None = None
-            ) -> tuple[nn.Module, dict[str, object]]:
-        log(f"{name} reader" + (" (going on from the synthetic one):" if start is not None else ":"))
-        model = train(
-            reader,
-            every["reader"][rows],
-            every["labels"][rows],
-            epochs=epochs if start is None else max(1, min(epochs, TUNE_EPOCHS)),
-            seed=seed,
-            threads=threads,
-            log=log,
-            strength=AUGMENT,
-            start=start,
-        )
-        _report(model, data["reader"][held], data["labels"][held], log)
-        reader_file, screen_file = FILES[name]
-        export(model, out / reader_file, READER_PATCH.height, READER_PATCH.width)
-        return model, {"reader": reader_file, "screen": screen_file}
-
-    first, synthetic_variant = fit("synthetic", data, ~held, SEED)
     log("screen (for every variant):")
     is_none = np.where(data["labels"] < 0, -1, (data["labels"] == BACKGROUND).astype(np.int64))
     screen = train(
@@ -301,28 +303,56 @@ def build(
         log=log,
     )
     export(screen, out / SCREEN_FILE, SCREEN_PATCH.height, SCREEN_PATCH.width)
-    parts, trained_on = [data], ["synthetic"]
-    for name in TRAINING_FOLDERS:
-        folder = shared / "cardphotos" / name
-        if (folder / "boxes").is_dir():
-            parts.append(real(folder, lambda p: predict(first, p), log, real_limit))
-            trained_on.append(f"cardphotos/{name}")
-    every = _join(parts)
-    rows = np.r_[~held, np.ones(len(every["labels"]) - len(held), bool)]
-    _, shipped_variant = fit("shipped", every, rows, SEED + 1, start=first)
-    thresholds = calibrate(out, data, log)
+    p_index = predict(screen, data["screen"])[:, 0]
+    rows = reader_rows(data["labels"], p_index, ~held, SEED + 20)
+    log(f"the reader learns from {int(rows.sum())} of {int((~held).sum())} synthetic candidates "
+        f"({int((rows & (data['labels'] == BACKGROUND)).sum())} non-indices)")
+
+    def reader() -> Reader:
+        return Reader(len(CLASSES), READER_PATCH.height, READER_PATCH.width, widths)
+
+    def fit(name: str, every: Data, chosen: np.ndarray, seed: int, start: nn.Module | None = None
+            ) -> nn.Module:
+        log(f"{name} reader" + (" (going on from the first one):" if start is not None else ":"))
+        model = train(
+            reader,
+            every["reader"][chosen],
+            every["labels"][chosen],
+            epochs=epochs if start is None else max(1, min(epochs, TUNE_EPOCHS)),
+            seed=seed,
+            threads=threads,
+            log=log,
+            strength=AUGMENT,
+            start=start,
+        )
+        _report(model, data["reader"][held], data["labels"][held], log)
+        return model
+
+    first = fit("first (synthetic scenes alone)", data, rows, SEED)
+    photos = {f.name: real(shared, f, lambda p: predict(first, p), log, real_limit)
+              for f in TRAINING_FOLDERS if (shared / "cardphotos" / f.name / "boxes").is_dir()}
+    share = rows & (np.random.default_rng(SEED + 30).random(len(rows)) < TUNE_SHARE)
+    described = {}
+    for k, (name, folders) in enumerate(variant_folders(tuple(photos)).items()):
+        parts = [data, *(photos[f] for f in folders)]
+        every = _join(parts)
+        chosen = np.r_[share, np.ones(len(every["labels"]) - len(share), bool)]
+        model = fit(name, every, chosen, SEED + 1 + k, start=first)
+        export(model, out / reader_file(name), READER_PATCH.height, READER_PATCH.width)
+        described[name] = {"reader": reader_file(name), "screen": SCREEN_FILE,
+                           "trained_on": ["synthetic", *(f"cardphotos/{f}" for f in folders)]}
+    thresholds = calibrate(out, data, list(described), log)
     description = {
         "classes": list(CLASSES),
         "patch": asdict(READER_PATCH),
         "screen_patch": asdict(SCREEN_PATCH),
-        "variants": {
-            "shipped": {**shipped_variant, "threshold": thresholds["shipped"], "trained_on": trained_on},
-            "synthetic": {**synthetic_variant, "threshold": thresholds["synthetic"],
-                          "trained_on": ["synthetic"]},
-        },
+        "variants": {name: {**v, "threshold": thresholds[name]} for name, v in described.items()},
         "synthetic_scenes": scenes,
         "epochs": epochs,
     }
+    for stale in out.glob("index_reader*.onnx"):  # a variant an earlier build made and this one does not
+        if stale.name not in {v["reader"] for v in described.values()}:
+            stale.unlink()
     return _describe(out, description, log)
 
 
@@ -340,7 +370,7 @@ def recalibrate(shared: Path, out: Path, scenes: int = SCENES, workers: int = 2,
     sources = Sources(shared / "cardart", shared / "backgrounds")
     data = synthetic(sources, scenes, workers, cache, log)
     description = json.loads((out / "index_reader.json").read_text())
-    for name, threshold in calibrate(out, data, log).items():
+    for name, threshold in calibrate(out, data, list(description["variants"]), log).items():
         description["variants"][name]["threshold"] = threshold
     return _describe(out, description, log)
 

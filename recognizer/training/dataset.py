@@ -6,23 +6,19 @@ Synthetic scenes are labelled exactly: a candidate is a card's index when its ra
 centre falls in the rank box and its suit glyph's centre in the suit box of one index of
 the card on top there, near those boxes' centres (so that the patch frames the index as
 the reader is shown one, not a fragment of a glyph), and that index is in view. Real
-photos with corner-index boxes (``cardcounter``) give the card; which of a box's two
-orders is upright is left to a reader already trained on synthetic scenes (``orient``).
+photos are labelled from their boxes (:mod:`.photos`).
 """
 
 from __future__ import annotations
 
-import csv
-from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
 from ..candidates import find, pyramid
 from ..patches import cut
 from ..types import FindSettings, PatchSettings
-from .faces import CODES, JOKERS, Mark
+from .faces import CODES, Mark
 from .scenes import Scene, project
 
 BACKGROUND = len(CODES)  # the class of "not an index"
@@ -48,7 +44,8 @@ class Labelled:
         )
 
 
-def _inside(p: np.ndarray, box: tuple[float, float, float, float], grow: float) -> np.ndarray:
+def inside_box(p: np.ndarray, box: tuple[float, float, float, float], grow: float) -> np.ndarray:
+    """Whether points (n, 2) lie in a box (x0, y0, x1, y1) grown by ``grow`` of its size each way."""
     x0, y0, x1, y1 = box
     gx, gy = (x1 - x0) * grow, (y1 - y0) * grow
     return (p[:, 0] >= x0 - gx) & (p[:, 0] <= x1 + gx) & (p[:, 1] >= y0 - gy) & (p[:, 1] <= y1 + gy)
@@ -126,12 +123,12 @@ def label_scene(
             if mark.rank == mark.suit:  # a joker's word: both glyphs in it, going down it
                 down = fs[:, 1] - fr[:, 1] if not mark.turned else fr[:, 1] - fs[:, 1]
                 hit = (
-                    _inside(fr, mark.rank, 0.2)
-                    & _inside(fs, mark.suit, 0.2)
+                    inside_box(fr, mark.rank, 0.2)
+                    & inside_box(fs, mark.suit, 0.2)
                     & (down > 0.6 * np.linalg.norm(fs - fr, axis=1))
                 )
             else:
-                hit = _inside(fr, mark.rank, 0.25) & _inside(fs, mark.suit, 0.25)
+                hit = inside_box(fr, mark.rank, 0.25) & inside_box(fs, mark.suit, 0.25)
             if not hit.any():
                 continue
             view = mark_in_view(scene, c, mark)
@@ -156,116 +153,19 @@ def scene_patches(
     found = find(levels, find_s)
     rank, suit, _ = found.in_working(levels)
     labels, heights, instances = label_scene(scene, rank, suit)
-    keep = _subsample(labels, negatives, rng or np.random.default_rng(0))
+    keep = subsample(labels, negatives, rng or np.random.default_rng(0))
     found = found.take(keep)
     return Labelled(
         [cut(levels, found, size) for size in sizes], labels[keep], heights[keep], instances[keep]
     )
 
 
-def _subsample(labels: np.ndarray, negatives: float, rng: np.random.Generator) -> np.ndarray:
+def subsample(labels: np.ndarray, negatives: float, rng: np.random.Generator) -> np.ndarray:
+    """The rows to keep: every index, and background rows at most ``negatives`` times as many
+    (at least 30), chosen at random."""
     pos = np.nonzero((labels >= 0) & (labels != BACKGROUND))[0]
     neg = np.nonzero(labels == BACKGROUND)[0]
     want = max(30, int(len(pos) * negatives))
     if len(neg) > want:
         neg = rng.choice(neg, want, replace=False)
     return np.sort(np.r_[pos, neg])
-
-
-# ---- real photos with corner-index boxes ------------------------------------------------
-BOX_UNIT = (0.3, 0.75)  # a framed candidate's rank-to-suit distance, of its index box's long side
-Orient = Callable[[np.ndarray], np.ndarray]  # patches -> (n, classes) probabilities
-
-
-def read_boxes(folder: Path) -> dict[str, list[tuple[str, float, float, float, float]]]:
-    """The YOLO boxes of a photo folder (``boxes/<photo>.txt``, classes in ``boxes/classes.txt``)."""
-    classes = (folder / "boxes" / "classes.txt").read_text().split()
-    out: dict[str, list[tuple[str, float, float, float, float]]] = {}
-    with (folder / "labels.csv").open() as f:
-        for row in csv.DictReader(f):
-            path = folder / "boxes" / (Path(row["file"]).stem + ".txt")
-            boxes = []
-            if path.exists():
-                for line in path.read_text().splitlines():
-                    parts = line.split()
-                    if len(parts) == 5:
-                        boxes.append((classes[int(parts[0])], *(float(v) for v in parts[1:])))
-            out[row["file"]] = boxes  # type: ignore[assignment]
-    return out
-
-
-def box_patches(
-    image: np.ndarray,
-    boxes: list[tuple[str, float, float, float, float]],
-    orient: Orient,
-    code_of: Callable[[str], str | None],
-    find_s: FindSettings = FindSettings(),
-    sizes: tuple[PatchSettings, ...] = (PatchSettings(),),
-    negatives: float = NEGATIVES,
-    rng: np.random.Generator | None = None,
-) -> Labelled:
-    """Labelled candidates of a real photo with corner-index boxes, cut at each of ``sizes``
-    (the first is the reader's, which ``orient`` scores). A candidate whose two glyph
-    centres lie in one box, as far apart as a rank and suit in such a box are (BOX_UNIT), is
-    that box's card in the order ``orient`` finds likelier (the other order is background;
-    a closer pair in the box, a glyph's fragments, is left out); a candidate touching no
-    box is background; ``code_of`` maps a box's class to ours (None: a box whose card is
-    doubtful, its candidates ignored)."""
-    levels = pyramid(image, find_s)
-    found = find(levels, find_s)
-    rank, suit, _ = found.in_working(levels)
-    h, w = image.shape[:2]
-    labels = np.full(len(found), BACKGROUND, np.int32)
-    heights = np.zeros(len(found), np.float32)
-    instances = np.full(len(found), -1, np.int32)
-    patches = cut(levels, found, sizes[0])
-    for b, (name, cx, cy, bw, bh) in enumerate(boxes):
-        box = ((cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h)
-        near = _inside(rank, box, 0.35) | _inside(suit, box, 0.35)
-        inside = np.nonzero(_inside(rank, box, 0.1) & _inside(suit, box, 0.1))[0]
-        labels[near] = IGNORE  # touching the box but not both glyphs in it: unsure
-        # framed as an index: the glyphs as far apart, for the box's size, as a rank over
-        # its suit, not two blobs of one glyph (whose patch shows a fragment)
-        unit = np.linalg.norm(suit[inside] - rank[inside], axis=1) / max(bw * w, bh * h)
-        inside = inside[(unit >= BOX_UNIT[0]) & (unit <= BOX_UNIT[1])]
-        code = code_of(name)
-        if code is None or not len(inside):
-            continue
-        k = CODES.index(code)
-        probs = orient(patches[inside])
-        if probs[:, k].max() < 0.05:  # no order looks like this card: leave the box alone
-            continue
-        best = inside[int(np.argmax(probs[:, k]))]
-        # the same order as the best one (its rank glyph first) is the index, the other not
-        a = rank[best] - suit[best]
-        same = np.array([np.dot(rank[i] - suit[i], a) > 0 for i in inside])
-        labels[inside[same]] = k
-        labels[inside[~same]] = BACKGROUND
-        heights[inside[same]] = max(bw * w, bh * h)
-        instances[inside[same]] = b
-    keep = _subsample(labels, negatives, rng or np.random.default_rng(0))
-    found = found.take(keep)
-    return Labelled(
-        [patches[keep], *(cut(levels, found, size) for size in sizes[1:])],
-        labels[keep],
-        heights[keep],
-        instances[keep],
-    )
-
-
-def joker_swap(name: str) -> str:
-    """``cardcounter`` calls the black joker JK1 and the red one JK2; the rule books (and the
-    app) call the red joker JK1. Its novelty deck's two gold jokers cannot be told apart."""
-    return {"JK1": "JK2", "JK2": "JK1"}.get(name, name)
-
-
-def cardcounter_code(photo: str) -> Callable[[str], str | None]:
-    """How a ``cardcounter`` box's class maps to our code for one photo."""
-    novelty = photo.startswith(("IMG_77", "IMG_78"))
-
-    def code(name: str) -> str | None:
-        if name in JOKERS and novelty:
-            return None
-        return joker_swap(name) if name in CODES or name in JOKERS else None
-
-    return code
