@@ -27,7 +27,7 @@ TARGET_720P_MS = 30.0
 def photo_figures(photos: Path, log: Callable[[str], None] = print) -> None:
     """Each real photo folder from networks that never saw it."""
     log(f"French reader on the labelled photos in {photos} (each folder read by networks that never saw "
-        f"it: [shipped] or [synthetic]; card codes as multisets per photo):")
+        f"it, named in brackets; card codes as multisets per photo):")
     for line in report(photos):
         log("  " + line)
 

@@ -1,6 +1,8 @@
 """The learned index reader at serving time: ONNX networks run by OpenCV's ``dnn`` module
 (no PyTorch needed). A small screen drops most candidates that are no index; the reader
-names the card of each one left, or says it is none.
+names the card of each one left, or says it is none. A reader is a few networks trained
+alike from different seeds, whose verdicts are averaged: where one of them is sure of a
+wrong suit or takes court art for a card, the others rarely agree.
 
 The networks are built by ``make models`` (:mod:`recognizer.training.build`) and shipped
 in ``recognizer/models`` with a description (``index_reader.json``): the classes, the
@@ -33,7 +35,7 @@ class Model:
 
     name: str
     classes: tuple[str, ...]  # card codes, then "none"
-    reader: Path
+    readers: tuple[Path, ...]  # networks whose class probabilities are averaged
     screen: Path | None
     patch: PatchSettings
     screen_patch: PatchSettings
@@ -58,7 +60,7 @@ def variants(description: Path = DESCRIPTION) -> dict[str, Model]:
         out[name] = Model(
             name=name,
             classes=tuple(d["classes"]),
-            reader=description.parent / v["reader"],
+            readers=tuple(description.parent / f for f in reader_entry(v["reader"])),
             screen=description.parent / v["screen"] if v.get("screen") else None,
             patch=PatchSettings(**d["patch"]),
             screen_patch=PatchSettings(**d["screen_patch"]),
@@ -66,6 +68,11 @@ def variants(description: Path = DESCRIPTION) -> dict[str, Model]:
             trained_on=tuple(v["trained_on"]),
         )
     return out
+
+
+def reader_entry(entry: str | list[str]) -> list[str]:
+    """A variant's reader files: one name, or a list of them."""
+    return [entry] if isinstance(entry, str) else list(entry)
 
 
 def unseen(folder: str, description: Path = DESCRIPTION) -> Model | None:
@@ -82,12 +89,12 @@ class Networks:
         self.model = model
         self._local = threading.local()
 
-    def _nets(self) -> tuple[cv2.dnn.Net, cv2.dnn.Net | None]:
+    def _nets(self) -> tuple[list[cv2.dnn.Net], cv2.dnn.Net | None]:
         nets = getattr(self._local, "nets", None)
         if nets is None:
-            reader = cv2.dnn.readNetFromONNX(str(self.model.reader))
+            readers = [cv2.dnn.readNetFromONNX(str(path)) for path in self.model.readers]
             screen = cv2.dnn.readNetFromONNX(str(self.model.screen)) if self.model.screen else None
-            nets = (reader, screen)
+            nets = (readers, screen)
             self._local.nets = nets
         return nets
 
@@ -99,11 +106,12 @@ class Networks:
         return _softmax(_forward(net, normalise(patches)))[:, 0]
 
     def read(self, patches: np.ndarray) -> np.ndarray:
-        """Class probabilities (n, classes) of each patch."""
-        net, _ = self._nets()
+        """Class probabilities (n, classes) of each patch: the mean of the reader's networks."""
+        readers, _ = self._nets()
         if not len(patches):
             return np.zeros((0, len(self.model.classes)), np.float32)
-        return _softmax(_forward(net, normalise(patches)))
+        x = normalise(patches)
+        return np.asarray(np.mean([_softmax(_forward(net, x)) for net in readers], axis=0), np.float32)
 
 
 def _forward(net: cv2.dnn.Net, x: np.ndarray, batch: int = 512) -> np.ndarray:

@@ -96,8 +96,8 @@ class FindSettings:
 class PatchSettings:
     """The patch cut around a candidate index, in units of its rank-to-suit distance."""
 
-    width: int = 32  # pixels
-    height: int = 44
+    width: int = 24  # pixels
+    height: int = 32
     left: float = -1.0  # across the index, from the rank's centre
     right: float = 1.0
     top: float = -0.95  # down the index (towards the suit), from the rank's centre
@@ -118,8 +118,9 @@ class GroupSettings:
     pair_reach: tuple[float, float] = (4.0, 30.0)  # a card's two indices: this many index units apart
     pair_slope: tuple[float, float] = (0.9, 2.8)  # ... at opposite corners: further down than across
     corner_slack: float = 0.8  # ... side by side (or one above the other): this far off the line
-    corner_tilt: float = 0.36  # ... or, facing the same way, off it by this share of their distance
-    #   (20 degrees: an index's own direction leans with a suit printed right of its rank)
+    corner_tilt: float = 0.45  # ... or, facing the same way, off it by this share of their distance
+    #   (24 degrees: an index's own direction leans with a suit printed right of its rank, and an
+    #   oblique photo turns the card's top edge against its indices)
     art_scale: float = 0.5  # a reading inside a surer card, this much smaller, is print on its face
     twin_scale: float = 1.35  # ... of the card's size (either way), where its own index would be,
     twin_reach: float = 1.0  # ... this close (index units): a misreading of that card's index

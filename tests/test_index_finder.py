@@ -155,6 +155,15 @@ def test_the_top_indices_of_a_tilted_card_with_four_count_once() -> None:
     assert [c.card for c in cards([left, right])] == ["KC"]
 
 
+def test_the_top_indices_of_a_card_seen_obliquely_count_once() -> None:
+    """A deck with four indices photographed at a slant (quentin's laptop photos): the two
+    upright indices point 15 degrees apart, and the line between them is 22 degrees off
+    square to their mean direction, yet they are one card's top corners."""
+    left = _index("2S", 370, 203, down=(0.38, 0.92), unit=18.6)
+    right = _index("2S", 524, 180, down=(0.62, 0.79), unit=18.6)
+    assert [c.card for c in cards([left, right])] == ["2S"]
+
+
 def test_a_turned_copy_behind_an_index_is_another_card() -> None:
     upright = _index("2C", 100, 200)
     behind = _index("2C", 110, 100, down=(0.0, -1.0))  # turned, but above the first one

@@ -7,11 +7,13 @@
    reads what the screen keeps, so it is trained on every index, on the non-indices the
    screen finds hardest (HARD_NEGATIVES of them, the likeliest) and on a random share of
    the rest (EASY_NEGATIVES), instead of on hundreds of thousands of plain table.
-3. A first reader is trained on the synthetic scenes alone.
+3. A reader is MEMBERS networks trained alike from different seeds, whose verdicts the
+   app averages (their mistakes differ, so the mean is surer where they agree and doubts
+   where one alone is sure). First readers are trained on the synthetic scenes alone.
 4. The real photos whose licence allows training (:data:`.photos.TRAINING_FOLDERS`:
    ``cardcounter`` with corner-index boxes, ``quentin`` with whole-card boxes) are labelled
-   with the first reader's help (:mod:`.photos`). Each variant of the reader goes on from
-   the first one for TUNE_EPOCHS on its real folders and a share of the synthetic
+   with the first readers' help (:mod:`.photos`). Each variant of the reader goes on from
+   the first ones for TUNE_EPOCHS on its real folders and a share of the synthetic
    candidates (TUNE_SHARE): ``shipped`` on every folder, and ``without-<folder>`` on all but
    one, so that the benchmark scores every real folder with networks that never saw it.
    Every training batch is changed at random (:mod:`.augment`: the frame a little off,
@@ -58,9 +60,10 @@ from .photos import TRAINING_FOLDERS, PhotoFolder, read_boxes
 
 HERE = Path(__file__).resolve().parent
 MODELS = HERE.parent / "models"
-READER_PATCH = PatchSettings(width=32, height=44)
+READER_PATCH = PatchSettings()
 SCREEN_PATCH = PatchSettings(width=12, height=16)
 READER_WIDTHS = (16, 32, 32, 64)  # channels of the reader's four convolutions
+MEMBERS = 2  # networks a reader averages, trained alike from different seeds
 AUGMENT = 1.0  # how much each training batch is changed at random (recognizer.training.augment)
 TUNE_EPOCHS = 3  # each variant: the first reader trained on with its real photos added
 TUNE_SHARE = 0.25  # ... and this share of the synthetic candidates the first reader learnt from
@@ -139,7 +142,8 @@ def _scene_work(args: tuple[Sources, int, int]) -> Labelled:
 
 def synthetic(sources: Sources, count: int, workers: int, cache: Path, log: Log) -> Data:
     """Labelled candidates of ``count`` synthetic scenes (cached)."""
-    path = cache / f"synthetic-{_code_hash(f'{count}-{SEED}')}.npz"
+    settings = f"{count}-{SEED}-{READER_PATCH}-{SCREEN_PATCH}-{FindSettings()}"  # what cuts them
+    path = cache / f"synthetic-{_code_hash(settings)}.npz"
     if path.exists():
         log(f"synthetic patches: {path} (cached)")
         return dict(np.load(path))
@@ -192,9 +196,10 @@ def variant_folders(folders: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     return out
 
 
-def reader_file(variant: str) -> str:
-    """The ONNX file of a variant's reader."""
-    return "index_reader.onnx" if variant == "shipped" else f"index_reader_{variant.replace('-', '_')}.onnx"
+def reader_files(variant: str, members: int = MEMBERS) -> list[str]:
+    """The ONNX files of a variant's reader, one a member network."""
+    stem = "index_reader" if variant == "shipped" else f"index_reader_{variant.replace('-', '_')}"
+    return [f"{stem}_{m + 1}.onnx" for m in range(members)]
 
 
 def reader_rows(labels: np.ndarray, p_index: np.ndarray, rows: np.ndarray, seed: int) -> np.ndarray:
@@ -242,16 +247,17 @@ def held_back(data: Data) -> np.ndarray:
     return np.asarray(data["photo"] % 20 == 0)
 
 
-def calibrate(out: Path, data: Data, variants: list[str], log: Log) -> dict[str, float]:
+def calibrate(out: Path, data: Data, variants: dict[str, list[str]], log: Log) -> dict[str, float]:
     """Each variant's screen threshold (see :func:`screen_threshold`), from its exported
-    networks in ``out`` run by OpenCV on the held-back scenes, exactly as the app runs them."""
+    networks in ``out`` (``variants``: each one's reader files) run by OpenCV on the
+    held-back scenes, exactly as the app runs them."""
     from ..reader import Model, Networks
 
     held = held_back(data)
     labels = data["labels"][held]
     thresholds = {}
-    for name in variants:
-        nets = Networks(Model(name=name, classes=tuple(CLASSES), reader=out / reader_file(name),
+    for name, files in variants.items():
+        nets = Networks(Model(name=name, classes=tuple(CLASSES), readers=tuple(out / f for f in files),
                               screen=out / SCREEN_FILE, patch=READER_PATCH, screen_patch=SCREEN_PATCH,
                               screen_threshold=0.0, trained_on=()))
         p_index = nets.screen(data["screen"][held])
@@ -313,7 +319,7 @@ def build(
 
     def fit(name: str, every: Data, chosen: np.ndarray, seed: int, start: nn.Module | None = None
             ) -> nn.Module:
-        log(f"{name} reader" + (" (going on from the first one):" if start is not None else ":"))
+        log(f"{name}" + (" (going on from a first one):" if start is not None else ":"))
         model = train(
             reader,
             every["reader"][chosen],
@@ -328,30 +334,39 @@ def build(
         _report(model, data["reader"][held], data["labels"][held], log)
         return model
 
-    first = fit("first (synthetic scenes alone)", data, rows, SEED)
-    photos = {f.name: real(shared, f, lambda p: predict(first, p), log, real_limit)
+    firsts = [fit(f"first reader {m + 1} (synthetic scenes alone)", data, rows, SEED + 100 * m)
+              for m in range(MEMBERS)]
+
+    def orient(patches: np.ndarray) -> np.ndarray:
+        return np.asarray(np.mean([predict(f, patches) for f in firsts], axis=0))
+
+    photos = {f.name: real(shared, f, orient, log, real_limit)
               for f in TRAINING_FOLDERS if (shared / "cardphotos" / f.name / "boxes").is_dir()}
     share = rows & (np.random.default_rng(SEED + 30).random(len(rows)) < TUNE_SHARE)
-    described = {}
+    readers: dict[str, list[str]] = {}  # each variant's reader files
+    trained_on: dict[str, list[str]] = {}
     for k, (name, folders) in enumerate(variant_folders(tuple(photos)).items()):
-        parts = [data, *(photos[f] for f in folders)]
-        every = _join(parts)
+        every = _join([data, *(photos[f] for f in folders)])
         chosen = np.r_[share, np.ones(len(every["labels"]) - len(share), bool)]
-        model = fit(name, every, chosen, SEED + 1 + k, start=first)
-        export(model, out / reader_file(name), READER_PATCH.height, READER_PATCH.width)
-        described[name] = {"reader": reader_file(name), "screen": SCREEN_FILE,
-                           "trained_on": ["synthetic", *(f"cardphotos/{f}" for f in folders)]}
-    thresholds = calibrate(out, data, list(described), log)
+        files = reader_files(name)
+        for m, (first, file) in enumerate(zip(firsts, files, strict=True)):
+            model = fit(f"{name} reader, network {m + 1}", every, chosen, SEED + 1 + k + 100 * m, start=first)
+            export(model, out / file, READER_PATCH.height, READER_PATCH.width)
+        readers[name] = files
+        trained_on[name] = ["synthetic", *(f"cardphotos/{f}" for f in folders)]
+    thresholds = calibrate(out, data, readers, log)
     description = {
         "classes": list(CLASSES),
         "patch": asdict(READER_PATCH),
         "screen_patch": asdict(SCREEN_PATCH),
-        "variants": {name: {**v, "threshold": thresholds[name]} for name, v in described.items()},
+        "variants": {name: {"reader": files, "screen": SCREEN_FILE, "threshold": thresholds[name],
+                            "trained_on": trained_on[name]} for name, files in readers.items()},
         "synthetic_scenes": scenes,
         "epochs": epochs,
     }
-    for stale in out.glob("index_reader*.onnx"):  # a variant an earlier build made and this one does not
-        if stale.name not in {v["reader"] for v in described.values()}:
+    shipped = {f for files in readers.values() for f in files}
+    for stale in out.glob("index_reader*.onnx"):  # a network an earlier build made and this one does not
+        if stale.name not in shipped:
             stale.unlink()
     return _describe(out, description, log)
 
@@ -370,7 +385,10 @@ def recalibrate(shared: Path, out: Path, scenes: int = SCENES, workers: int = 2,
     sources = Sources(shared / "cardart", shared / "backgrounds")
     data = synthetic(sources, scenes, workers, cache, log)
     description = json.loads((out / "index_reader.json").read_text())
-    for name, threshold in calibrate(out, data, list(description["variants"]), log).items():
+    from ..reader import reader_entry
+
+    files = {name: reader_entry(v["reader"]) for name, v in description["variants"].items()}
+    for name, threshold in calibrate(out, data, files, log).items():
         description["variants"][name]["threshold"] = threshold
     return _describe(out, description, log)
 
