@@ -56,6 +56,43 @@ def _pixels(box: Box, w: int, h: int) -> tuple[float, float, float, float]:
     return (cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h
 
 
+@dataclass
+class _Labelling:
+    """A photo's candidates being labelled: where each is, its reader patch, its label (all
+    background at first), the height and number of the index it shows."""
+
+    levels: list[Level]
+    found: Candidates
+    sizes: tuple[PatchSettings, ...]
+    rank: np.ndarray
+    suit: np.ndarray
+    patches: np.ndarray
+    labels: np.ndarray
+    heights: np.ndarray
+    instances: np.ndarray
+
+    @staticmethod
+    def of(image: np.ndarray, find_s: FindSettings, sizes: tuple[PatchSettings, ...]) -> _Labelling:
+        """Every candidate of the photo, cut at the first of ``sizes``, labelled background."""
+        levels = pyramid(image, find_s)
+        found = find(levels, find_s)
+        rank, suit, _ = found.in_working(levels)
+        n = len(found)
+        return _Labelling(levels, found, sizes, rank, suit, cut(levels, found, sizes[0]),
+                          np.full(n, BACKGROUND, np.int32), np.zeros(n, np.float32), np.full(n, -1, np.int32))
+
+    def kept(self, negatives: float, rng: np.random.Generator | None) -> Labelled:
+        """Every index and some background (see :func:`.dataset.subsample`), cut at each size."""
+        keep = subsample(self.labels, negatives, rng or np.random.default_rng(0))
+        taken = self.found.take(keep)
+        return Labelled(
+            [self.patches[keep], *(cut(self.levels, taken, size) for size in self.sizes[1:])],
+            self.labels[keep],
+            self.heights[keep],
+            self.instances[keep],
+        )
+
+
 def index_box_patches(
     image: np.ndarray,
     boxes: list[Box],
@@ -73,14 +110,9 @@ def index_box_patches(
     a closer pair in the box, a glyph's fragments, is left out); a candidate touching no
     box is background; ``code_of`` maps a box's class to ours (None: a box whose card is
     doubtful, its candidates ignored)."""
-    levels = pyramid(image, find_s)
-    found = find(levels, find_s)
-    rank, suit, _ = found.in_working(levels)
+    c = _Labelling.of(image, find_s, sizes)
+    rank, suit, labels, patches = c.rank, c.suit, c.labels, c.patches
     h, w = image.shape[:2]
-    labels = np.full(len(found), BACKGROUND, np.int32)
-    heights = np.zeros(len(found), np.float32)
-    instances = np.full(len(found), -1, np.int32)
-    patches = cut(levels, found, sizes[0])
     for b, box in enumerate(boxes):
         px = _pixels(box, w, h)
         side = max(px[2] - px[0], px[3] - px[1])
@@ -104,9 +136,9 @@ def index_box_patches(
         same = np.array([np.dot(rank[i] - suit[i], a) > 0 for i in inside])
         labels[inside[same]] = k
         labels[inside[~same]] = BACKGROUND
-        heights[inside[same]] = side
-        instances[inside[same]] = b
-    return _kept(levels, found, patches, sizes, labels, heights, instances, negatives, rng)
+        c.heights[inside[same]] = side
+        c.instances[inside[same]] = b
+    return c.kept(negatives, rng)
 
 
 def card_box_patches(
@@ -125,16 +157,11 @@ def card_box_patches(
     CARD_SURE, at least CARD_SHARE of what it gives all those cards, and less than even to
     "no index" (pips and court art inside a card stay unlabelled); the rest inside or at the
     edge of a box is left out, and a candidate touching no box is background."""
-    levels = pyramid(image, find_s)
-    found = find(levels, find_s)
-    rank, suit, _ = found.in_working(levels)
+    c = _Labelling.of(image, find_s, sizes)
+    rank, suit, labels, patches = c.rank, c.suit, c.labels, c.patches
     h, w = image.shape[:2]
-    labels = np.full(len(found), BACKGROUND, np.int32)
-    heights = np.zeros(len(found), np.float32)
-    instances = np.full(len(found), -1, np.int32)
-    patches = cut(levels, found, sizes[0])
-    allowed = np.zeros((len(found), BACKGROUND), bool)
-    box_of = np.full((len(found), BACKGROUND), -1, np.int32)
+    allowed = np.zeros((len(labels), BACKGROUND), bool)
+    box_of = np.full((len(labels), BACKGROUND), -1, np.int32)
     for b, box in enumerate(boxes):
         code = code_of(box[0])
         px = _pixels(box, w, h)
@@ -153,23 +180,9 @@ def card_box_patches(
             if (probs[row, k] >= CARD_SURE and probs[row, BACKGROUND] < 0.5
                     and probs[row, k] >= CARD_SHARE * float(probs[row, codes].sum())):
                 labels[i] = k
-                heights[i] = HEIGHT_PER_UNIT * float(np.linalg.norm(suit[i] - rank[i]))
-                instances[i] = box_of[i, k]
-    return _kept(levels, found, patches, sizes, labels, heights, instances, negatives, rng)
-
-
-def _kept(levels: list[Level], found: Candidates, patches: np.ndarray, sizes: tuple[PatchSettings, ...],
-          labels: np.ndarray, heights: np.ndarray, instances: np.ndarray, negatives: float,
-          rng: np.random.Generator | None) -> Labelled:
-    """The labelled candidates kept (every index, background subsampled), cut at each size."""
-    keep = subsample(labels, negatives, rng or np.random.default_rng(0))
-    taken = found.take(keep)
-    return Labelled(
-        [patches[keep], *(cut(levels, taken, size) for size in sizes[1:])],
-        labels[keep],
-        heights[keep],
-        instances[keep],
-    )
+                c.heights[i] = HEIGHT_PER_UNIT * float(np.linalg.norm(suit[i] - rank[i]))
+                c.instances[i] = box_of[i, k]
+    return c.kept(negatives, rng)
 
 
 def joker_swap(name: str) -> str:
