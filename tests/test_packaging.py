@@ -1,6 +1,6 @@
 """The built wheel carries everything an installed Tavolo needs: every package (a module
 missing from the list would only fail once installed), the templates, the static files
-(the service worker, the manifest, the icons) and the recogniser's glyph model."""
+(the service worker, the manifest, the icons) and every network of the recogniser with its description."""
 
 from __future__ import annotations
 
@@ -28,4 +28,7 @@ def test_the_wheel_carries_every_module_template_static_file_and_model(tmp_path:
         assert f"companion/_assets/templates/{page.name}" in names, page.name
     for asset in (ROOT / "static").iterdir():
         assert f"companion/_assets/static/{asset.name}" in names, asset.name
-    assert "recognizer/models/index_reader.onnx" in names and "recognizer/models/index_reader.json" in names
+    models = sorted((ROOT / "recognizer" / "models").iterdir())
+    assert any(m.suffix == ".onnx" for m in models) and any(m.suffix == ".json" for m in models)
+    for model in models:  # every network the description names, and the description
+        assert f"recognizer/models/{model.name}" in names, model.name

@@ -229,7 +229,7 @@ def test_a_whole_card_box_names_the_suit_the_reader_alone_got_wrong() -> None:
     the first reader takes for a 7 of spades is a 7 of clubs, because only clubs lie there;
     a candidate off every box is no index; where the reader doubts, the box's candidates are left out."""
     from recognizer.training.dataset import BACKGROUND, CODES
-    from recognizer.training.photos import card_box_patches, plain_code
+    from recognizer.training.photos import box_patches, plain_code
 
     scene, face = _lone_card_scene("7C")
     image = scene.image.copy()
@@ -238,9 +238,9 @@ def test_a_whole_card_box_names_the_suit_the_reader_alone_got_wrong() -> None:
     h, w = image.shape[:2]
     fh, fw = face.image.shape[:2]
     box = [("7C", (50 + fw / 2) / w, (50 + fh / 2) / h, fw / w, fh / h)]
-    labelled = card_box_patches(image, box, _reading("7S", 0.7, "7C", 0.25), plain_code("x.jpg"))
+    labelled = box_patches(image, box, _reading("7S", 0.7, "7C", 0.25), plain_code("x.jpg"), "card")
     assert CODES.index("7C") in labelled.labels and CODES.index("7S") not in labelled.labels
     assert (labelled.labels == BACKGROUND).any()
-    doubtful = card_box_patches(image, box, _reading("7S", 0.02, "7C", 0.02), plain_code("x.jpg"))
+    doubtful = box_patches(image, box, _reading("7S", 0.02, "7C", 0.02), plain_code("x.jpg"), "card")
     assert not ((doubtful.labels >= 0) & (doubtful.labels < BACKGROUND)).any()
     assert (doubtful.labels == BACKGROUND).any()  # the chip off the card is still no index

@@ -93,26 +93,35 @@ class _Labelling:
         )
 
 
-def index_box_patches(
+def box_patches(
     image: np.ndarray,
     boxes: list[Box],
     orient: Orient,
     code_of: Callable[[str], str | None],
+    kind: str = "index",
     find_s: FindSettings = FindSettings(),
     sizes: tuple[PatchSettings, ...] = (PatchSettings(),),
     negatives: float = NEGATIVES,
     rng: np.random.Generator | None = None,
 ) -> Labelled:
-    """Labelled candidates of a real photo with corner-index boxes, cut at each of ``sizes``
-    (the first is the reader's, which ``orient`` scores). A candidate whose two glyph
-    centres lie in one box, as far apart as a rank and suit in such a box are (BOX_UNIT), is
-    that box's card in the order ``orient`` finds likelier (the other order is background;
-    a closer pair in the box, a glyph's fragments, is left out); a candidate touching no
-    box is background; ``code_of`` maps a box's class to ours (None: a box whose card is
-    doubtful, its candidates ignored)."""
+    """Labelled candidates of a real photo whose boxes surround corner indices (``kind``
+    "index") or whole cards ("card"), cut at each of ``sizes`` (the first is the reader's,
+    which ``orient`` scores); ``code_of`` maps a box's class to ours (None: a box whose card
+    is doubtful, its candidates ignored). A candidate touching no box is background."""
     c = _Labelling.of(image, find_s, sizes)
+    label = _label_index_boxes if kind == "index" else _label_card_boxes
+    label(c, image.shape[:2], boxes, orient, code_of)
+    return c.kept(negatives, rng)
+
+
+def _label_index_boxes(c: _Labelling, shape: tuple[int, ...], boxes: list[Box], orient: Orient,
+                       code_of: Callable[[str], str | None]) -> None:
+    """A candidate whose two glyph centres lie in one corner-index box, as far apart as a
+    rank and suit in such a box are (BOX_UNIT), is that box's card in the order ``orient``
+    finds likelier (the other order is background; a closer pair in the box, a glyph's
+    fragments, is left out)."""
     rank, suit, labels, patches = c.rank, c.suit, c.labels, c.patches
-    h, w = image.shape[:2]
+    h, w = shape[:2]
     for b, box in enumerate(boxes):
         px = _pixels(box, w, h)
         side = max(px[2] - px[0], px[3] - px[1])
@@ -138,28 +147,16 @@ def index_box_patches(
         labels[inside[~same]] = BACKGROUND
         c.heights[inside[same]] = side
         c.instances[inside[same]] = b
-    return c.kept(negatives, rng)
 
 
-def card_box_patches(
-    image: np.ndarray,
-    boxes: list[Box],
-    orient: Orient,
-    code_of: Callable[[str], str | None],
-    find_s: FindSettings = FindSettings(),
-    sizes: tuple[PatchSettings, ...] = (PatchSettings(),),
-    negatives: float = NEGATIVES,
-    rng: np.random.Generator | None = None,
-) -> Labelled:
-    """Labelled candidates of a real photo with whole-card boxes, cut at each of ``sizes``
-    (the first is the reader's, which ``orient`` scores). A candidate with both glyphs inside
-    boxes is the index of one of their cards when ``orient`` gives that card at least
-    CARD_SURE, at least CARD_SHARE of what it gives all those cards, and less than even to
-    "no index" (pips and court art inside a card stay unlabelled); the rest inside or at the
-    edge of a box is left out, and a candidate touching no box is background."""
-    c = _Labelling.of(image, find_s, sizes)
+def _label_card_boxes(c: _Labelling, shape: tuple[int, ...], boxes: list[Box], orient: Orient,
+                      code_of: Callable[[str], str | None]) -> None:
+    """A candidate with both glyphs inside whole-card boxes is the index of one of their
+    cards when ``orient`` gives that card at least CARD_SURE, at least CARD_SHARE of what it
+    gives all those cards, and less than even to "no index" (pips and court art inside a
+    card stay unlabelled); the rest inside or at the edge of a box is left out."""
     rank, suit, labels, patches = c.rank, c.suit, c.labels, c.patches
-    h, w = image.shape[:2]
+    h, w = shape[:2]
     allowed = np.zeros((len(labels), BACKGROUND), bool)
     box_of = np.full((len(labels), BACKGROUND), -1, np.int32)
     for b, box in enumerate(boxes):
@@ -182,7 +179,6 @@ def card_box_patches(
                 labels[i] = k
                 c.heights[i] = HEIGHT_PER_UNIT * float(np.linalg.norm(suit[i] - rank[i]))
                 c.instances[i] = box_of[i, k]
-    return c.kept(negatives, rng)
 
 
 def joker_swap(name: str) -> str:
@@ -225,8 +221,8 @@ class PhotoFolder:
     def patches(self, image: np.ndarray, photo: str, boxes: list[Box], orient: Orient,
                 sizes: tuple[PatchSettings, ...], rng: np.random.Generator) -> Labelled:
         """One photo's labelled candidates."""
-        label = index_box_patches if self.boxes == "index" else card_box_patches
-        return label(image, boxes, orient, self.codes(photo), FindSettings(), sizes, rng=rng)
+        return box_patches(image, boxes, orient, self.codes(photo), self.boxes, FindSettings(), sizes,
+                           rng=rng)
 
 
 # The real photo folders whose licence (CC BY 4.0) allows training, and what their boxes are.
