@@ -256,11 +256,13 @@ def calibrate(out: Path, data: Data, variants: dict[str, list[str]], log: Log) -
     held = held_back(data)
     labels = data["labels"][held]
     thresholds = {}
+    p_index: np.ndarray | None = None
     for name, files in variants.items():
         nets = Networks(Model(name=name, classes=tuple(CLASSES), readers=tuple(out / f for f in files),
                               screen=out / SCREEN_FILE, patch=READER_PATCH, screen_patch=SCREEN_PATCH,
                               screen_threshold=0.0, trained_on=()))
-        p_index = nets.screen(data["screen"][held])
+        if p_index is None:  # one screen serves every variant: scored once
+            p_index = nets.screen(data["screen"][held])
         read = nets.read(data["reader"][held])
         right = (read.argmax(axis=1) == labels) & (read.max(axis=1) >= GroupSettings().min_reading)
         threshold = screen_threshold(p_index, labels, data["instances"][held], SCREEN_RECALL, right)
