@@ -110,9 +110,26 @@ def _shot(page: object, name: str, full_page: bool = True) -> None:
 
 
 def _decode_qr(png: bytes) -> str:
+    """The text of the QR code in a screenshot, or "" when none is read."""
     img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
     text, _, _ = cv2.QRCodeDetector().detectAndDecode(img)
     return str(text)
+
+
+def _scan_qr(page: object, attempts: int = 10) -> str:
+    """The link in the table screen's QR code, read as a phone camera would read the screen.
+    Waits until the image is decoded by the browser (an image still loading screenshots
+    blank), and screenshots again if a frame caught mid-paint does not decode."""
+    qr = page.locator("img.qr")  # type: ignore[attr-defined]
+    qr.wait_for()
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "() => { const i = document.querySelector('img.qr'); return i.complete && i.naturalWidth > 0; }")
+    for _ in range(attempts):
+        text = _decode_qr(qr.screenshot())
+        if text:
+            return text
+        page.wait_for_timeout(200)  # type: ignore[attr-defined]
+    raise AssertionError(f"the QR code on the table screen did not decode in {attempts} screenshots")
 
 
 def _no_horizontal_scroll(page: object, viewport: dict[str, int] = PHONE) -> None:
@@ -131,9 +148,7 @@ def test_three_phones_join_by_qr_and_play_a_whole_game(server: str, browser: obj
     host.locator("input[name=hands][value=known]").check()
     host.get_by_role("button", name="Create table").click()
     host.wait_for_url("**/t/*")
-    qr = host.locator("img.qr")
-    qr.wait_for()
-    join_url = _decode_qr(qr.screenshot())
+    join_url = _scan_qr(host)
     table_id = host.url.rstrip("/").rsplit("/", 1)[-1]
     assert join_url.startswith(server + "/join/"), join_url
     _shot(host, "table-screen-start")
@@ -482,7 +497,7 @@ def test_three_phones_play_a_whole_game_of_oscuri(server: str, browser: object) 
 def test_four_phones_play_oscuri_with_real_cards_to_the_settlement(server: str, browser: object) -> None:
     """Real cards: every phone enters the card its player lays, with the picker."""
     host, _ = _new_table(browser, server, "en-GB", "oscuri", ["Ada", "Bruno", "Carla", "Dino"], seats=4)
-    qr = _decode_qr(host.locator("img.qr").screenshot())
+    qr = _scan_qr(host)
     phones = []
     for i in range(4):
         page = browser.new_context(viewport=PHONE, locale="en-GB").new_page()  # type: ignore[attr-defined]

@@ -22,7 +22,7 @@ from .audit import axe_violations, horizontal_overflow
 from .conftest import SHARED
 from .test_browser import (  # noqa: F401 - the browser fixtures, shared with this module
     _close_phones,
-    _decode_qr,
+    _scan_qr,
     _shot,
     browser,
     playwright,
@@ -271,10 +271,7 @@ def test_a_server_on_loopback_shows_a_reachable_link_and_says_phones_cannot_join
     page.get_by_role("button", name="Create table").click()
     page.wait_for_url("**/t/*")
     table_id = page.url.rsplit("/", 1)[1]
-    qr = page.locator("img.qr")
-    qr.wait_for()
-    page.wait_for_function("() => document.querySelector('img.qr').complete")
-    link = _decode_qr(qr.screenshot())
+    link = _scan_qr(page)
     assert link == f"{loopback_server}/join/{table_id}"  # an address the server really listens on
     assert page.locator("#join-link").inner_text() == link
     with urllib.request.urlopen(link, timeout=10) as resp:
