@@ -5,10 +5,11 @@ The photo's darkest channel (black and red ink are both dark in it, white paper 
 is halved level by level into a pyramid. On each level, ink is what is clearly darker
 than its neighbourhood (an adaptive threshold whose window fits the glyph sizes that
 level looks for), and every connected blob of ink of a glyph's size is a possible rank or
-suit. Two blobs of similar size, one a glyph's height from the other, make a candidate:
-the first as the rank, the second as the suit below it, which fixes the index's upright
-direction. Each ordered pair is a candidate: the reader decides which order, if either,
-is an index. Everything is done with whole-array operations, never a loop over pixels.
+suit. Two blobs of similar size, one a glyph's height from the other, one of them at
+least holding ink much darker than its paper, make a candidate: the first as the rank,
+the second as the suit below it, which fixes the index's upright direction. Each
+ordered pair is a candidate: the reader decides which order, if either, is an index.
+Everything is done with whole-array operations, never a loop over pixels.
 """
 
 from __future__ import annotations
@@ -116,13 +117,11 @@ def ink(dark: np.ndarray, s: FindSettings = FindSettings()) -> tuple[np.ndarray,
     return np.asarray(mask), np.asarray(cv2.compare(below, strong, cv2.CMP_GT)), np.asarray(paper)
 
 
-def blobs(
-    stats: np.ndarray, centres: np.ndarray, paper: np.ndarray, strong: np.ndarray, s: FindSettings, top: bool
-) -> np.ndarray:
+def blobs(stats: np.ndarray, centres: np.ndarray, paper: np.ndarray, s: FindSettings, top: bool
+          ) -> np.ndarray:
     """The glyph-sized blobs among connected components (stats rows without the
-    background's): holding strong ink, on bright enough paper, not too thin, not too
-    sparse. ``strong``: per component, whether it holds strong ink. ``top``: the pyramid's
-    last level, which also keeps larger glyphs. Returns their row numbers."""
+    background's): on bright enough paper, not too thin, not too sparse. ``top``: the
+    pyramid's last level, which also keeps larger glyphs. Returns their row numbers."""
     w, h, area = stats[:, 2], stats[:, 3], stats[:, 4]
     size = np.maximum(w, h)
     fill = area / np.maximum(w * h, 1)
@@ -131,7 +130,6 @@ def blobs(
         & (size <= (s.max_glyph_top if top else s.max_glyph))
         & (fill >= s.min_fill)
         & (area >= s.min_area)
-        & strong
         & (size <= s.max_elongation * np.maximum(np.minimum(w, h), 1))
     )
     idx = np.nonzero(keep)[0]
@@ -269,6 +267,8 @@ def finer(image: np.ndarray) -> Level:
 def find(levels: list[Level], s: FindSettings = FindSettings(), ends_pyramid: bool = True) -> Candidates:
     """Every candidate index on every level of ``levels``; ``ends_pyramid``: whether the last
     of them is the pyramid's coarsest (which also keeps larger glyphs)."""
+    if s.strong_glyphs not in (1, 2):
+        raise ValueError(f"strong_glyphs is 1 or 2, not {s.strong_glyphs}")
     parts = []
     for k, level in enumerate(levels):
         mask, strong_mask, paper = ink(level.dark, s)
@@ -278,8 +278,16 @@ def find(levels: list[Level], s: FindSettings = FindSettings(), ends_pyramid: bo
         )
         stats, centres = stats[1:], centres[1:].astype(np.float32)
         strong = np.bincount(Points.of(strong_mask, labels).label, minlength=n)[1:] > 0
-        glyphs = blobs(stats, centres, paper, strong, s, top=ends_pyramid and k == len(levels) - 1)
+        glyphs = blobs(stats, centres, paper, s, top=ends_pyramid and k == len(levels) - 1)
+        if s.strong_glyphs == 2:
+            glyphs = glyphs[strong[glyphs]]
         i, j = pairs(stats[glyphs], centres[glyphs], s)
+        if s.strong_glyphs == 1:
+            # one glyph's strong ink is enough: a rank drawn in thin strokes, faint once
+            # blurred, beside a solid suit (a texture's pairs of faint blobs stay out)
+            held = strong[glyphs]
+            either = held[i] | held[j]
+            i, j = i[either], j[either]
         if len(i):
             g = stats[glyphs]
             size = np.maximum(g[i, 2], g[i, 3]).astype(np.float32)

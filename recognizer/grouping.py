@@ -122,19 +122,22 @@ def _one_card(a: Index, b: Index, s: GroupSettings) -> bool:
     across = abs(float(np.dot(gap, a.across))) / unit
     down = abs(float(np.dot(gap, a.down))) / unit
     facing = float(np.dot(a.down, b.down))
-    if abs(facing) < 0.9 or not s.pair_reach[0] <= np.hypot(across, down) <= s.pair_reach[1]:
+    if not s.pair_reach[0] <= np.hypot(across, down) <= s.pair_reach[1]:
+        return False
+    if facing >= s.mirror_facing:
+        # side by side, facing the same way: the two top corners of a deck with four indices,
+        # seen along the two indices' mean direction (each one's leans its own way: a suit
+        # printed beside the rank is mirrored on the other corner)
+        mean = (a.down + b.down) / max(float(np.linalg.norm(a.down + b.down)), 1e-9)
+        along = abs(float(np.dot(gap, mean))) / unit
+        if along <= max(s.corner_slack, s.corner_tilt * abs(float(np.dot(gap, (mean[1], -mean[0])))) / unit):
+            return True
+    if abs(facing) < 0.9:
         return False
     if facing < 0 and float(np.dot(gap, a.down)) > 0:
         # a turned twin ahead of the index: one card's opposite corners, whatever the slope
         # (a deck whose suit sits beside its rank tilts the index's "down" off the card's)
         return True
-    if facing > 0:
-        # side by side, facing the same way: the two top corners of a deck with four indices,
-        # seen along the two indices' mean direction (each one's leans a little its own way)
-        mean = (a.down + b.down) / max(float(np.linalg.norm(a.down + b.down)), 1e-9)
-        along = abs(float(np.dot(gap, mean))) / unit
-        if along <= max(s.corner_slack, s.corner_tilt * abs(float(np.dot(gap, (mean[1], -mean[0])))) / unit):
-            return True
     if down <= s.corner_slack or across <= s.corner_slack:
         return True
     return s.pair_slope[0] <= down / across <= s.pair_slope[1]

@@ -26,6 +26,7 @@ from .patches import normalise
 from .types import PatchSettings
 
 MODELS = Path(__file__).resolve().parent / "models"
+SETTLED = 0.05  # a card the first network gives less than this, the others are not asked about
 DESCRIPTION = MODELS / "index_reader.json"
 
 
@@ -106,12 +107,21 @@ class Networks:
         return _softmax(_forward(net, normalise(patches)))[:, 0]
 
     def read(self, patches: np.ndarray) -> np.ndarray:
-        """Class probabilities (n, classes) of each patch: the mean of the reader's networks."""
+        """Class probabilities (n, classes) of each patch: the mean of the reader's networks.
+        A patch the first network gives no card at least ``SETTLED`` is no index: the
+        others are not asked (averaged with it, no card could reach a reading's minimum)."""
         readers, _ = self._nets()
         if not len(patches):
             return np.zeros((0, len(self.model.classes)), np.float32)
         x = normalise(patches)
-        return np.asarray(np.mean([_softmax(_forward(net, x)) for net in readers], axis=0), np.float32)
+        first = _softmax(_forward(readers[0], x))
+        if len(readers) == 1:
+            return first
+        open_ = np.flatnonzero(first[:, :self.model.none].max(axis=1) >= SETTLED)
+        if len(open_):
+            rest = [_softmax(_forward(net, x[open_])) for net in readers[1:]]
+            first[open_] = (first[open_] + np.sum(rest, axis=0)) / len(readers)
+        return first
 
 
 def _forward(net: cv2.dnn.Net, x: np.ndarray, batch: int = 512) -> np.ndarray:

@@ -70,6 +70,7 @@ class FindSettings:
     thin_only: bool = True  # ink is a mark narrower than the window, never the dark side of an edge
     strong_relative: float = 0.2  # a glyph holds some ink darker than its paper by this share...
     strong_contrast: int = 24  # ... and by at least this many grey levels
+    strong_glyphs: int = 1  # glyphs of a candidate holding strong ink: 1 (either) or 2 (both)
     min_glyph: int = 4  # a blob's longer side, level pixels
     max_glyph: int = 24
     max_glyph_top: int = 40  # on the last level, which no coarser level backs up
@@ -121,6 +122,8 @@ class GroupSettings:
     corner_tilt: float = 0.45  # ... or, facing the same way, off it by this share of their distance
     #   (24 degrees: an index's own direction leans with a suit printed right of its rank, and an
     #   oblique photo turns the card's top edge against its indices)
+    mirror_facing: float = 0.6  # ... their directions this close (cosine; 53 degrees apart: a suit
+    #   printed beside its rank leans one top corner's index left and the other's right)
     art_scale: float = 0.5  # a reading inside a surer card, this much smaller, is print on its face
     twin_scale: float = 1.35  # ... of the card's size (either way), where its own index would be,
     twin_reach: float = 1.0  # ... this close (index units): a misreading of that card's index

@@ -164,6 +164,25 @@ def test_the_top_indices_of_a_card_seen_obliquely_count_once() -> None:
     assert [c.card for c in cards([left, right])] == ["2S"]
 
 
+def test_the_top_indices_of_a_card_with_mirrored_corners_count_once() -> None:
+    """A deck whose suit sits beside its rank, mirrored on the right-hand corner: the two
+    top indices lean 17 degrees each, opposite ways (35 degrees apart), yet their mean
+    direction is the card's own and they sit square to it (a fan's top card, read twice)."""
+    lean = np.radians(17)
+    left = _index("10C", 100, 100, down=(float(np.sin(lean)), float(np.cos(lean))), unit=25)
+    right = _index("10C", 236, 100, down=(-float(np.sin(lean)), float(np.cos(lean))), unit=25)
+    assert [c.card for c in cards([left, right])] == ["10C"]
+
+
+def test_two_copies_side_by_side_but_turned_apart_count_twice() -> None:
+    """Indices pointing 60 degrees apart are no card's two top corners, even square to
+    each other: two copies of the card lie there."""
+    tilt = np.radians(30)
+    left = _index("10C", 100, 100, down=(float(np.sin(tilt)), float(np.cos(tilt))), unit=25)
+    right = _index("10C", 236, 100, down=(-float(np.sin(tilt)), float(np.cos(tilt))), unit=25)
+    assert [c.card for c in cards([left, right])] == ["10C", "10C"]
+
+
 def test_a_turned_copy_behind_an_index_is_another_card() -> None:
     upright = _index("2C", 100, 200)
     behind = _index("2C", 110, 100, down=(0.0, -1.0))  # turned, but above the first one
@@ -251,3 +270,37 @@ def test_a_card_lying_beside_another_is_kept() -> None:
 def test_settings_are_frozen() -> None:
     with pytest.raises(AttributeError):
         FindSettings().window = 3  # type: ignore[misc]
+
+
+def _faint_rank_over_solid_suit(rank_ink: int, suit_ink: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """White paper with a thin "7" in ``rank_ink`` grey over a filled suit in ``suit_ink``;
+    the photo and both glyphs' centres."""
+    photo = np.full((160, 160, 3), 230, np.uint8)
+    cv2.putText(photo, "7", (70, 70), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (rank_ink,) * 3, 2, cv2.LINE_AA)
+    cv2.circle(photo, (78, 86), 6, (suit_ink,) * 3, -1, cv2.LINE_AA)
+    return photo, np.array([76.0, 63.0]), np.array([78.0, 86.0])
+
+
+def _has_candidate(photo: np.ndarray, rank: np.ndarray, suit: np.ndarray, s: FindSettings) -> bool:
+    levels = pyramid(photo, s)
+    found_rank, found_suit, _ = find(levels, s).in_working(levels)
+    return bool(((np.linalg.norm(found_rank - rank, axis=1) < 8)
+                 & (np.linalg.norm(found_suit - suit, axis=1) < 8)).any())
+
+
+def test_a_faint_rank_over_a_solid_suit_is_a_candidate() -> None:
+    """A rank in thin strokes, only 40 grey levels darker than its card (as blur leaves
+    it), is ink but never strong ink; the solid suit under it is, and that is enough."""
+    photo, rank, suit = _faint_rank_over_solid_suit(190, 40)
+    assert _has_candidate(photo, rank, suit, FindSettings())
+    assert not _has_candidate(photo, rank, suit, FindSettings(strong_glyphs=2))
+
+
+def test_two_faint_glyphs_make_no_candidate() -> None:
+    photo, rank, suit = _faint_rank_over_solid_suit(190, 190)
+    assert not _has_candidate(photo, rank, suit, FindSettings())
+
+
+def test_the_finder_refuses_a_meaningless_strength_setting() -> None:
+    with pytest.raises(ValueError, match="strong_glyphs"):
+        find(pyramid(np.full((100, 100, 3), 230, np.uint8)), FindSettings(strong_glyphs=3))
