@@ -227,3 +227,27 @@ def test_cards_with_tiny_indices_are_read_one_octave_finer() -> None:
     (coarse,) = shrunk(photos, (SMALL_CARD_PX,), settings=coarse_only)
     figures = f"{fine.read} of {fine.photos} read, {coarse.read} without the finer pass"  # 9 and 4 measured
     assert fine.photos >= 12 and fine.read >= SMALL_READ and coarse.read <= SMALL_READ_WITHOUT_FINE, figures
+
+
+@needs_photos
+def test_the_second_reader_network_is_asked_only_where_the_first_sees_a_card() -> None:
+    """The reader averages its networks, but a patch the first one gives no card even
+    SETTLED is no index and the second is not run on it: every other patch gets the mean."""
+    from recognizer.candidates import find, pyramid
+    from recognizer.patches import cut, normalise
+    from recognizer.reader import SETTLED, _forward, _softmax
+
+    nets = networks()
+    image = decode((PHOTOS / "rdpong" / "8card_slight.jpg").read_bytes()).image
+    levels = pyramid(image)
+    patches = cut(levels, find(levels), nets.model.patch)[:400]
+    readers, _ = nets._nets()
+    x = normalise(patches)
+    each = [_softmax(_forward(net, x)) for net in readers]
+    settled = each[0][:, :nets.model.none].max(axis=1) < SETTLED
+    assert len(readers) == 2 and 0 < settled.sum() < len(patches)
+    read = nets.read(patches)
+    np.testing.assert_allclose(read[settled], each[0][settled], atol=1e-6)
+    np.testing.assert_allclose(read[~settled], np.mean(each, axis=0)[~settled], atol=1e-6)
+    # none of the patches left to the first network alone would have been read as a card
+    assert (np.mean(each, axis=0)[settled, :nets.model.none].max(axis=1) < 0.5).all()
