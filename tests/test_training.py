@@ -244,3 +244,11 @@ def test_a_whole_card_box_names_the_suit_the_reader_alone_got_wrong() -> None:
     doubtful = box_patches(image, box, _reading("7S", 0.02, "7C", 0.02), plain_code("x.jpg"), "card")
     assert not ((doubtful.labels >= 0) & (doubtful.labels < BACKGROUND)).any()
     assert (doubtful.labels == BACKGROUND).any()  # the chip off the card is still no index
+
+
+def test_boxes_of_an_unknown_kind_are_refused() -> None:
+    from recognizer.training.photos import box_patches, plain_code
+
+    image = np.full((64, 64, 3), 230, np.uint8)
+    with pytest.raises(ValueError, match="'index' or 'card'"):
+        box_patches(image, [], _reading("7S", 0.7, "7C", 0.25), plain_code("x.jpg"), "cards")

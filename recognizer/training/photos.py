@@ -108,20 +108,22 @@ def box_patches(
     "index") or whole cards ("card"), cut at each of ``sizes`` (the first is the reader's,
     which ``orient`` scores); ``code_of`` maps a box's class to ours (None: a box whose card
     is doubtful, its candidates ignored). A candidate touching no box is background."""
+    label = _LABELLERS.get(kind)
+    if label is None:
+        raise ValueError(f"boxes are of kind 'index' or 'card', not {kind!r}")
     c = _Labelling.of(image, find_s, sizes)
-    label = _label_index_boxes if kind == "index" else _label_card_boxes
     label(c, image.shape[:2], boxes, orient, code_of)
     return c.kept(negatives, rng)
 
 
-def _label_index_boxes(c: _Labelling, shape: tuple[int, ...], boxes: list[Box], orient: Orient,
+def _label_index_boxes(c: _Labelling, shape: tuple[int, int], boxes: list[Box], orient: Orient,
                        code_of: Callable[[str], str | None]) -> None:
     """A candidate whose two glyph centres lie in one corner-index box, as far apart as a
     rank and suit in such a box are (BOX_UNIT), is that box's card in the order ``orient``
     finds likelier (the other order is background; a closer pair in the box, a glyph's
     fragments, is left out)."""
     rank, suit, labels, patches = c.rank, c.suit, c.labels, c.patches
-    h, w = shape[:2]
+    h, w = shape
     for b, box in enumerate(boxes):
         px = _pixels(box, w, h)
         side = max(px[2] - px[0], px[3] - px[1])
@@ -149,14 +151,14 @@ def _label_index_boxes(c: _Labelling, shape: tuple[int, ...], boxes: list[Box], 
         c.instances[inside[same]] = b
 
 
-def _label_card_boxes(c: _Labelling, shape: tuple[int, ...], boxes: list[Box], orient: Orient,
+def _label_card_boxes(c: _Labelling, shape: tuple[int, int], boxes: list[Box], orient: Orient,
                       code_of: Callable[[str], str | None]) -> None:
     """A candidate with both glyphs inside whole-card boxes is the index of one of their
     cards when ``orient`` gives that card at least CARD_SURE, at least CARD_SHARE of what it
     gives all those cards, and less than even to "no index" (pips and court art inside a
     card stay unlabelled); the rest inside or at the edge of a box is left out."""
     rank, suit, labels, patches = c.rank, c.suit, c.labels, c.patches
-    h, w = shape[:2]
+    h, w = shape
     allowed = np.zeros((len(labels), BACKGROUND), bool)
     box_of = np.full((len(labels), BACKGROUND), -1, np.int32)
     for b, box in enumerate(boxes):
@@ -179,6 +181,9 @@ def _label_card_boxes(c: _Labelling, shape: tuple[int, ...], boxes: list[Box], o
                 labels[i] = k
                 c.heights[i] = HEIGHT_PER_UNIT * float(np.linalg.norm(suit[i] - rank[i]))
                 c.instances[i] = box_of[i, k]
+
+
+_LABELLERS = {"index": _label_index_boxes, "card": _label_card_boxes}
 
 
 def joker_swap(name: str) -> str:
