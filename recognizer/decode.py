@@ -53,6 +53,22 @@ class Decoded:
         small = _shrink(self.image, side)
         return Decoded(small, self.width, self.height, self.scale * w / small.shape[1], self.grey)
 
+    def inverted(self) -> Decoded:
+        """The photo with its brightness inverted and its colour dropped: light ink on dark
+        paper becomes dark ink on light paper (the brightest channel, inverted, in grey)."""
+        source = self.source
+        return Decoded(
+            inverted_brightness(self.image), self.width, self.height, self.scale, True,
+            None if source is None else (lambda side: inverted_brightness(source(side))),
+        )
+
+
+def inverted_brightness(image: np.ndarray) -> np.ndarray:
+    """255 minus each pixel's brightest channel, as a grey BGR image."""
+    b, g, r = cv2.split(image)
+    grey = cv2.bitwise_not(cv2.max(cv2.max(b, g), r))
+    return np.asarray(cv2.merge([grey, grey, grey]))
+
 
 def sniff(data: bytes) -> str | None:
     """The format from the first bytes: jpeg, png, webp, bmp, or None."""

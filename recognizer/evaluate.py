@@ -67,7 +67,8 @@ def truth(folder: str, row: dict[str, str]) -> Counter[str]:
     return Counter(codes)
 
 
-def _seen(folder: str, row: dict[str, str], detections: list[Detection]) -> Counter[str]:
+def seen(folder: str, row: dict[str, str], detections: list[Detection]) -> Counter[str]:
+    """The codes of a photo's detections, as :func:`truth` names them."""
     novelty = folder == "cardcounter" and row["file"].startswith(("IMG_77", "IMG_78"))
     return Counter("JK" if novelty and d.card.startswith("JK") else d.card for d in detections)
 
@@ -92,7 +93,7 @@ def evaluate_folder(folder: Path, kinds: set[str] | None = None, nets: Networks 
         detections = read_indices(decode(data), nets=nets)
         t.ms.append((time.perf_counter() - start) * 1000)
         want = truth(folder.name, row)
-        got = _seen(folder.name, row, detections)
+        got = seen(folder.name, row, detections)
         t.photos += 1
         t.expected += sum(want.values())
         t.found += sum(got.values())

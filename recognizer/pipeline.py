@@ -14,6 +14,7 @@ deck by its enrolled faces: pass the :class:`EnrolledDeck` itself
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -26,7 +27,7 @@ from .markers import read_markers
 from .matching import recognize_enrolled
 from .patches import cut
 from .reader import Networks, networks
-from .types import Detection, Settings
+from .types import Detection, FindSettings, Settings
 
 DECKS = ("french54", "insonnia108")  # read without enrolment: indices, markers
 
@@ -64,13 +65,24 @@ def read_indices(decoded: Decoded, settings: Settings = Settings(), nets: Networ
     """French cards by their corner indices: candidates on a pyramid, screened and read by
     the learned reader (``nets``: the shipped networks unless given), grouped into cards.
     Where the indices read are small (or none are), the photo is read again one octave
-    finer, and both readings are grouped together."""
+    finer, and both readings are grouped together. A photo in which no card is read is
+    read once more with its brightness inverted, for light ink on dark cards."""
     nets = nets or networks()
-    levels = pyramid(decoded.image, settings.find)
-    found, probs = _read(levels, find(levels, settings.find), nets, settings)
+    found = _read_ink(decoded, settings.find, settings, nets)
+    if found or not settings.light.enabled:
+        return found
+    return _read_ink(decoded.inverted(), replace(settings.find, min_paper=settings.light.min_paper),
+                     settings, nets)
+
+
+def _read_ink(decoded: Decoded, find_s: FindSettings, settings: Settings, nets: Networks
+              ) -> list[Detection]:
+    """The cards whose indices are printed darker than their paper."""
+    levels = pyramid(decoded.image, find_s)
+    found, probs = _read(levels, find(levels, find_s), nets, settings)
     if _too_small(found, probs, levels, nets, settings):
         fine = [finer(decoded.finer()), *levels]
-        more = find(fine[:1], settings.find, ends_pyramid=False)
+        more = find(fine[:1], find_s, ends_pyramid=False)
         more, more_probs = _read(fine, more, nets, settings)
         found = Candidates.join([found.on_level_below(), more])
         probs = np.concatenate([probs, more_probs])

@@ -187,12 +187,23 @@ class MarkerSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class LightInkSettings:
+    """Cards printed in light ink on dark paper (black decks with gold, silver or white
+    indices): a photo in which no card is read is read again with its brightness inverted."""
+
+    enabled: bool = True
+    min_paper: int = 128  # in the inverted photo: a glyph's neighbourhood is darker than mid-grey
+    #   in its brightest channel (dark paper), so the specks of a pale table are no light ink
+
+
+@dataclass(frozen=True, slots=True)
 class Settings:
     """Every stage's settings."""
 
     decode: DecodeSettings = field(default_factory=DecodeSettings)
     find: FindSettings = field(default_factory=FindSettings)
     group: GroupSettings = field(default_factory=GroupSettings)
+    light: LightInkSettings = field(default_factory=LightInkSettings)
     locate: LocateSettings = field(default_factory=LocateSettings)
     markers: MarkerSettings = field(default_factory=MarkerSettings)
     enrol: EnrolSettings = field(default_factory=EnrolSettings)

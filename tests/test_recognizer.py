@@ -145,6 +145,23 @@ def test_the_finer_image_comes_from_the_photo_s_own_pixels_where_it_has_them() -
     assert decode(_png(photo[:1000, :1000])).finer().shape[:2] == (2000, 2000)
 
 
+def test_the_inverted_photo_turns_light_ink_on_dark_paper_into_dark_ink_on_light() -> None:
+    """Gold, silver and white ink become dark grey, black paper becomes white; the colour
+    goes (gold is no suit colour), and so does any certainty about it."""
+    photo = np.zeros((4, 6, 3), np.uint8)
+    photo[:, :2] = (20, 20, 20)  # black paper
+    photo[:, 2:4] = (60, 180, 220)  # gold
+    photo[:, 4:] = (235, 235, 235)  # silver
+    decoded = decode(_png(photo))
+    inverted = decoded.inverted()
+    assert inverted.grey and inverted.scale == decoded.scale
+    assert (inverted.width, inverted.height) == (decoded.width, decoded.height)
+    assert inverted.image[0, :, 0].tolist() == [235, 235, 35, 35, 20, 20]
+    assert (inverted.image == inverted.image[:, :, :1]).all()
+    fine = inverted.finer()  # the photo's own pixels, inverted alike
+    assert fine.shape[:2] == (8, 12) and (fine == fine[:, :, :1]).all() and fine[0, 0, 0] > 200
+
+
 def test_a_photo_without_cards_gives_nothing() -> None:
     rng = np.random.default_rng(0)
     wood = cv2.GaussianBlur(rng.integers(40, 120, (600, 800, 3), dtype=np.uint8), (9, 9), 0)
@@ -196,6 +213,30 @@ def test_each_folder_of_real_photos_is_read(folder: str) -> None:
 def test_empty_tables_give_no_card() -> None:
     t = evaluate_folder(PHOTOS / "tarbo", {"table"})["table"]
     assert t.empty_photos >= 5 and t.false_on_empty == 0
+
+
+LIGHT_READ, LIGHT_FALSE = 12, 1  # of 13 inverted single-card photos: read exactly (13), false cards (0)
+
+
+@needs_photos
+def test_cards_in_light_ink_on_dark_paper_are_read_from_the_inverted_photo() -> None:
+    """Real single cards turned into white ink on black cards (their grey inverted): the
+    photo reads no dark ink, so it is read again inverted; without that pass, nothing."""
+    from dataclasses import replace
+
+    from recognizer.shrunk import single_cards
+
+    photos = [p for folder in ("rdpong", "guillex7") for p in single_cards(PHOTOS / folder)[::9]]
+    without = replace(Settings(), light=replace(Settings().light, enabled=False))
+    read = dark_only = false = 0
+    for path, code in photos:
+        black_card = 255 - cv2.imread(str(path), cv2.IMREAD_GRAYSCALE)
+        found = [d.card for d in recognize(black_card)]
+        read += found == [code]
+        false += sum(card != code for card in found)
+        dark_only += len(recognize(black_card, settings=without))
+    figures = f"{read} of {len(photos)} read, {false} false, {dark_only} without the inverted pass"
+    assert len(photos) >= 12 and read >= LIGHT_READ and false <= LIGHT_FALSE and dark_only == 0, figures
 
 
 @needs_photos
