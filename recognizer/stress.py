@@ -1,6 +1,7 @@
 """The synthetic stress table of ``make bench``: the French reader on rendered photos whose
 conditions are set one at a time (the surface, the number of cards, how tightly a fan is
-held, the camera's tilt, the index's size in pixels), with seeds no training run uses.
+held, the camera's tilt, the index's size in pixels, dark or light ink), with seeds no
+training run uses.
 
 A card counts as expected when one of its indices is fully in view (a reader cannot be
 asked for a card whose indices are all covered); a detection is right when it names a
@@ -12,9 +13,10 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from .decode import decode_array
@@ -113,18 +115,33 @@ class Condition:
     tilt: float | None = None
     card_px: float | None = None
     size: tuple[int, int] | None = None
+    light_ink: bool = False  # the deck printed in light ink on dark cards
+
+
+# Light inks of black decks (BGR): gold, silver, white.
+LIGHT_INKS = ((60, 175, 225), (200, 205, 210), (240, 240, 240))
+
+
+def in_light_ink(face: Face, ink: tuple[int, int, int]) -> Face:
+    """The same face printed in light ink on a black card: its grey inverted, in ``ink``."""
+    grey = cv2.cvtColor(face.image, cv2.COLOR_BGR2GRAY).astype(np.float32) / 255
+    image = ((1 - grey)[:, :, None] * np.array(ink, np.float32)).astype(np.uint8)
+    return replace(face, image=image)
 
 
 def conditions() -> Iterable[tuple[str, list[Condition]]]:
     """The table's sections and their rows."""
     yield "surface", [Condition(s, 5, surface=s) for s in SURFACES]
-    yield "cards", [Condition(f"{n} card{'s' if n > 1 else ''}", n, "spread" if n < 10 else "row")
-                    for n in (1, 3, 6, 10, 13)]
+    # cards of one size (120 px wide), so that only their number changes
+    yield "cards", [Condition(f"{n} card{'s' if n > 1 else ''}", n, "spread", card_px=120.0,
+                              size=(1600, 1200)) for n in (1, 3, 6, 10, 13)]
     yield "fan spacing", [Condition(f"fan of 13, {round(show * 100)}% showing", 13, "fan", show=show)
                           for show in (0.1, 0.15, 0.2, 0.3)]
     yield "tilt", [Condition(f"tilt {t} degrees", 5, tilt=float(t)) for t in (0, 20, 40, 60)]
     yield "index height", [Condition(f"card {px} px wide", 5, "row", tilt=0.0, card_px=float(px),
                                      size=(1600, 1200)) for px in (40, 50, 60, 70, 85, 100, 130, 180)]
+    yield "ink", [Condition(f"{kind} ink, 5 cards", 5, light_ink=kind == "light")
+                  for kind in ("dark", "light")]
 
 
 def run(sources: Sources, nets: Networks, per: int = 20, seed: int = STRESS_SEED,
@@ -141,6 +158,9 @@ def run(sources: Sources, nets: Networks, per: int = 20, seed: int = STRESS_SEED
             for k in range(per):
                 rng = np.random.default_rng([seed, s, c, k])
                 faces = Deck(sources, rng).faces(cond.count)
+                if cond.light_ink:
+                    ink = LIGHT_INKS[int(rng.integers(len(LIGHT_INKS)))]
+                    faces = [in_light_ink(f, ink) for f in faces]
                 scene = render(faces, rng, photos, size=cond.size, layout=cond.layout, tilt_deg=cond.tilt,
                                surface_kind=cond.surface, show=cond.show, card_px=cond.card_px)
                 heights += [mark_height(scene, i, p.face.marks[0]) for i, p in enumerate(scene.cards)]
