@@ -117,16 +117,18 @@ def ink(dark: np.ndarray, s: FindSettings = FindSettings()) -> tuple[np.ndarray,
     return np.asarray(mask), np.asarray(cv2.compare(below, strong, cv2.CMP_GT)), np.asarray(paper)
 
 
-def blobs(stats: np.ndarray, centres: np.ndarray, paper: np.ndarray, s: FindSettings, top: bool
-          ) -> np.ndarray:
+def blobs(stats: np.ndarray, centres: np.ndarray, paper: np.ndarray, s: FindSettings, top: bool,
+          finest: bool = True) -> np.ndarray:
     """The glyph-sized blobs among connected components (stats rows without the
     background's): on bright enough paper, not too thin, not too sparse. ``top``: the
-    pyramid's last level, which also keeps larger glyphs. Returns their row numbers."""
+    pyramid's last level, which also keeps larger glyphs; ``finest``: the first level
+    searched, which also keeps the smallest (on the others, a glyph that small is found
+    twice as big one level finer). Returns their row numbers."""
     w, h, area = stats[:, 2], stats[:, 3], stats[:, 4]
     size = np.maximum(w, h)
     fill = area / np.maximum(w * h, 1)
     keep = (
-        (size >= s.min_glyph)
+        (size >= (s.min_glyph if finest else s.min_glyph_coarse))
         & (size <= (s.max_glyph_top if top else s.max_glyph))
         & (fill >= s.min_fill)
         & (area >= s.min_area)
@@ -278,7 +280,7 @@ def find(levels: list[Level], s: FindSettings = FindSettings(), ends_pyramid: bo
         )
         stats, centres = stats[1:], centres[1:].astype(np.float32)
         strong = np.bincount(Points.of(strong_mask, labels).label, minlength=n)[1:] > 0
-        glyphs = blobs(stats, centres, paper, s, top=ends_pyramid and k == len(levels) - 1)
+        glyphs = blobs(stats, centres, paper, s, top=ends_pyramid and k == len(levels) - 1, finest=k == 0)
         if s.strong_glyphs == 2:
             glyphs = glyphs[strong[glyphs]]
         i, j = pairs(stats[glyphs], centres[glyphs], s)

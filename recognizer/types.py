@@ -71,7 +71,8 @@ class FindSettings:
     strong_relative: float = 0.2  # a glyph holds some ink darker than its paper by this share...
     strong_contrast: int = 24  # ... and by at least this many grey levels
     strong_glyphs: int = 1  # glyphs of a candidate holding strong ink: 1 (either) or 2 (both)
-    min_glyph: int = 4  # a blob's longer side, level pixels
+    min_glyph: int = 4  # a blob's longer side, level pixels...
+    min_glyph_coarse: int = 6  # ... on a level with a finer one searched before it
     max_glyph: int = 24
     max_glyph_top: int = 40  # on the last level, which no coarser level backs up
     min_fill: float = 0.12  # of its box

@@ -304,3 +304,24 @@ def test_two_faint_glyphs_make_no_candidate() -> None:
 def test_the_finder_refuses_a_meaningless_strength_setting() -> None:
     with pytest.raises(ValueError, match="strong_glyphs"):
         find(pyramid(np.full((100, 100, 3), 230, np.uint8)), FindSettings(strong_glyphs=3))
+
+
+def _levels_found(photo: np.ndarray, rank: np.ndarray, suit: np.ndarray, s: FindSettings) -> set[int]:
+    levels = pyramid(photo, s)
+    found = find(levels, s)
+    found_rank, found_suit, _ = found.in_working(levels)
+    at = (np.linalg.norm(found_rank - rank, axis=1) < 5) & (np.linalg.norm(found_suit - suit, axis=1) < 5)
+    return {int(k) for k in found.level[at]}
+
+
+def test_a_small_index_is_sought_where_it_is_biggest_only() -> None:
+    """Glyphs 4 or 5 pixels tall are candidates on the first level searched (where nothing
+    finer can find them), not on a coarser one, where the level before has them twice as big."""
+    photo = np.full((320, 320, 3), 230, np.uint8)
+    cv2.putText(photo, "7", (72, 70), cv2.FONT_HERSHEY_SIMPLEX, 0.35, (30, 30, 30), 1, cv2.LINE_AA)
+    cv2.circle(photo, (75, 79), 4, (30, 30, 30), -1, cv2.LINE_AA)
+    rank, suit = np.array([75.0, 66.0]), np.array([75.0, 79.0])
+    assert _levels_found(photo, rank, suit, FindSettings()) == {0}
+    assert 1 in _levels_found(photo, rank, suit, FindSettings(min_glyph_coarse=4))
+    small = cv2.resize(photo, (160, 160), interpolation=cv2.INTER_AREA)  # the same glyphs half as big
+    assert 0 in _levels_found(small, rank / 2, suit / 2, FindSettings())
