@@ -119,13 +119,15 @@ def test_a_move_that_no_longer_fits_is_said_in_italian_without_a_retry(server: s
     assert notice.is_hidden()
 
 
-def _play_to_the_end(base: str, table_id: str, tokens: list[str]) -> None:
-    """Every seat plays its first legal move until the game is over (through the API)."""
+def _play_to_the_end(base: str, table_id: str, tokens: list[str]) -> dict[str, Any]:
+    """Every seat plays its first legal move until the game is over (through the API);
+    returns the first seat's view of the end."""
     port = _port(base)
     for _ in range(2000):
         views = [request(port, "GET", f"/api/tables/{table_id}/state", token=t)[1] for t in tokens]
         if views[0]["outcome"]:
-            return
+            end: dict[str, Any] = views[0]
+            return end
         seat = next(i for i, v in enumerate(views) if i in v["state"]["to_act"])
         body = {"action": views[seat]["state"]["legal"][0], "seq": views[seat]["seq"]}
         status, _ = request(port, "POST", f"/api/tables/{table_id}/actions", body, tokens[seat])
@@ -147,12 +149,16 @@ def test_the_end_of_a_game_shows_the_result_the_settlement_and_what_next(
               for s in range(3)]
     page = _phone(browser, server, tid, tokens[0], VIEWPORTS[size], host_token=host)
     assert page.locator("#hints-button").is_visible() and page.locator("#scan-button").is_visible()
-    _play_to_the_end(server, tid, tokens)
+    end = _play_to_the_end(server, tid, tokens)
     final = page.locator("#final")
     final.wait_for(state="visible")
     text = final.inner_text()
     assert "Game over" in text and ("Winner" in text or "Shared win" in text)
-    assert "pays" in text  # the settlement: who pays whom
+    # the settlement, who pays whom; none when the deal ends with everyone even
+    transfers = end["outcome"]["transfers"]
+    for tr in transfers:
+        assert f"pays {tr['amount']} to {end['names'][tr['to']]}" in text
+    assert ("pays" in text) == bool(transfers)
     for gone in HIDDEN_AT_THE_END:
         assert page.locator(gone).is_hidden(), gone
     new_game, back = page.locator("#new-game"), page.locator("#back-to-table")
