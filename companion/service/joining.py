@@ -120,14 +120,17 @@ def join_url(base: str, table_id: str) -> str:
 
 
 def qr_svg(data: str) -> str:
-    """A QR code of ``data`` as a standalone SVG document (black on white, with a quiet zone)."""
+    """A QR code of ``data`` as a standalone SVG document (black on white, with a quiet zone).
+
+    Its edges are drawn crisp: scaled to a size that is not a whole number of pixels per
+    module, the browser then paints no grey seams between modules for a camera to misread."""
     qr = qrcode.QRCode(border=4, error_correction=qrcode.constants.ERROR_CORRECT_M)
     qr.add_data(data)
     qr.make(fit=True)
     img = qr.make_image(image_factory=qrcode.image.svg.SvgPathFillImage)
     buf = io.BytesIO()
     img.save(buf)
-    return buf.getvalue().decode()
+    return buf.getvalue().decode().replace("<svg ", '<svg shape-rendering="crispEdges" ', 1)
 
 
 def qr_terminal(data: str) -> str:
