@@ -147,7 +147,8 @@ def _on_paper(centres: np.ndarray, paper: np.ndarray, s: FindSettings) -> np.nda
 
 
 def merged(
-    points: Points,
+    mask: np.ndarray,
+    labels: np.ndarray,
     stats: np.ndarray,
     centres: np.ndarray,
     paper: np.ndarray,
@@ -156,8 +157,9 @@ def merged(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Rank and suit printed so close that they make one blob (small or blurred indices):
     an elongated blob is cut in two along its long axis (from its second moments, summed
-    over its ink pixels at once for every blob). Returns, for each such blob, the centres
-    of its two halves (both orders are candidates) and its half length."""
+    over its ink pixels at once for every blob; ``mask`` is the level's ink and ``labels``
+    its blobs). Returns, for each such blob, the centres of its two halves (both orders
+    are candidates) and its half length."""
     w, h, area = stats[:, 2], stats[:, 3], stats[:, 4]
     size = np.maximum(w, h)
     keep = (
@@ -172,6 +174,7 @@ def merged(
     if not len(idx):
         z = np.zeros((0, 2), np.float32)
         return z, z.copy(), np.zeros(0, np.float32)
+    points = Points.of(mask, labels)
     wanted = np.zeros(len(stats) + 1, bool)
     wanted[idx + 1] = True
     on = wanted[points.label]
@@ -279,7 +282,7 @@ def find(levels: list[Level], s: FindSettings = FindSettings(), ends_pyramid: bo
             mask, 8, cv2.CV_32S, cv2.CCL_BBDT
         )
         stats, centres = stats[1:], centres[1:].astype(np.float32)
-        strong = np.bincount(Points.of(strong_mask, labels).label, minlength=n)[1:] > 0
+        strong = np.bincount(labels[strong_mask != 0], minlength=n)[1:] > 0
         glyphs = blobs(stats, centres, paper, s, top=ends_pyramid and k == len(levels) - 1, finest=k == 0)
         if s.strong_glyphs == 2:
             glyphs = glyphs[strong[glyphs]]
@@ -297,7 +300,7 @@ def find(levels: list[Level], s: FindSettings = FindSettings(), ends_pyramid: bo
                 Candidates(centres[glyphs][i], centres[glyphs][j], size, np.full(len(i), k, np.int16))
             )
         if s.min_merged:
-            rank, suit, half = merged(Points.of(mask, labels), stats, centres, paper, strong, s)
+            rank, suit, half = merged(mask, labels, stats, centres, paper, strong, s)
             if len(half):
                 parts.append(Candidates(rank, suit, half, np.full(len(half), k, np.int16)))
     return Candidates.join(parts) if parts else Candidates.empty()
