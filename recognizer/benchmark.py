@@ -4,6 +4,7 @@ networks that never saw it, the synthetic stress table with its targets, the spe
 
 from __future__ import annotations
 
+import json
 import statistics
 import time
 from collections.abc import Callable
@@ -15,13 +16,26 @@ import numpy as np
 from .decode import decode
 from .evaluate import peak_memory_mb, report
 from .pipeline import read_indices
-from .reader import networks
+from .reader import DESCRIPTION, networks
+from .training.provenance import matches
 
 # The targets of the recogniser issue, printed beside the figures they judge.
 TARGET_RECALL = 0.97
 TARGET_PRECISION = 0.99
 TARGET_12MP_MS = 100.0
 TARGET_720P_MS = 30.0
+
+
+def provenance_line(description: Path = DESCRIPTION) -> str:
+    """Which code made the networks scored below, and whether ``make models`` would make them today."""
+    d = json.loads(description.read_text())
+    same = matches(d)
+    if same is None:
+        return "networks: their description records no code fingerprint (built before builds recorded one)"
+    built = f"code {d['code']}" + (f", commit {d['commit'][:10]}" if d.get("commit") else "")
+    if same:
+        return f"networks: built from {built}; `make models` on today's code makes them again"
+    return f"networks: built from {built}; the code that builds them has changed since (run `make models`)"
 
 
 def photo_figures(photos: Path, log: Callable[[str], None] = print) -> None:
@@ -112,6 +126,7 @@ def speed_figures(sample: Path, runs: int = 15, log: Callable[[str], None] = pri
 def run(shared: Path, photos: Path, stress_scenes: int = 20, log: Callable[[str], None] = print) -> None:
     """Every French reader figure."""
     cv2.setNumThreads(1)
+    log(provenance_line())
     if photos.is_dir():
         photo_figures(photos, log)
         sample = next(iter(sorted(photos.glob("*/8card_slight.jpg"))), None) or next(photos.glob("*/*.jpg"))

@@ -61,7 +61,7 @@ class Row:
 
 
 def expected_cards(scene: Scene) -> Counter[str]:
-    """The cards a reader must find: those with an index fully in view."""
+    """The cards a reader must find: those with an index fully in view (every stroke of its ink)."""
     return Counter(p.face.code for i, p in enumerate(scene.cards)
                    if any(mark_in_view(scene, i, m) >= 0.999 for m in p.face.marks))
 

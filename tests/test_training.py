@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -146,7 +147,6 @@ def test_the_screen_threshold_keeps_every_card_not_just_most_indices() -> None:
 
 def _lone_card_scene(code: str = "7S"):  # type: ignore[no-untyped-def]
     """A drawn card laid flat on a grey table (face pixels 1:1 at an offset), with its label map."""
-    from dataclasses import replace
 
     from recognizer.training.faces import draw_face, random_style
     from recognizer.training.glyphs import rank_fonts
@@ -182,6 +182,29 @@ def test_a_candidate_that_frames_a_fragment_of_a_glyph_is_no_example_of_its_card
     assert labels[0] == CODES.index("7S") and heights[0] > 0
     assert labels[1] == IGNORE
     assert labels[2] == BACKGROUND
+
+
+def test_an_index_is_in_view_by_its_ink_not_by_its_glyph_boxes() -> None:
+    """In a tight fan the next card covers the corner of a glyph's box while every stroke
+    shows: that index is wholly in view. Half its suit covered, it is half in view."""
+    from recognizer.training.dataset import mark_in_view
+
+    scene, face = _lone_card_scene("7S")
+    mark = face.marks[0]
+    assert mark_in_view(scene, 0, mark) == 1.0
+    grey = cv2.cvtColor(face.image, cv2.COLOR_BGR2GRAY)
+    x0, y0, x1, y1 = (round(v) for v in mark.rank)
+    qw, qh = max(1, (x1 - x0) // 3), max(1, (y1 - y0) // 3)
+    corners = [(x0, y0), (x1 - qw, y0), (x0, y1 - qh), (x1 - qw, y1 - qh)]
+    cx, cy = max(corners, key=lambda c: int(grey[c[1]:c[1] + qh, c[0]:c[0] + qw].min()))
+    assert grey[cy:cy + qh, cx:cx + qw].min() > 200  # a corner of the rank's box holds no ink
+    covered = scene.labels.copy()
+    covered[50 + cy:50 + cy + qh, 50 + cx:50 + cx + qw] = 1  # another card lies over that corner
+    assert mark_in_view(replace(scene, labels=covered), 0, mark) == 1.0
+    sx0, sy0, sx1, sy1 = (round(v) for v in mark.suit)
+    covered = scene.labels.copy()
+    covered[50 + (sy0 + sy1) // 2:50 + sy1 + 1, 50 + sx0:50 + sx1 + 1] = 1  # the suit's lower half
+    assert 0.3 < mark_in_view(replace(scene, labels=covered), 0, mark) < 0.7
 
 
 def test_training_batches_are_changed_reproducibly() -> None:

@@ -39,7 +39,6 @@ import hashlib
 import json
 import multiprocessing
 import os
-import re
 import sys
 import time
 from collections.abc import Callable
@@ -57,6 +56,7 @@ if TYPE_CHECKING:
 from .corpus import Sources, scene
 from .dataset import BACKGROUND, CLASSES, Labelled, scene_patches
 from .photos import TRAINING_FOLDERS, PhotoFolder, read_boxes
+from .provenance import PATCH_MAKERS, commit, fingerprint, modules
 
 HERE = Path(__file__).resolve().parent
 MODELS = HERE.parent / "models"
@@ -82,27 +82,10 @@ def _default_shared() -> Path:
     return Path(env) if env else HERE.parents[2] / "shared"
 
 
-PATCH_MAKERS = (HERE / "corpus.py", HERE / "dataset.py")  # what makes the training patches
-_RELATIVE = re.compile(r"^from (\.+)([\w.]*) import", re.MULTILINE)
-
-
 def patch_code(roots: tuple[Path, ...] = PATCH_MAKERS) -> list[Path]:
     """The modules the training patches depend on: ``roots`` and every module they import
     relatively, transitively (a change to grouping or to the networks keeps the cache)."""
-    seen: set[Path] = set()
-    todo = list(roots)
-    while todo:
-        path = todo.pop()
-        if path in seen or not path.is_file():
-            continue
-        seen.add(path)
-        for dots, name in _RELATIVE.findall(path.read_text()):
-            base = path.parent
-            for _ in range(len(dots) - 1):
-                base = base.parent
-            target = base.joinpath(*name.split(".")) if name else base / "__init__"
-            todo.append(target.with_suffix(".py"))
-    return sorted(seen)
+    return modules(roots)
 
 
 def _code_hash(extra: str) -> str:
@@ -365,6 +348,8 @@ def build(
                             "trained_on": trained_on[name]} for name, files in readers.items()},
         "synthetic_scenes": scenes,
         "epochs": epochs,
+        "code": fingerprint(),  # the modules this build ran: the benchmark says if they changed since
+        "commit": commit(),
     }
     shipped = {f for files in readers.values() for f in files}
     for stale in out.glob("index_reader*.onnx"):  # a network an earlier build made and this one does not

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from ..candidates import find, pyramid
@@ -51,21 +52,49 @@ def inside_box(p: np.ndarray, box: tuple[float, float, float, float], grow: floa
     return (p[:, 0] >= x0 - gx) & (p[:, 0] <= x1 + gx) & (p[:, 1] >= y0 - gy) & (p[:, 1] <= y1 + gy)
 
 
-def _box_points(box: tuple[float, float, float, float], k: int = 4) -> np.ndarray:
-    xs = np.linspace(box[0], box[2], k)
-    ys = np.linspace(box[1], box[3], k)
-    return np.array([(x, y) for x in xs for y in ys], np.float64)
+def _paper_grey(image: np.ndarray) -> float:
+    """A face's paper: the median grey of a band just inside its edge."""
+    h, w = image.shape[:2]
+    a, b = max(1, round(0.02 * min(h, w))), max(2, round(0.05 * min(h, w)))
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    band = np.r_[grey[a:b].ravel(), grey[h - b:h - a].ravel(),
+                 grey[:, a:b].ravel(), grey[:, w - b:w - a].ravel()]
+    return float(np.median(band))
+
+
+def glyph_ink(image: np.ndarray, box: tuple[float, float, float, float], paper: float, most: int = 160
+              ) -> np.ndarray:
+    """Points (face pixels, at most about ``most``) of the ink in a glyph's box: the pixels
+    further from the ``paper`` grey than half the box's furthest (dark or light ink alike)."""
+    h, w = image.shape[:2]
+    x0, y0 = max(0, int(np.floor(box[0]))), max(0, int(np.floor(box[1])))
+    x1, y1 = min(w, max(int(np.ceil(box[2])), x0 + 1)), min(h, max(int(np.ceil(box[3])), y0 + 1))
+    grey = cv2.cvtColor(image[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY).astype(np.float32)
+    away = np.abs(grey - paper)
+    ys, xs = np.nonzero(away > 0.5 * away.max()) if away.size and away.max() > 0 else ((), ())
+    if not len(xs):
+        return np.array([[(box[0] + box[2]) / 2, (box[1] + box[3]) / 2]], np.float64)
+    step = max(1, len(xs) // most)
+    xy = [np.asarray(xs)[::step] + x0 + 0.5, np.asarray(ys)[::step] + y0 + 0.5]
+    return np.stack(xy, axis=1, dtype=np.float64)
 
 
 def mark_in_view(scene: Scene, card: int, mark: Mark) -> float:
-    """The share of an index's rank and suit boxes where this card is on top."""
-    pts = project(scene.cards[card].homography, np.r_[_box_points(mark.rank), _box_points(mark.suit)])
+    """The share of an index's ink where this card is on top: the smaller of its rank's
+    share and its suit's (a joker's word is one glyph). Measured on the ink, not on the
+    glyphs' boxes, whose corners a neighbour in a tight fan covers while every stroke shows."""
+    placed = scene.cards[card]
     h, w = scene.labels.shape
-    xi, yi = np.round(pts[:, 0]).astype(int), np.round(pts[:, 1]).astype(int)
-    ok = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
-    on = np.zeros(len(pts), bool)
-    on[ok] = scene.labels[yi[ok], xi[ok]] == card
-    return float(on.mean())
+    paper = _paper_grey(placed.face.image)
+    shares = []
+    for box in (mark.rank,) if mark.rank == mark.suit else (mark.rank, mark.suit):
+        pts = project(placed.homography, glyph_ink(placed.face.image, box, paper))
+        xi, yi = np.round(pts[:, 0]).astype(int), np.round(pts[:, 1]).astype(int)
+        ok = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
+        on = np.zeros(len(pts), bool)
+        on[ok] = scene.labels[yi[ok], xi[ok]] == card
+        shares.append(float(on.mean()))
+    return min(shares)
 
 
 def mark_height(scene: Scene, card: int, mark: Mark) -> float:

@@ -1,0 +1,42 @@
+"""The shipped networks' description says which code built them, and the benchmark says
+whether ``make models`` on today's code would build them again."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from recognizer.benchmark import provenance_line
+from recognizer.training import provenance
+
+
+def test_a_build_depends_on_the_finder_the_labels_and_the_training_not_on_the_app() -> None:
+    top = provenance.PACKAGE.parent
+    names = {p.relative_to(top).as_posix() for p in provenance.modules(provenance.BUILDER)}
+    # imported at the top of build.py, or only inside the functions that train
+    assert {"recognizer/candidates.py", "recognizer/training/dataset.py", "recognizer/training/network.py",
+            "recognizer/training/train.py", "recognizer/training/build.py"} <= names
+    assert not any(n.startswith("companion/") for n in names)
+
+
+def test_the_fingerprint_changes_with_the_code_and_not_with_where_it_lies(tmp_path: Path) -> None:
+    here = provenance.fingerprint()
+    assert here == provenance.fingerprint() and len(here) == 16
+    copy = tmp_path / "recognizer"
+    shutil.copytree(provenance.PACKAGE, copy, ignore=shutil.ignore_patterns("models", "__pycache__"))
+    builder = (copy / "training" / "build.py",)
+    assert provenance.fingerprint(builder, copy) == here
+    (copy / "candidates.py").write_text((copy / "candidates.py").read_text() + "\n# a change\n")
+    assert provenance.fingerprint(builder, copy) != here
+
+
+def test_the_benchmark_says_whether_the_networks_match_the_code(tmp_path: Path) -> None:
+    description = tmp_path / "index_reader.json"
+    description.write_text(json.dumps({"variants": {}}))
+    assert "records no code fingerprint" in provenance_line(description)
+    description.write_text(json.dumps({"code": provenance.fingerprint(), "commit": "0123456789abcdef"}))
+    line = provenance_line(description)
+    assert "makes them again" in line and "0123456789" in line
+    description.write_text(json.dumps({"code": "0" * 16}))
+    assert "has changed since" in provenance_line(description)
