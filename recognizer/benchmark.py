@@ -34,8 +34,9 @@ def provenance_line(description: Path = DESCRIPTION) -> str:
         return "networks: their description records no code fingerprint (built before builds recorded one)"
     built = f"code {d['code']}" + (f", commit {d['commit'][:10]}" if d.get("commit") else "")
     if same:
-        return f"networks: built from {built}; `make models` on today's code makes them again"
-    return f"networks: built from {built}; the code that builds them has changed since (run `make models`)"
+        return f"networks: built by today's code ({built})"
+    return (f"networks: built by older code ({built}); the code that builds them has changed since: "
+            "`make models` would build others")
 
 
 def photo_figures(photos: Path, log: Callable[[str], None] = print) -> None:
