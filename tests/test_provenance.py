@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 from recognizer.benchmark import provenance_line
+from recognizer.reader import DESCRIPTION
 from recognizer.training import provenance
 
 
@@ -37,6 +38,15 @@ def test_the_benchmark_says_whether_the_networks_match_the_code(tmp_path: Path) 
     assert "records no code fingerprint" in provenance_line(description)
     description.write_text(json.dumps({"code": provenance.fingerprint(), "commit": "0123456789abcdef"}))
     line = provenance_line(description)
-    assert "makes them again" in line and "0123456789" in line
+    assert "built by today's code" in line and "0123456789" in line
     description.write_text(json.dumps({"code": "0" * 16}))
     assert "has changed since" in provenance_line(description)
+
+
+def test_the_shipped_networks_were_built_by_todays_code() -> None:
+    """``make models`` builds every shipped network from the project's code: a change to the
+    finder, the scenes, the labels or the training comes with the networks it builds."""
+    shipped = json.loads(DESCRIPTION.read_text())
+    assert provenance.matches(shipped), (
+        f"the networks in {DESCRIPTION.parent} were built by code {shipped.get('code')}, today's is "
+        f"{provenance.fingerprint()}: run `make models` and keep the build only if its figures hold")
