@@ -100,9 +100,9 @@ def test_normalised_patches_match_between_training_and_serving() -> None:
 
 
 def test_the_scene_cache_follows_the_code_that_makes_patches_and_nothing_else() -> None:
-    from recognizer.training.build import patch_code
+    from recognizer.training.provenance import PATCH_MAKERS, modules
 
-    names = {p.relative_to(p.parents[1]).as_posix() for p in patch_code()}
+    names = {p.relative_to(p.parents[1]).as_posix() for p in modules(PATCH_MAKERS)}
     # what cuts and labels the patches: a change there must make the scenes again
     assert {"recognizer/candidates.py", "recognizer/patches.py", "recognizer/types.py",
             "training/dataset.py", "training/scenes.py", "training/glyphs.py"} <= names

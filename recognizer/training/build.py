@@ -27,7 +27,7 @@
    the screen's, and a rare card such as a joker is not outvoted by the common ones).
 
 Generated patches are cached under ``build/models`` by a hash of the code that makes them
-(:func:`patch_code`) and of the settings,
+(:data:`.provenance.PATCH_MAKERS` and what they import) and of the settings,
 so a second run only trains. Everything is seeded: the same inputs and thread count give
 the same files.
 """
@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 from .corpus import Sources, scene
 from .dataset import BACKGROUND, CLASSES, Labelled, scene_patches
 from .photos import TRAINING_FOLDERS, PhotoFolder, read_boxes
-from .provenance import PATCH_MAKERS, commit, fingerprint, modules
+from .provenance import PATCH_MAKERS, commit, fingerprint
 
 HERE = Path(__file__).resolve().parent
 MODELS = HERE.parent / "models"
@@ -82,17 +82,10 @@ def _default_shared() -> Path:
     return Path(env) if env else HERE.parents[2] / "shared"
 
 
-def patch_code(roots: tuple[Path, ...] = PATCH_MAKERS) -> list[Path]:
-    """The modules the training patches depend on: ``roots`` and every module they import
-    relatively, transitively (a change to grouping or to the networks keeps the cache)."""
-    return modules(roots)
-
-
 def _code_hash(extra: str) -> str:
-    h = hashlib.sha256(extra.encode())
-    for p in patch_code():
-        h.update(p.read_bytes())
-    return h.hexdigest()[:16]
+    """The cache key of patches cut with ``extra`` (the settings) by today's patch code (a
+    change to grouping or to the networks keeps the cache)."""
+    return hashlib.sha256(f"{extra}-{fingerprint(PATCH_MAKERS)}".encode()).hexdigest()[:16]
 
 
 def _arrays(parts: list[Labelled], photo_ids: list[int]) -> Data:

@@ -12,9 +12,9 @@ from torch import nn
 from ..patches import BRIGHTNESS, CHANNELS, CONTRAST
 
 
-def _block(cin: int, cout: int, pool: bool = True) -> list[nn.Module]:
+def _block(cin: int, cout: int, pool: bool = True, stride: int = 1) -> list[nn.Module]:
     layers: list[nn.Module] = [
-        nn.Conv2d(cin, cout, 3, padding=1, bias=False),
+        nn.Conv2d(cin, cout, 3, stride=stride, padding=1, bias=False),
         nn.BatchNorm2d(cout),
         nn.ReLU(inplace=True),
     ]
@@ -69,12 +69,7 @@ class Screen(nn.Module):
     def __init__(self, height: int, width: int, widths: tuple[int, int] = (8, 16), hidden: int = 32) -> None:
         super().__init__()
         a, b = widths
-        self.features = nn.Sequential(
-            nn.Conv2d(CHANNELS, a, 3, stride=2, padding=1, bias=False),
-            nn.BatchNorm2d(a),
-            nn.ReLU(inplace=True),
-            *_block(a, b),
-        )
+        self.features = nn.Sequential(*_block(CHANNELS, a, pool=False, stride=2), *_block(a, b))
         self.head = nn.Sequential(
             nn.Flatten(), nn.Linear(b * (height // 4) * (width // 4), hidden), nn.ReLU(inplace=True),
             nn.Linear(hidden, 2),
