@@ -32,7 +32,8 @@ def provenance_line(description: Path = DESCRIPTION) -> str:
     same = matches(d)
     if same is None:
         return "networks: their description records no code fingerprint (built before builds recorded one)"
-    built = f"code {d['code']}" + (f", commit {d['commit'][:10]}" if d.get("commit") else "")
+    made = str(d.get("commit") or "")
+    built = f"code {d['code']}" + (f", commit {made[:10]}{made[40:]}" if made else "")
     if same:
         return f"networks: built by today's code ({built})"
     return (f"networks: built by older code ({built}); the code that builds them has changed since: "

@@ -64,7 +64,7 @@ class LocateSettings:
 class FindSettings:
     """Finding candidate corner indices: glyph blobs on a pyramid, paired rank over suit."""
 
-    window: int = 15  # adaptive threshold window, level pixels (a glyph at most this tall)
+    window: int = 15  # adaptive threshold window, level pixels (wider than any glyph's stroke)
     relative_contrast: float = 0.12  # ink is darker than its neighbourhood by this share...
     min_contrast: int = 14  # ... and by at least this many grey levels
     thin_only: bool = True  # ink is a mark narrower than the window, never the dark side of an edge
@@ -73,7 +73,7 @@ class FindSettings:
     strong_glyphs: int = 1  # glyphs of a candidate holding strong ink: 1 (either) or 2 (both)
     min_glyph: int = 4  # a blob's longer side, level pixels...
     min_glyph_coarse: int = 6  # ... on a level with a finer one searched before it
-    max_glyph: int = 24
+    max_glyph: int = 32  # a tall rank: in some decks it is 1.3 rank-to-suit distances high
     max_glyph_top: int = 40  # on the last level, which no coarser level backs up
     min_fill: float = 0.12  # of its box
     min_area: int = 5
@@ -81,7 +81,7 @@ class FindSettings:
     min_paper: int = 30  # the neighbourhood of a glyph is paper: at least this bright
     min_distance: float = 0.45  # rank centre to suit centre, in rank sizes
     max_distance: float = 2.1
-    min_size_ratio: float = 0.4  # suit size over rank size
+    min_size_ratio: float = 0.3  # suit size over rank size (a tall rank over a small suit)
     max_size_ratio: float = 1.6
     min_merged: int = 6  # a rank and suit blurred into one blob: its longer side, level pixels
     max_merged: int = 24

@@ -325,3 +325,21 @@ def test_a_small_index_is_sought_where_it_is_biggest_only() -> None:
     assert 1 in _levels_found(photo, rank, suit, FindSettings(min_glyph_coarse=4))
     small = cv2.resize(photo, (160, 160), interpolation=cv2.INTER_AREA)  # the same glyphs half as big
     assert 0 in _levels_found(small, rank / 2, suit / 2, FindSettings())
+
+
+def test_a_tall_rank_over_a_small_suit_is_a_candidate() -> None:
+    """Some decks print a rank 1.3 rank-to-suit distances tall over a suit a third of its
+    height, almost touching it: a level coarser, the suit is too small beside the rank (or
+    the two are one blob), so the index is found where the rank is 28 pixels tall or not at
+    all; the finder needs both its tall glyphs and its small suits for it."""
+    photo = np.full((240, 240, 3), 230, np.uint8)
+    cv2.putText(photo, "K", (100, 110), cv2.FONT_HERSHEY_SIMPLEX, 1.4, (25, 25, 25), 3, cv2.LINE_AA)
+    _, _, stats, centres = cv2.connectedComponentsWithStats((photo[:, :, 0] < 128).astype(np.uint8), 8)
+    k = int(stats[1:, 3].argmax()) + 1
+    assert stats[k, 3] == 28, "the rank is drawn 28 pixels tall"
+    suit = np.array([stats[k, 0] + stats[k, 2] / 2, stats[k, 1] + stats[k, 3] + 7.0])  # 3 px below it
+    cv2.circle(photo, (int(suit[0]), int(suit[1])), 4, (25, 25, 25), -1, cv2.LINE_AA)
+    rank = centres[k]
+    assert _has_candidate(photo, rank, suit, FindSettings())
+    assert not _has_candidate(photo, rank, suit, FindSettings(max_glyph=24))
+    assert not _has_candidate(photo, rank, suit, FindSettings(min_size_ratio=0.4))

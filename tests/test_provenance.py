@@ -28,8 +28,18 @@ def test_the_fingerprint_changes_with_the_code_and_not_with_where_it_lies(tmp_pa
     shutil.copytree(provenance.PACKAGE, copy, ignore=shutil.ignore_patterns("models", "__pycache__"))
     builder = (copy / "training" / "build.py",)
     assert provenance.fingerprint(builder, copy) == here
-    (copy / "candidates.py").write_text((copy / "candidates.py").read_text() + "\n# a change\n")
+    finder = copy / "candidates.py"
+    text = finder.read_text()
+    finder.write_text(text.replace('"""Finding corner-index candidates', '"""Finding, in other words,', 1)
+                      + "\n# a comment\n\n")
+    assert provenance.fingerprint(builder, copy) == here, "documentation is not code"
+    finder.write_text(text.replace("< s.min_side or", "< s.min_side + 1 or", 1))
     assert provenance.fingerprint(builder, copy) != here
+
+
+def test_code_is_a_module_without_its_comments_and_docstrings() -> None:
+    text = 'def f(x):\n    """Double."""\n\n    return 2 * x  # twice\n\nNAME = "kept"\n'
+    assert provenance.code(text) == 'def f(x):\n    return 2 * x\nNAME = "kept"'
 
 
 def test_the_benchmark_says_whether_the_networks_match_the_code(tmp_path: Path) -> None:
@@ -39,6 +49,9 @@ def test_the_benchmark_says_whether_the_networks_match_the_code(tmp_path: Path) 
     description.write_text(json.dumps({"code": provenance.fingerprint(), "commit": "0123456789abcdef"}))
     line = provenance_line(description)
     assert "built by today's code" in line and "0123456789" in line
+    uncommitted = "0123456789" * 4 + "+changes"
+    description.write_text(json.dumps({"code": provenance.fingerprint(), "commit": uncommitted}))
+    assert "commit 0123456789+changes" in provenance_line(description)
     description.write_text(json.dumps({"code": "0" * 16}))
     assert "has changed since" in provenance_line(description)
 
