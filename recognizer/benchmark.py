@@ -70,7 +70,7 @@ def shrunk_figures(photos: Path, log: Callable[[str], None] = print) -> None:
 
 def stress_figures(shared: Path, per: int, log: Callable[[str], None] = print) -> None:
     """The synthetic stress table (needs the training extra for the drawn decks)."""
-    from .stress import run, smallest_read, sources_from
+    from .stress import losses_line, run, smallest_read, sources_from
 
     log(f"French reader, synthetic stress table ({per} scenes a row, seeds no training run uses):")
     table = run(sources_from(shared), networks(), per, log=log)
@@ -85,6 +85,9 @@ def stress_figures(shared: Path, per: int, log: Callable[[str], None] = print) -
     dark, light = table["ink"]
     log(f"  light ink on dark cards: recall {light.recall:.3f}, precision {light.precision:.3f} "
         f"(the same scenes' kind in dark ink: {dark.recall:.3f}, {dark.precision:.3f})")
+    log("  where cards were lost (the first stage without a right reading); what false cards were read from:")
+    for section, rows in table.items():
+        log(f"    {section:12} {losses_line(rows)}")
 
 
 def _frame(image: np.ndarray, size: tuple[int, int]) -> bytes:

@@ -96,8 +96,10 @@ def _outline(members: list[Index], best: Index, unit: float, s: GroupSettings) -
     bottom-right, bottom-left as that index faces): the indices' spread across and down
     gives the card's width and height where they span it; where they do not, the card
     extends from the surest index as from a top-left one, with the usual proportions."""
+    down = _card_down(members, best)
+    across = np.array([down[1], -down[0]])
     offsets = np.array([m.rank - best.rank for m in members])
-    rel = np.stack([offsets @ best.across, offsets @ best.down], axis=1)
+    rel = np.stack([offsets @ across, offsets @ down], axis=1)
     low, high = rel.min(axis=0), rel.max(axis=0)
     spans = (high - low) > s.pair_reach[0] * unit
     width = (high[0] - low[0]) / (1 - 2 * s.index_x) if spans[0] else None
@@ -109,7 +111,18 @@ def _outline(members: list[Index], best: Index, unit: float, s: GroupSettings) -
     left = (low[0] if spans[0] else 0.0) - s.index_x * width
     top = (low[1] if spans[1] else 0.0) - s.index_y * height
     box = [(left, top), (left + width, top), (left + width, top + height), (left, top + height)]
-    return np.array([best.rank + x * best.across + y * best.down for x, y in box])
+    return np.array([best.rank + x * across + y * down for x, y in box])
+
+
+def _card_down(members: list[Index], best: Index) -> np.ndarray:
+    """The card's own "down" as its indices show it: the mean of their directions, turned
+    ones turned back. An index whose suit sits beside its rank leans off the card's axis,
+    one way on the left-hand corners and the other way on the right-hand ones; the mean of
+    a corner on each side is square to the card."""
+    total = sum((m.down if float(np.dot(m.down, best.down)) >= 0 else -m.down for m in members),
+                np.zeros(2))
+    norm = float(np.linalg.norm(total))
+    return total / norm if norm > 1e-9 else best.down
 
 
 def _one_card(a: Index, b: Index, s: GroupSettings) -> bool:

@@ -20,10 +20,11 @@ import cv2
 import numpy as np
 
 from .decode import decode_array
+from .lostcards import SOURCES, STAGES, expected_cards, where_lost
 from .pipeline import read_indices
 from .reader import Networks
 from .training.corpus import Sources, art_decks, background_photos, court_art
-from .training.dataset import mark_height, mark_in_view
+from .training.dataset import mark_height
 from .training.faces import CODES, Face, draw_face, random_style
 from .training.scenes import Scene, render
 
@@ -44,6 +45,8 @@ class Row:
     whole: int = 0  # scenes read whole (every expected card, nothing false)
     scenes: int = 0
     ms: list[float] = field(default_factory=list)
+    lost: Counter[str] = field(default_factory=Counter)  # missed cards by the stage that lost them
+    false_from: Counter[str] = field(default_factory=Counter)  # false cards by what they were read from
 
     @property
     def recall(self) -> float:
@@ -60,14 +63,9 @@ class Row:
                 f"median {float(np.median(self.ms)) if self.ms else 0:6.1f} ms")
 
 
-def expected_cards(scene: Scene) -> Counter[str]:
-    """The cards a reader must find: those with an index fully in view (every stroke of its ink)."""
-    return Counter(p.face.code for i, p in enumerate(scene.cards)
-                   if any(mark_in_view(scene, i, m) >= 0.999 for m in p.face.marks))
-
-
-def score(row: Row, scene: Scene, nets: Networks) -> None:
-    """Read one scene and count it in ``row``."""
+def score(row: Row, scene: Scene, nets: Networks, explain: bool = False) -> None:
+    """Read one scene and count it in ``row`` (with ``explain``, where its cards were lost:
+    :func:`recognizer.lostcards.where_lost`)."""
     start = time.perf_counter()
     found = Counter(d.card for d in read_indices(decode_array(scene.image), nets=nets))
     row.ms.append((time.perf_counter() - start) * 1000)
@@ -81,6 +79,10 @@ def score(row: Row, scene: Scene, nets: Networks) -> None:
     row.found += sum(found.values())
     row.false += false
     row.whole += int(right == sum(want.values()) and false == 0)
+    if explain and (right < sum(want.values()) or false):
+        lost, false_from = where_lost(scene, nets, found)
+        row.lost.update(lost)
+        row.false_from.update(false_from)
 
 
 class Deck:
@@ -164,12 +166,24 @@ def run(sources: Sources, nets: Networks, per: int = 20, seed: int = STRESS_SEED
                 scene = render(faces, rng, photos, size=cond.size, layout=cond.layout, tilt_deg=cond.tilt,
                                surface_kind=cond.surface, show=cond.show, card_px=cond.card_px)
                 heights += [mark_height(scene, i, p.face.marks[0]) for i, p in enumerate(scene.cards)]
-                score(row, scene, nets)
+                score(row, scene, nets, explain=True)
             if section == "index height":
                 row.label = f"index {np.median(heights):4.1f} px"
             log("    " + row.line())
             table[section].append(row)
     return table
+
+
+def losses_line(rows: list[Row]) -> str:
+    """The missed cards of some rows by the stage that lost them, and their false cards by source."""
+    lost: Counter[str] = Counter()
+    false: Counter[str] = Counter()
+    for r in rows:
+        lost.update(r.lost)
+        false.update(r.false_from)
+    return (f"missed {sum(r.expected - r.correct for r in rows):4}: "
+            + ", ".join(f"{stage} {lost[stage]}" for stage in STAGES)
+            + f"; false {sum(r.false for r in rows):3}: " + ", ".join(f"{k} {false[k]}" for k in SOURCES))
 
 
 def smallest_read(rows: list[Row], share: float = 0.95) -> str:

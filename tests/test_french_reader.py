@@ -170,3 +170,42 @@ def test_a_black_deck_printed_in_gold_is_read_by_networks_that_never_saw_it() ->
     wanted, right, found_all = _read_unseen(rows)
     figures = f"{right} of {wanted} read right, {found_all} read"
     assert right >= GOLD_RECALL * wanted and right >= GOLD_PRECISION * found_all, figures
+
+
+@needs_art
+def test_a_lost_card_is_put_down_to_the_stage_that_lost_it() -> None:
+    """The stress table's breakdown: read whole, nothing is lost; with the screen shut, the
+    reader asked for certainty, or the finder pairing no glyphs, every card is
+    lost at that stage; a card labelled as another is lost at the reader and its reading
+    counts as false, read from another card's index; a card whose indices are not grouped
+    as one card's is counted twice."""
+    from dataclasses import replace
+
+    from recognizer.lostcards import where_lost
+    from recognizer.reader import Networks
+    from recognizer.types import FindSettings, GroupSettings, Settings
+
+    scene = _scene(60, 4, layout="row", tilt_deg=0.0, card_px=160.0, size=(1200, 900))
+    nets = networks()
+    cards = sum(expected_cards(scene).values())
+    assert cards == 4 and where_lost(scene, nets) == (Counter(), Counter())
+    shut = Networks(replace(nets.model, screen_threshold=1.01))
+    assert where_lost(scene, shut) == (Counter(screen=cards), Counter())
+    sure = Settings(group=GroupSettings(min_reading=1.01))
+    assert where_lost(scene, nets, settings=sure) == (Counter(reader=cards), Counter())
+    blind = Settings(find=replace(FindSettings(), min_distance=50.0, max_distance=51.0, min_merged=10_000))
+    assert where_lost(scene, nets, settings=blind) == (Counter(finder=cards), Counter())
+    first = scene.cards[0]
+    other = next(c for c in ("QS", "7D", "AH") if c not in {p.face.code for p in scene.cards})
+    relabelled = replace(scene, cards=(replace(first, face=replace(first.face, code=other)),
+                                       *scene.cards[1:]))
+    assert where_lost(relabelled, nets) == (Counter(reader=1), Counter({"another card": 1}))
+    # a jumbo-index deck: its two top indices sit 3.3 index units apart, closer than the
+    # grouping wants one card's indices (4), so each card is counted twice (a reach of 2.5
+    # reads it whole; it waits for the next build of the networks, see GroupSettings)
+    jumbo = _scene(61, 4, layout="row", tilt_deg=0.0, card_px=160.0, size=(1200, 900))
+    lost, false = where_lost(jumbo, nets)
+    assert not lost and false["counted twice"] == 3
+    closer = Settings(group=GroupSettings(pair_reach=(2.5, 30.0)))
+    lost, false = where_lost(jumbo, nets, settings=closer)
+    assert not lost and false["counted twice"] == 0

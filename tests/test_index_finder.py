@@ -174,6 +174,29 @@ def test_the_top_indices_of_a_card_with_mirrored_corners_count_once() -> None:
     assert [c.card for c in cards([left, right])] == ["10C"]
 
 
+def test_a_card_is_outlined_square_to_its_edges_though_its_indices_lean() -> None:
+    """A deck whose suit sits beside the rank, mirrored on the right-hand corners: each
+    index leans 13 degrees, the right-hand ones the other way. Known by its four indices,
+    the card is outlined along their mean direction, square to its edges; outlined along
+    its surest index, it would lean, and a misreading of one of its indices could fall
+    outside it and count as another card."""
+    unit = 25.0
+    width, height = 7.0 * unit, 9.8 * unit
+    x, y = 0.1 * width, 0.09 * height
+    lean = np.radians(13)
+    left, right = (float(np.sin(lean)), float(np.cos(lean))), (-float(np.sin(lean)), float(np.cos(lean)))
+    found = [_index("KC", x, y, down=left, unit=unit, confidence=0.95),
+             _index("KC", width - x, y, down=right, unit=unit),
+             _index("KC", width - x, height - y, down=(-left[0], -left[1]), unit=unit),
+             _index("KC", x, height - y, down=(-right[0], -right[1]), unit=unit)]
+    (card,) = cards(found)
+    top_left, top_right, bottom_right, _ = card.corners
+    assert top_right[1] == pytest.approx(top_left[1], abs=1e-6)
+    assert bottom_right[0] == pytest.approx(top_right[0], abs=1e-6)
+    assert np.allclose(top_left, (0.0, 0.0), atol=1e-6)
+    assert np.allclose(bottom_right, (width, height), atol=1e-6)
+
+
 def test_two_copies_side_by_side_but_turned_apart_count_twice() -> None:
     """Indices pointing 60 degrees apart are no card's two top corners, even square to
     each other: two copies of the card lie there."""

@@ -1,0 +1,81 @@
+"""Where the French reader loses the cards of a synthetic scene, stage by stage, and where
+the cards it names falsely come from: the figures that say which stage to work on next.
+
+A card that should be read (an index fully in view) and is not was lost by the first
+stage that has no right reading of it: the **finder** proposed no candidate framing one
+of its indices, the **screen** dropped every such candidate, the **reader** named none of
+them surely enough, or the **grouping** dropped the reading (a surer rival on the same
+spot, a lone index read too unsurely, print on a surer card). A false card comes from a
+candidate framing **no index**, an index **partly hidden** or cut off (its suit under the
+next card, say), **another card**'s index in view, is a card that is there **counted
+twice** (its indices not grouped as one card's), or comes from none of the candidates of
+the first pass (the **finer pass** of small indices, or the reading of light ink).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+from .candidates import find, pyramid
+from .decode import decode_array
+from .patches import cut
+from .pipeline import read_indices
+from .reader import Networks
+from .training.dataset import BACKGROUND, IGNORE, label_scene, mark_in_view
+from .training.faces import CODES
+from .training.scenes import Scene
+from .types import Settings
+
+STAGES = ("finder", "screen", "reader", "grouping")
+SOURCES = ("no index", "partly hidden", "another card", "counted twice", "finer pass")
+
+
+def expected_cards(scene: Scene) -> Counter[str]:
+    """The cards a reader must find: those with an index fully in view (every stroke of its ink)."""
+    return Counter(p.face.code for i, p in enumerate(scene.cards)
+                   if any(mark_in_view(scene, i, m) >= 0.999 for m in p.face.marks))
+
+
+def where_lost(scene: Scene, nets: Networks, read: Counter[str] | None = None,
+               settings: Settings = Settings()) -> tuple[Counter[str], Counter[str]]:
+    """The stage that lost each expected card not read, and the source of each false card
+    (``read``: the cards the reader named in the scene, read here when not given)."""
+    decoded = decode_array(scene.image, settings.decode)
+    if abs(decoded.scale - 1) > 1e-9:
+        raise ValueError("where_lost needs a scene read at its own size (it is labelled in its pixels)")
+    if read is None:
+        read = Counter(d.card for d in read_indices(decoded, settings, nets))
+    levels = pyramid(decoded.image, settings.find)
+    found = find(levels, settings.find)
+    rank, suit, _ = found.in_working(levels)
+    labels, _, _ = label_scene(scene, rank, suit)
+    spec = nets.model
+    passed = nets.screen(cut(levels, found, spec.screen_patch)) >= spec.screen_threshold
+    probs = nets.read(cut(levels, found, spec.patch))
+    best = probs[:, :spec.none].argmax(axis=1) if len(probs) else np.zeros(0, int)
+    sure = probs[np.arange(len(best)), best] >= settings.group.min_reading
+    named = [spec.classes[int(k)] for k in best]
+
+    lost: Counter[str] = Counter()
+    for code, missing in (expected_cards(scene) - read).items():
+        on = labels == CODES.index(code)
+        right = on & passed & sure & np.array([n == code for n in named], bool)
+        stage = ("finder" if not on.any() else "screen" if not (on & passed).any()
+                 else "reader" if not right.any() else "grouping")
+        lost[stage] += missing
+    there = Counter(p.face.code for p in scene.cards)
+    false: Counter[str] = Counter()
+    for code, extra in (read - there).items():
+        if code in there:
+            false["counted twice"] += extra
+            continue
+        source = np.flatnonzero(passed & sure & np.array([n == code for n in named], bool))
+        if not len(source):
+            false["finer pass"] += extra
+            continue
+        kind = labels[source]
+        false[("partly hidden" if (kind == IGNORE).any() else "another card" if (kind != BACKGROUND).any()
+               else "no index")] += extra
+    return lost, false
