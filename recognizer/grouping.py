@@ -34,7 +34,12 @@ class Index:
     @property
     def across(self) -> np.ndarray:
         """Unit vector towards the card's inside, across the index (the card's "right")."""
-        return np.array([self.down[1], -self.down[0]])
+        return _across(self.down)
+
+
+def _across(down: np.ndarray) -> np.ndarray:
+    """The direction across a card whose "down" is ``down``: a quarter turn from it."""
+    return np.array([down[1], -down[0]])
 
 
 @dataclass(frozen=True)
@@ -97,7 +102,7 @@ def _outline(members: list[Index], best: Index, unit: float, s: GroupSettings) -
     gives the card's width and height where they span it; where they do not, the card
     extends from the surest index as from a top-left one, with the usual proportions."""
     down = _card_down(members, best)
-    across = np.array([down[1], -down[0]])
+    across = _across(down)
     offsets = np.array([m.rank - best.rank for m in members])
     rel = np.stack([offsets @ across, offsets @ down], axis=1)
     low, high = rel.min(axis=0), rel.max(axis=0)

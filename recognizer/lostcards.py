@@ -21,7 +21,7 @@ import numpy as np
 from .candidates import find, pyramid
 from .decode import decode_array
 from .patches import cut
-from .pipeline import read_indices
+from .pipeline import read_indices, readings, screened
 from .reader import Networks
 from .training.dataset import BACKGROUND, IGNORE, label_scene, mark_in_view
 from .training.faces import CODES
@@ -51,17 +51,16 @@ def where_lost(scene: Scene, nets: Networks, read: Counter[str] | None = None,
     found = find(levels, settings.find)
     rank, suit, _ = found.in_working(levels)
     labels, _, _ = label_scene(scene, rank, suit)
-    spec = nets.model
-    passed = nets.screen(cut(levels, found, spec.screen_patch)) >= spec.screen_threshold
-    probs = nets.read(cut(levels, found, spec.patch))
-    best = probs[:, :spec.none].argmax(axis=1) if len(probs) else np.zeros(0, int)
-    sure = probs[np.arange(len(best)), best] >= settings.group.min_reading
-    named = [spec.classes[int(k)] for k in best]
+    passed = np.zeros(len(found), bool)
+    passed[screened(levels, found, nets, settings)] = True
+    codes, probability = readings(nets.read(cut(levels, found, nets.model.patch)), nets.model)
+    named = np.array(codes, dtype=object)
+    sure = probability >= settings.group.min_reading
 
     lost: Counter[str] = Counter()
     for code, missing in (expected_cards(scene) - read).items():
         on = labels == CODES.index(code)
-        right = on & passed & sure & np.array([n == code for n in named], bool)
+        right = on & passed & sure & (named == code)
         stage = ("finder" if not on.any() else "screen" if not (on & passed).any()
                  else "reader" if not right.any() else "grouping")
         lost[stage] += missing
@@ -71,7 +70,7 @@ def where_lost(scene: Scene, nets: Networks, read: Counter[str] | None = None,
         if code in there:
             false["counted twice"] += extra
             continue
-        source = np.flatnonzero(passed & sure & np.array([n == code for n in named], bool))
+        source = np.flatnonzero(passed & sure & (named == code))
         if not len(source):
             false["finer pass"] += extra
             continue

@@ -26,7 +26,7 @@ from .grouping import cards, indices
 from .markers import read_markers
 from .matching import recognize_enrolled
 from .patches import cut
-from .reader import Networks, networks
+from .reader import Model, Networks, networks
 from .types import Detection, FindSettings, Settings
 
 DECKS = ("french54", "insonnia108")  # read without enrolment: indices, markers
@@ -87,12 +87,8 @@ def _read_ink(decoded: Decoded, find_s: FindSettings, settings: Settings, nets: 
         found = Candidates.join([found.on_level_below(), more])
         probs = np.concatenate([probs, more_probs])
         levels = fine
-    spec = nets.model
     rank, suit, _ = found.in_working(levels)
-    card_probs = probs[:, :spec.none]
-    best = card_probs.argmax(axis=1)
-    sure = card_probs[np.arange(len(best)), best]
-    codes = [spec.classes[int(k)] for k in best]
+    codes, sure = readings(probs, nets.model)
     found_indices = indices(codes, sure, rank, suit, settings.group)
     return [Detection(c.card, min(1.0, c.confidence),
                       tuple((float(x) * decoded.scale, float(y) * decoded.scale) for x, y in c.corners))
@@ -103,14 +99,31 @@ def _read(levels: list[Level], found: Candidates, nets: Networks, settings: Sett
           ) -> tuple[Candidates, np.ndarray]:
     """The candidates the screen keeps (at most ``max_read``, the likeliest) and the
     reader's class probabilities for each."""
+    kept = screened(levels, found, nets, settings)
+    if len(kept) < len(found):
+        found = found.take(kept)
+    return found, nets.read(cut(levels, found, nets.model.patch))
+
+
+def screened(levels: list[Level], found: Candidates, nets: Networks, settings: Settings) -> np.ndarray:
+    """The numbers, in order, of the candidates the screen keeps: those it scores at least
+    its threshold, at most ``max_read`` of them, the likeliest (all of them without a screen)."""
     spec = nets.model
-    if spec.screen is not None and len(found):
-        likely = nets.screen(cut(levels, found, spec.screen_patch))
-        kept = np.flatnonzero(likely >= spec.screen_threshold)
-        if len(kept) > settings.find.max_read:
-            kept = kept[np.argsort(-likely[kept], kind="stable")[:settings.find.max_read]]
-        found = found.take(np.sort(kept))
-    return found, nets.read(cut(levels, found, spec.patch))
+    if spec.screen is None or not len(found):
+        return np.arange(len(found))
+    likely = nets.screen(cut(levels, found, spec.screen_patch))
+    kept = np.flatnonzero(likely >= spec.screen_threshold)
+    if len(kept) > settings.find.max_read:
+        kept = kept[np.argsort(-likely[kept], kind="stable")[:settings.find.max_read]]
+    return np.sort(kept)
+
+
+def readings(probs: np.ndarray, model: Model) -> tuple[list[str], np.ndarray]:
+    """Each candidate's likeliest card (of the reader's class probabilities, "no index"
+    left aside) and that card's probability."""
+    card_probs = probs[:, :model.none]
+    best = card_probs.argmax(axis=1)
+    return [model.classes[int(k)] for k in best], card_probs[np.arange(len(best)), best]
 
 
 def _too_small(found: Candidates, probs: np.ndarray, levels: list[Level], nets: Networks,

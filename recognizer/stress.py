@@ -63,9 +63,9 @@ class Row:
                 f"median {float(np.median(self.ms)) if self.ms else 0:6.1f} ms")
 
 
-def score(row: Row, scene: Scene, nets: Networks, explain: bool = False) -> None:
-    """Read one scene and count it in ``row`` (with ``explain``, where its cards were lost:
-    :func:`recognizer.lostcards.where_lost`)."""
+def score(row: Row, scene: Scene, nets: Networks) -> None:
+    """Read one scene and count it in ``row``, with where its cards were lost when some were
+    (:func:`recognizer.lostcards.where_lost`)."""
     start = time.perf_counter()
     found = Counter(d.card for d in read_indices(decode_array(scene.image), nets=nets))
     row.ms.append((time.perf_counter() - start) * 1000)
@@ -79,7 +79,7 @@ def score(row: Row, scene: Scene, nets: Networks, explain: bool = False) -> None
     row.found += sum(found.values())
     row.false += false
     row.whole += int(right == sum(want.values()) and false == 0)
-    if explain and (right < sum(want.values()) or false):
+    if right < sum(want.values()) or false:
         lost, false_from = where_lost(scene, nets, found)
         row.lost.update(lost)
         row.false_from.update(false_from)
@@ -166,7 +166,7 @@ def run(sources: Sources, nets: Networks, per: int = 20, seed: int = STRESS_SEED
                 scene = render(faces, rng, photos, size=cond.size, layout=cond.layout, tilt_deg=cond.tilt,
                                surface_kind=cond.surface, show=cond.show, card_px=cond.card_px)
                 heights += [mark_height(scene, i, p.face.marks[0]) for i, p in enumerate(scene.cards)]
-                score(row, scene, nets, explain=True)
+                score(row, scene, nets)
             if section == "index height":
                 row.label = f"index {np.median(heights):4.1f} px"
             log("    " + row.line())
