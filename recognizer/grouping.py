@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .types import GroupSettings
+from .settings import GroupSettings
 
 
 @dataclass(frozen=True)

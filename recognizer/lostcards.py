@@ -23,10 +23,10 @@ from .decode import decode_array
 from .patches import cut
 from .pipeline import read_indices, readings, screened
 from .reader import Networks
+from .settings import Settings
 from .training.dataset import BACKGROUND, IGNORE, label_scene, mark_in_view
 from .training.faces import CODES
 from .training.scenes import Scene
-from .types import Settings
 
 STAGES = ("finder", "screen", "reader", "grouping")
 SOURCES = ("no index", "partly hidden", "another card", "counted twice", "finer pass")

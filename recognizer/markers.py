@@ -25,7 +25,8 @@ import numpy as np
 
 from . import markerdeck as md
 from .decode import Decoded
-from .types import Detection, MarkerSettings, Settings
+from .settings import Settings
+from .types import Detection, MarkerSettings
 
 PX_PER_CELL = 6  # sampling grid when a marker is read again
 QUIET_CELLS = 1  # the ring of quiet zone read around it

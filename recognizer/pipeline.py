@@ -27,7 +27,8 @@ from .markers import read_markers
 from .matching import recognize_enrolled
 from .patches import cut
 from .reader import Model, Networks, networks
-from .types import Detection, FindSettings, Settings
+from .settings import Settings
+from .types import Detection, FindSettings
 
 DECKS = ("french54", "insonnia108")  # read without enrolment: indices, markers
 
@@ -113,8 +114,8 @@ def screened(levels: list[Level], found: Candidates, nets: Networks, settings: S
         return np.arange(len(found))
     likely = nets.screen(cut(levels, found, spec.screen_patch))
     kept = np.flatnonzero(likely >= spec.screen_threshold)
-    if len(kept) > settings.find.max_read:
-        kept = kept[np.argsort(-likely[kept], kind="stable")[:settings.find.max_read]]
+    if len(kept) > settings.read.max_read:
+        kept = kept[np.argsort(-likely[kept], kind="stable")[:settings.read.max_read]]
     return np.sort(kept)
 
 
@@ -131,7 +132,7 @@ def _too_small(found: Candidates, probs: np.ndarray, levels: list[Level], nets: 
     """Whether the photo is worth reading one octave finer: nothing was read surely, or
     the indices read are small, and the finer image stays within its pixel budget."""
     h, w = levels[0].image.shape[:2]
-    if 4 * h * w > settings.find.max_fine_pixels:
+    if 4 * h * w > settings.read.max_fine_pixels:
         return False
     card_probs = probs[:, :nets.model.none]
     sure = card_probs.max(axis=1) >= settings.group.min_reading if len(probs) else np.zeros(0, bool)
@@ -139,7 +140,7 @@ def _too_small(found: Candidates, probs: np.ndarray, levels: list[Level], nets: 
         return True
     rank, suit, _ = found.in_working(levels)
     units = np.linalg.norm(suit[sure] - rank[sure], axis=1)
-    return float(np.median(units)) < settings.find.fine_unit
+    return float(np.median(units)) < settings.read.fine_unit
 
 
 def recognize_decoded(decoded: Decoded, settings: Settings = Settings(),

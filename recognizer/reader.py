@@ -27,6 +27,7 @@ from .types import PatchSettings
 
 MODELS = Path(__file__).resolve().parent / "models"
 SETTLED = 0.05  # a card the first network gives less than this, the others are not asked about
+MIN_READING = 0.5  # a reading this sure is kept (the build calibrates the screen for it)
 DESCRIPTION = MODELS / "index_reader.json"
 
 

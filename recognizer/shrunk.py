@@ -14,7 +14,7 @@ from .decode import decode_array
 from .evaluate import labels
 from .pipeline import read_indices
 from .reader import Networks
-from .types import Settings
+from .settings import Settings
 
 
 @dataclass

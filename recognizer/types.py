@@ -1,8 +1,11 @@
-"""Values shared by the recogniser's stages: detections and the settings of each stage."""
+"""Values shared by the recogniser's stages: detections and the settings of the stages that
+also make the networks' training data (finding, cutting patches) or read photos in other ways.
+How readings become cards, and which candidates are read, is set in :mod:`recognizer.settings`,
+which ``make models`` never runs: changing it needs no new networks."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,12 +89,8 @@ class FindSettings:
     min_merged: int = 6  # a rank and suit blurred into one blob: its longer side, level pixels
     max_merged: int = 24
     merged_elongation: tuple[float, float] = (1.5, 3.6)  # its long axis over its short one
-    max_read: int = 1500  # candidates read after the screen, the likeliest first: a textured
-    # table (carpet, gravel) proposes thousands, a table of 54 cards a few hundred
     min_side: int = 48  # the pyramid stops before a level's short side falls under this
     max_levels: int = 7
-    fine_unit: float = 9.0  # indices read this small (rank-to-suit, working pixels), or none at all...
-    max_fine_pixels: int = 24_000_000  # ... and the photo is read again at twice its size, up to this
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,33 +103,6 @@ class PatchSettings:
     right: float = 1.0
     top: float = -0.95  # down the index (towards the suit), from the rank's centre
     bottom: float = 1.75
-
-
-@dataclass(frozen=True, slots=True)
-class GroupSettings:
-    """From index readings to cards."""
-
-    min_reading: float = 0.5  # a reading's probability, to be kept
-    lone_reading: float = 0.6  # a card known by one index only: its reading at least this sure (the
-    #   best F1 on synthetic validation scenes, seed 31337: 0.5 gave recall .708, precision .906;
-    #   0.6 .695, .928; 0.7 .681, .938)
-    same_reach: float = 0.8  # readings closer than this (in index units) are one index
-    word_reach: float = 4.0  # readings along one joker's word, this far apart, are one index
-    card_width: float = 7.0  # a card's width in index units (rank-to-suit distances), when unknown
-    pair_reach: tuple[float, float] = (4.0, 30.0)  # a card's two indices: this many index units apart
-    pair_slope: tuple[float, float] = (0.9, 2.8)  # ... at opposite corners: further down than across
-    corner_slack: float = 0.8  # ... side by side (or one above the other): this far off the line
-    corner_tilt: float = 0.45  # ... or, facing the same way, off it by this share of their distance
-    #   (24 degrees: an index's own direction leans with a suit printed right of its rank, and an
-    #   oblique photo turns the card's top edge against its indices)
-    mirror_facing: float = 0.6  # ... their directions this close (cosine; 53 degrees apart: a suit
-    #   printed beside its rank leans one top corner's index left and the other's right)
-    art_scale: float = 0.5  # a reading inside a surer card, this much smaller, is print on its face
-    twin_scale: float = 1.35  # ... of the card's size (either way), where its own index would be,
-    twin_reach: float = 1.0  # ... this close (index units): a misreading of that card's index
-    card_ratio: float = 1.4  # height over width
-    index_x: float = 0.10  # the rank's centre from the card's left edge, of its width
-    index_y: float = 0.09  # ... and from its top edge, of its height
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,26 +157,3 @@ class MarkerSettings:
     min_margin: float = 0.2  # every cell this far (share of half the contrast) on its side
     pair_tolerance: float = 0.6  # marker sides: how far a partner may sit from where it should
     conflict_tolerance: float = 0.35  # a different marker this close to a partner's place: doubt
-
-
-@dataclass(frozen=True, slots=True)
-class LightInkSettings:
-    """Cards printed in light ink on dark paper (black decks with gold, silver or white
-    indices): a photo in which no card is read is read again with its brightness inverted."""
-
-    enabled: bool = True
-    min_paper: int = 128  # in the inverted photo: a glyph's neighbourhood is darker than mid-grey
-    #   in its brightest channel (dark paper), so the specks of a pale table are no light ink
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """Every stage's settings."""
-
-    decode: DecodeSettings = field(default_factory=DecodeSettings)
-    find: FindSettings = field(default_factory=FindSettings)
-    group: GroupSettings = field(default_factory=GroupSettings)
-    light: LightInkSettings = field(default_factory=LightInkSettings)
-    locate: LocateSettings = field(default_factory=LocateSettings)
-    markers: MarkerSettings = field(default_factory=MarkerSettings)
-    enrol: EnrolSettings = field(default_factory=EnrolSettings)

@@ -183,7 +183,8 @@ def test_a_lost_card_is_put_down_to_the_stage_that_lost_it() -> None:
 
     from recognizer.lostcards import where_lost
     from recognizer.reader import Networks
-    from recognizer.types import FindSettings, GroupSettings, Settings
+    from recognizer.settings import GroupSettings, Settings
+    from recognizer.types import FindSettings
 
     scene = _scene(60, 4, layout="row", tilt_deg=0.0, card_px=160.0, size=(1200, 900))
     nets = networks()

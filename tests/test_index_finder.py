@@ -13,7 +13,8 @@ import pytest
 from recognizer.candidates import find, pyramid
 from recognizer.grouping import Index, cards, corners, indices
 from recognizer.patches import cut, frames
-from recognizer.types import FindSettings, GroupSettings
+from recognizer.settings import GroupSettings
+from recognizer.types import FindSettings
 
 pytest.importorskip("PIL", reason="the training extra draws the card faces")
 from recognizer.training.faces import Face, draw_face, random_style

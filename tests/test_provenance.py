@@ -19,6 +19,9 @@ def test_a_build_depends_on_the_finder_the_labels_and_the_training_not_on_the_ap
     assert {"recognizer/candidates.py", "recognizer/training/dataset.py", "recognizer/training/network.py",
             "recognizer/training/train.py", "recognizer/training/build.py"} <= names
     assert not any(n.startswith("companion/") for n in names)
+    # how readings become cards, and which candidates are read, is the app's: tuning it
+    # (recognizer.settings, the grouping, the pipeline) needs no new networks
+    assert not names & {"recognizer/settings.py", "recognizer/grouping.py", "recognizer/pipeline.py"}
 
 
 def test_the_fingerprint_changes_with_the_code_and_not_with_where_it_lies(tmp_path: Path) -> None:

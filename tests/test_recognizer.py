@@ -18,7 +18,7 @@ from recognizer.decode import ImageError, decode
 from recognizer.evaluate import evaluate_folder
 from recognizer.pipeline import recognize
 from recognizer.reader import networks, unseen, variants
-from recognizer.types import Settings
+from recognizer.settings import Settings
 
 from .conftest import SHARED
 
@@ -263,7 +263,7 @@ def test_cards_with_tiny_indices_are_read_one_octave_finer() -> None:
     from recognizer.shrunk import shrunk, single_cards
 
     photos = [p for folder in ("rdpong", "guillex7") for p in single_cards(PHOTOS / folder)[::8]]
-    coarse_only = replace(Settings(), find=replace(Settings().find, max_fine_pixels=0))
+    coarse_only = replace(Settings(), read=replace(Settings().read, max_fine_pixels=0))
     (fine,) = shrunk(photos, (SMALL_CARD_PX,))
     (coarse,) = shrunk(photos, (SMALL_CARD_PX,), settings=coarse_only)
     figures = f"{fine.read} of {fine.photos} read, {coarse.read} without the finer pass"  # 9 and 4 measured

@@ -49,7 +49,8 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from ..types import FindSettings, GroupSettings, PatchSettings
+from ..reader import MIN_READING
+from ..types import FindSettings, PatchSettings
 
 if TYPE_CHECKING:
     from torch import nn
@@ -240,7 +241,7 @@ def calibrate(out: Path, data: Data, variants: dict[str, list[str]], log: Log) -
         if p_index is None:  # one screen serves every variant: scored once
             p_index = nets.screen(data["screen"][held])
         read = nets.read(data["reader"][held])
-        right = (read.argmax(axis=1) == labels) & (read.max(axis=1) >= GroupSettings().min_reading)
+        right = (read.argmax(axis=1) == labels) & (read.max(axis=1) >= MIN_READING)
         threshold = screen_threshold(p_index, labels, data["instances"][held], SCREEN_RECALL, right)
         others = p_index[labels == BACKGROUND]
         kept = float(np.mean(others >= threshold)) if len(others) else 0.0
