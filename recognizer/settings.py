@@ -33,7 +33,9 @@ class GroupSettings:
     same_reach: float = 0.8  # readings closer than this (in index units) are one index
     word_reach: float = 4.0  # readings along one joker's word, this far apart, are one index
     card_width: float = 7.0  # a card's width in index units (rank-to-suit distances), when unknown
-    pair_reach: tuple[float, float] = (4.0, 30.0)  # a card's two indices: this many index units apart
+    pair_reach: tuple[float, float] = (2.5, 30.0)  # a card's two indices: this many index units apart
+    #   (a jumbo-index deck's two top indices sit 3.3 apart; from 4.0 to 2.5, the 507 table photos
+    #   went from .853 / .911 to .855 / .912 and the stress table's cards counted twice from 21 to 7)
     pair_slope: tuple[float, float] = (0.9, 2.8)  # ... at opposite corners: further down than across
     corner_slack: float = 0.8  # ... side by side (or one above the other): this far off the line
     corner_tilt: float = 0.45  # ... or, facing the same way, off it by this share of their distance
