@@ -8,8 +8,10 @@ them surely enough, or the **grouping** dropped the reading (a surer rival on th
 spot, a lone index read too unsurely, print on a surer card). A false card comes from a
 candidate framing **no index**, an index **partly hidden** or cut off (its suit under the
 next card, say), **another card**'s index in view, is a card that is there **counted
-twice** (its indices not grouped as one card's), or comes from none of the candidates of
-the first pass (the **finer pass** of small indices, or the reading of light ink).
+twice** (its indices not grouped as one card's), or comes from none of the candidates
+read (the **inverted pass**, for light ink on dark cards). Where the pipeline reads a scene
+again one octave finer (small indices), its candidates there count too: a card is lost by
+the finder only if neither pass proposed a candidate framing it.
 """
 
 from __future__ import annotations
@@ -18,10 +20,10 @@ from collections import Counter
 
 import numpy as np
 
-from .candidates import find, pyramid
+from .candidates import Candidates, find, finer, pyramid
 from .decode import decode_array
 from .patches import cut
-from .pipeline import read_indices, readings, screened
+from .pipeline import read_indices, readings, screened, too_small
 from .reader import Networks
 from .settings import Settings
 from .training.dataset import BACKGROUND, IGNORE, label_scene, mark_in_view
@@ -29,7 +31,7 @@ from .training.faces import CODES
 from .training.scenes import Scene
 
 STAGES = ("finder", "screen", "reader", "grouping")
-SOURCES = ("no index", "partly hidden", "another card", "counted twice", "finer pass")
+SOURCES = ("no index", "partly hidden", "another card", "counted twice", "inverted pass")
 
 
 def expected_cards(scene: Scene) -> Counter[str]:
@@ -49,11 +51,19 @@ def where_lost(scene: Scene, nets: Networks, read: Counter[str] | None = None,
         read = Counter(d.card for d in read_indices(decoded, settings, nets))
     levels = pyramid(decoded.image, settings.find)
     found = find(levels, settings.find)
+    kept = screened(levels, found, nets, settings)
+    probs = nets.read(cut(levels, found, nets.model.patch))
+    if too_small(found.take(kept), probs[kept], levels, nets, settings):  # as the pipeline decides
+        fine = [finer(decoded.finer()), *levels]
+        more = find(fine[:1], settings.find, ends_pyramid=False)
+        kept = np.concatenate([kept, len(found) + screened(fine, more, nets, settings)])
+        probs = np.concatenate([probs, nets.read(cut(fine, more, nets.model.patch))])
+        found, levels = Candidates.join([found.on_level_below(), more]), fine
     rank, suit, _ = found.in_working(levels)
     labels, _, _ = label_scene(scene, rank, suit)
     passed = np.zeros(len(found), bool)
-    passed[screened(levels, found, nets, settings)] = True
-    codes, probability = readings(nets.read(cut(levels, found, nets.model.patch)), nets.model)
+    passed[kept] = True
+    codes, probability = readings(probs, nets.model)
     named = np.array(codes, dtype=object)
     sure = probability >= settings.group.min_reading
 
@@ -72,7 +82,7 @@ def where_lost(scene: Scene, nets: Networks, read: Counter[str] | None = None,
             continue
         source = np.flatnonzero(passed & sure & (named == code))
         if not len(source):
-            false["finer pass"] += extra
+            false["inverted pass"] += extra
             continue
         kind = labels[source]
         false[("partly hidden" if (kind == IGNORE).any() else "another card" if (kind != BACKGROUND).any()

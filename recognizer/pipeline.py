@@ -81,7 +81,7 @@ def _read_ink(decoded: Decoded, find_s: FindSettings, settings: Settings, nets: 
     """The cards whose indices are printed darker than their paper."""
     levels = pyramid(decoded.image, find_s)
     found, probs = _read(levels, find(levels, find_s), nets, settings)
-    if _too_small(found, probs, levels, nets, settings):
+    if too_small(found, probs, levels, nets, settings):
         fine = [finer(decoded.finer()), *levels]
         more = find(fine[:1], find_s, ends_pyramid=False)
         more, more_probs = _read(fine, more, nets, settings)
@@ -127,7 +127,7 @@ def readings(probs: np.ndarray, model: Model) -> tuple[list[str], np.ndarray]:
     return [model.classes[int(k)] for k in best], card_probs[np.arange(len(best)), best]
 
 
-def _too_small(found: Candidates, probs: np.ndarray, levels: list[Level], nets: Networks,
+def too_small(found: Candidates, probs: np.ndarray, levels: list[Level], nets: Networks,
                settings: Settings) -> bool:
     """Whether the photo is worth reading one octave finer: nothing was read surely, or
     the indices read are small, and the finer image stays within its pixel budget."""

@@ -173,6 +173,24 @@ def test_a_black_deck_printed_in_gold_is_read_by_networks_that_never_saw_it() ->
 
 
 @needs_art
+def test_the_loss_breakdown_counts_the_finer_pass_as_the_pipeline_reads_it() -> None:
+    """Cards 50 pixels wide: the pipeline reads the scene again one octave finer and reads
+    all three; the breakdown, looking at both passes, loses none. Without the finer pass
+    two of them are never framed: lost by the finder."""
+    from dataclasses import replace
+
+    from recognizer.lostcards import where_lost
+    from recognizer.settings import Settings
+
+    scene = _scene(77, 3, layout="row", tilt_deg=0.0, card_px=50.0, size=(1200, 900))
+    nets = networks()
+    assert sum(expected_cards(scene).values()) == 3
+    assert where_lost(scene, nets) == (Counter(), Counter())
+    coarse = replace(Settings(), read=replace(Settings().read, max_fine_pixels=0))
+    assert where_lost(scene, nets, settings=coarse) == (Counter(finder=2), Counter())
+
+
+@needs_art
 def test_a_lost_card_is_put_down_to_the_stage_that_lost_it() -> None:
     """The stress table's breakdown: read whole, nothing is lost; with the screen shut, the
     reader asked for certainty, or the finder pairing no glyphs, every card is
