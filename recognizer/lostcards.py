@@ -20,10 +20,10 @@ from collections import Counter
 
 import numpy as np
 
-from .candidates import Candidates, find, finer, pyramid
+from .candidates import Candidates, find, pyramid
 from .decode import decode_array
 from .patches import cut
-from .pipeline import read_indices, readings, screened, too_small
+from .pipeline import finer_candidates, read_indices, readings, screened, too_small
 from .reader import Networks
 from .settings import Settings
 from .training.dataset import BACKGROUND, IGNORE, label_scene, mark_in_view
@@ -54,8 +54,7 @@ def where_lost(scene: Scene, nets: Networks, read: Counter[str] | None = None,
     kept = screened(levels, found, nets, settings)
     probs = nets.read(cut(levels, found, nets.model.patch))
     if too_small(found.take(kept), probs[kept], levels, nets, settings):  # as the pipeline decides
-        fine = [finer(decoded.finer()), *levels]
-        more = find(fine[:1], settings.find, ends_pyramid=False)
+        fine, more = finer_candidates(decoded, levels, settings.find)
         kept = np.concatenate([kept, len(found) + screened(fine, more, nets, settings)])
         probs = np.concatenate([probs, nets.read(cut(fine, more, nets.model.patch))])
         found, levels = Candidates.join([found.on_level_below(), more]), fine

@@ -82,8 +82,7 @@ def _read_ink(decoded: Decoded, find_s: FindSettings, settings: Settings, nets: 
     levels = pyramid(decoded.image, find_s)
     found, probs = _read(levels, find(levels, find_s), nets, settings)
     if too_small(found, probs, levels, nets, settings):
-        fine = [finer(decoded.finer()), *levels]
-        more = find(fine[:1], find_s, ends_pyramid=False)
+        fine, more = finer_candidates(decoded, levels, find_s)
         more, more_probs = _read(fine, more, nets, settings)
         found = Candidates.join([found.on_level_below(), more])
         probs = np.concatenate([probs, more_probs])
@@ -94,6 +93,14 @@ def _read_ink(decoded: Decoded, find_s: FindSettings, settings: Settings, nets: 
     return [Detection(c.card, min(1.0, c.confidence),
                       tuple((float(x) * decoded.scale, float(y) * decoded.scale) for x, y in c.corners))
             for c in cards(found_indices, settings.group)]
+
+
+def finer_candidates(decoded: Decoded, levels: list[Level], find_s: FindSettings
+                     ) -> tuple[list[Level], Candidates]:
+    """The pyramid with the photo one octave finer put before its first level, and the
+    candidates found on that finer level alone (the others' are found already)."""
+    fine = [finer(decoded.finer()), *levels]
+    return fine, find(fine[:1], find_s, ends_pyramid=False)
 
 
 def _read(levels: list[Level], found: Candidates, nets: Networks, settings: Settings
