@@ -16,7 +16,7 @@ import numpy as np
 from .decode import decode
 from .evaluate import peak_memory_mb, report
 from .pipeline import read_indices
-from .reader import DESCRIPTION, networks
+from .reader import DESCRIPTION, networks, unseen
 from .training.provenance import matches
 
 # The targets of the recogniser issue, printed beside the figures they judge.
@@ -46,6 +46,22 @@ def photo_figures(photos: Path, log: Callable[[str], None] = print) -> None:
         f"it, named in brackets; card codes as multisets per photo):")
     for line in report(photos):
         log("  " + line)
+
+
+def real_loss_figures(photos: Path, log: Callable[[str], None] = print) -> None:
+    """Where the cards of the real table photos with boxed corner indices are lost, stage by
+    stage, each folder read by networks that never saw it."""
+    from .reallosses import folder_losses
+    from .training.photos import TRAINING_FOLDERS
+
+    for folder in TRAINING_FOLDERS:
+        model = unseen(folder.name)
+        if folder.boxes != "index" or model is None or not (photos / folder.name / "boxes").is_dir():
+            continue
+        t = folder_losses(photos / folder.name, folder.codes, networks(model.name))
+        log(f"French reader, where the {folder.name} table photos' cards are lost (the first stage without a "
+            f"right reading of a boxed index; networks {model.name}): {t.line()}")
+        log(f"  the reader's losses by its likeliest reading: {t.confusions()}")
 
 
 SHRUNK_FOLDERS = ("guillex7", "rdpong", "tarbo")  # single-card photos the shipped networks never saw
@@ -137,6 +153,7 @@ def run(shared: Path, photos: Path, stress_scenes: int = 20, log: Callable[[str]
         sample = next(iter(sorted(photos.glob("*/8card_slight.jpg"))), None) or next(photos.glob("*/*.jpg"))
         speed_figures(sample, log=log)
         shrunk_figures(photos, log)
+        real_loss_figures(photos, log)
     else:
         log(f"French reader: no labelled photos at {photos} (set --photos)")
     if (shared / "cardart").is_dir():

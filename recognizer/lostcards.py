@@ -17,11 +17,12 @@ the finder only if neither pass proposed a candidate framing it.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 import numpy as np
 
 from .candidates import Candidates, find, pyramid
-from .decode import decode_array
+from .decode import Decoded, decode_array
 from .patches import cut
 from .pipeline import finer_candidates, read_indices, readings, screened, too_small
 from .reader import Networks
@@ -40,15 +41,29 @@ def expected_cards(scene: Scene) -> Counter[str]:
                    if any(mark_in_view(scene, i, m) >= 0.999 for m in p.face.marks))
 
 
-def where_lost(scene: Scene, nets: Networks, read: Counter[str] | None = None,
-               settings: Settings = Settings()) -> tuple[Counter[str], Counter[str]]:
-    """The stage that lost each expected card not read, and the source of each false card
-    (``read``: the cards the reader named in the scene, read here when not given)."""
-    decoded = decode_array(scene.image, settings.decode)
-    if abs(decoded.scale - 1) > 1e-9:
-        raise ValueError("where_lost needs a scene read at its own size (it is labelled in its pixels)")
-    if read is None:
-        read = Counter(d.card for d in read_indices(decoded, settings, nets))
+@dataclass(frozen=True)
+class Readings:
+    """Every candidate the pipeline reads in a photo (both passes where it reads a finer one),
+    in working pixels: whether the screen let it through, the card it is read as, and
+    whether that reading is sure enough to be kept."""
+
+    rank: np.ndarray
+    suit: np.ndarray
+    passed: np.ndarray
+    named: np.ndarray  # card codes (object array)
+    probability: np.ndarray  # of the card named
+    sure: np.ndarray
+
+    def stage_lost(self, on: np.ndarray, code: str) -> str:
+        """The first stage with no right reading of a card whose indices the candidates
+        ``on`` (a mask) frame."""
+        right = on & self.passed & self.sure & (self.named == code)
+        return ("finder" if not on.any() else "screen" if not (on & self.passed).any()
+                else "reader" if not right.any() else "grouping")
+
+
+def all_readings(decoded: Decoded, nets: Networks, settings: Settings = Settings()) -> Readings:
+    """The readings of every candidate, screened or not, as the pipeline decides its passes."""
     levels = pyramid(decoded.image, settings.find)
     found = find(levels, settings.find)
     kept = screened(levels, found, nets, settings)
@@ -59,27 +74,35 @@ def where_lost(scene: Scene, nets: Networks, read: Counter[str] | None = None,
         probs = np.concatenate([probs, nets.read(cut(fine, more, nets.model.patch))])
         found, levels = Candidates.join([found.on_level_below(), more]), fine
     rank, suit, _ = found.in_working(levels)
-    labels, _, _ = label_scene(scene, rank, suit)
     passed = np.zeros(len(found), bool)
     passed[kept] = True
     codes, probability = readings(probs, nets.model)
-    named = np.array(codes, dtype=object)
-    sure = probability >= settings.group.min_reading
+    return Readings(rank, suit, passed, np.array(codes, dtype=object), probability,
+                    probability >= settings.group.min_reading)
+
+
+def where_lost(scene: Scene, nets: Networks, read: Counter[str] | None = None,
+               settings: Settings = Settings()) -> tuple[Counter[str], Counter[str]]:
+    """The stage that lost each expected card not read, and the source of each false card
+    (``read``: the cards the reader named in the scene, read here when not given)."""
+    decoded = decode_array(scene.image, settings.decode)
+    if abs(decoded.scale - 1) > 1e-9:
+        raise ValueError("where_lost needs a scene read at its own size (it is labelled in its pixels)")
+    if read is None:
+        read = Counter(d.card for d in read_indices(decoded, settings, nets))
+    r = all_readings(decoded, nets, settings)
+    labels, _, _ = label_scene(scene, r.rank, r.suit)
 
     lost: Counter[str] = Counter()
     for code, missing in (expected_cards(scene) - read).items():
-        on = labels == CODES.index(code)
-        right = on & passed & sure & (named == code)
-        stage = ("finder" if not on.any() else "screen" if not (on & passed).any()
-                 else "reader" if not right.any() else "grouping")
-        lost[stage] += missing
+        lost[r.stage_lost(labels == CODES.index(code), code)] += missing
     there = Counter(p.face.code for p in scene.cards)
     false: Counter[str] = Counter()
     for code, extra in (read - there).items():
         if code in there:
             false["counted twice"] += extra
             continue
-        source = np.flatnonzero(passed & sure & (named == code))
+        source = np.flatnonzero(r.passed & r.sure & (r.named == code))
         if not len(source):
             false["inverted pass"] += extra
             continue
