@@ -97,7 +97,7 @@ def stress_figures(shared: Path, per: int, log: Callable[[str], None] = print) -
     whole = sum(r.whole for r in fans)
     log(f"  fans of 13: recall {recall:.3f} (target {TARGET_RECALL}), precision {precision:.3f} "
         f"(target {TARGET_PRECISION}), read whole {whole}/{sum(r.scenes for r in fans)}")
-    log(f"  smallest index read at 95%: {smallest_read(table['index height'])}")
+    log(f"  smallest index read at 95% (a camera in focus): {smallest_read(table['index height'])}")
     dark, light = table["ink"]
     log(f"  light ink on dark cards: recall {light.recall:.3f}, precision {light.precision:.3f} "
         f"(the same scenes' kind in dark ink: {dark.recall:.3f}, {dark.precision:.3f})")

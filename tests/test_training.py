@@ -207,6 +207,38 @@ def test_an_index_is_in_view_by_its_ink_not_by_its_glyph_boxes() -> None:
     assert 0.3 < mark_in_view(replace(scene, labels=covered), 0, mark) < 0.7
 
 
+def _edge_strength(image: np.ndarray) -> float:
+    """How sharp a photo's strongest edges are (noise smoothed away first)."""
+    grey = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32), (0, 0), 1.0)
+    gradient = np.hypot(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
+    return float(np.percentile(gradient, 99.5))
+
+
+@needs_art
+def test_a_scene_in_focus_is_the_same_scene_through_a_camera_that_never_blurs() -> None:
+    """From the same seed, a scene in focus holds the same cards in the same places; its
+    edges are never softer than the random camera's, and sharper where that camera blurred
+    (the stress table's index-height rows use it, so that blur does not pass for size)."""
+    from recognizer.stress import Deck, sources_from
+    from recognizer.training.corpus import background_photos
+    from recognizer.training.scenes import render
+
+    sources = sources_from(SHARED)
+    photos = background_photos(sources)
+    ratios = []
+    for k in range(6):
+        scenes = []
+        for in_focus in (False, True):
+            rng = np.random.default_rng([9, k])
+            scenes.append(render(Deck(sources, rng).faces(4), rng, photos, size=(800, 600), layout="row",
+                                 in_focus=in_focus))
+        random_camera, steady = scenes
+        assert np.array_equal(random_camera.labels, steady.labels)
+        assert [p.face.code for p in random_camera.cards] == [p.face.code for p in steady.cards]
+        ratios.append(_edge_strength(steady.image) / _edge_strength(random_camera.image))
+    assert min(ratios) > 0.95 and max(ratios) > 1.5, ratios
+
+
 def test_training_batches_are_changed_reproducibly() -> None:
     torch = pytest.importorskip("torch")
     from recognizer.training.augment import augment

@@ -220,6 +220,14 @@ def _camera_flaws(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.asarray(cv2.imdecode(jpeg, cv2.IMREAD_COLOR), np.uint8) if ok else out
 
 
+def _steady_camera(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A camera in focus: a little sensor noise and a good JPEG."""
+    img = img + rng.normal(0, rng.uniform(0.5, 3), img.shape).astype(np.float32)
+    out = np.clip(img, 0, 255).astype(np.uint8)
+    ok, jpeg = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.uniform(80, 95))])
+    return np.asarray(cv2.imdecode(jpeg, cv2.IMREAD_COLOR), np.uint8) if ok else out
+
+
 def _outline(face: Face) -> np.ndarray:
     h, w = face.image.shape[:2]
     return np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float64)
@@ -243,12 +251,14 @@ def render(
     surface_kind: str | None = None,
     show: float | None = None,
     card_px: float | None = None,
+    in_focus: bool = False,
 ) -> Scene:
     """A photo of ``faces`` (later ones on top). Unset arguments are drawn at random: the
     photo's size (width, height), the layout, the camera's tilt in degrees, the share of the
     photo the cards fill (or ``card_px``, a card's width in pixels), the surface (a drawn
     one's name, or the start of a surface photo's name) and, for a fan, the share of each
-    card left showing."""
+    card left showing. ``in_focus``: a steady camera in focus (sensor noise and a good JPEG,
+    no blur, no lost detail), for figures that vary one thing alone, such as the index's size."""
     kind = layout or str(rng.choice(LAYOUTS))
     w, h = size or _size(rng)
     faces = list(faces)
@@ -289,7 +299,7 @@ def render(
     if rng.random() < 0.12:  # a book, a hand or a phone over part of the cards
         _occluder(canvas, labels, rng)
     _light(canvas, rng)
-    image = _camera_flaws(canvas, rng)
+    image = _steady_camera(canvas, rng) if in_focus else _camera_flaws(canvas, rng)
     return Scene(image, tuple(placed), labels, kind, surface_kind or "any", float(np.degrees(tilt)))
 
 
