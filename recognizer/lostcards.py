@@ -43,13 +43,15 @@ def expected_cards(scene: Scene) -> Counter[str]:
 
 @dataclass(frozen=True)
 class Readings:
-    """Every candidate the pipeline reads in a photo (both passes where it reads a finer one),
-    in working pixels: whether the screen let it through, the card it is read as, and
-    whether that reading is sure enough to be kept."""
+    """Every candidate the pipeline reads in a photo's dark ink (both passes where it reads a
+    finer one; not the inverted pass for light ink), in working pixels: whether the screen
+    let it through, the reader's class probabilities, the card it is read as (its likeliest,
+    "no index" left aside), and whether that reading is sure enough to be kept."""
 
     rank: np.ndarray
     suit: np.ndarray
     passed: np.ndarray
+    probs: np.ndarray  # (n, classes): the cards, then "no index"
     named: np.ndarray  # card codes (object array)
     probability: np.ndarray  # of the card named
     sure: np.ndarray
@@ -77,7 +79,7 @@ def all_readings(decoded: Decoded, nets: Networks, settings: Settings = Settings
     passed = np.zeros(len(found), bool)
     passed[kept] = True
     codes, probability = readings(probs, nets.model)
-    return Readings(rank, suit, passed, np.array(codes, dtype=object), probability,
+    return Readings(rank, suit, passed, probs, np.array(codes, dtype=object), probability,
                     probability >= settings.group.min_reading)
 
 

@@ -4,11 +4,13 @@
 
 A labelled card that is not read was lost by the first stage with no right reading of
 it: the **finder** proposed no candidate framing one of its boxed indices (both glyph
-centres in the box, as far apart as a rank and its suit in such a box are), the
-**screen** dropped every such candidate, the **reader** named none of them surely enough
-as that card, or the **grouping** dropped the reading. A card with no box at all is lost
-"unboxed". For the reader's losses, the card that its likeliest framing candidate was
-read as says which confusion costs most (clubs read as spades, say).
+centres in the box, as far apart as a rank and its suit in such a box are, in the glyph
+order the reader finds likelier for that card, as training labels them), the **screen**
+dropped every such candidate, the **reader** named none of them surely enough as that
+card, or the **grouping** dropped the reading. A card with no box whose class names a
+card surely (none at all, or only the novelty deck's gold jokers, which cannot be told
+apart) is lost "unboxed". For the reader's losses, what its likeliest framing candidate
+was read as says which confusion costs most (clubs read as spades, say).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from .training.photos import BOX_UNIT, read_boxes
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in working pixels
 GROW = 0.1  # a glyph centre this share of the box's size outside it still counts as in it
+NO_INDEX = "none"  # what a candidate the reader holds to be no index is read as
 
 
 @dataclass
@@ -56,21 +59,22 @@ class PhotoLosses:
                 + ", ".join(f"{s} {self.lost[s]}" for s in stages))
 
     def confusions(self, top: int = 5) -> str:
-        """The reader's losses by what its likeliest reading of the card's index was: the
-        card itself but not surely enough, the same rank in another suit (with the commonest
-        swaps), or another rank."""
-        unsure = 0
+        """The reader's losses by what its likeliest reading of the card's index was: no
+        index, the card itself but not surely enough, the same rank in another suit (with
+        the commonest swaps), or another rank."""
+        unsure = none = other = 0
         suits: Counter[str] = Counter()
-        other = 0
         for (card, read), n in self.misread.items():
-            if read == card:
+            if read == NO_INDEX:
+                none += n
+            elif read == card:
                 unsure += n
             elif card[:-1] == read[:-1]:
                 suits[f"{_SUIT_NAMES[card[-1]]} as {_SUIT_NAMES[read[-1]]}"] += n
             else:
                 other += n
         swaps = ", ".join(f"{k} {n}" for k, n in suits.most_common(top))
-        return (f"right but unsure {unsure}, same rank in another suit {sum(suits.values())}"
+        return (f"no index {none}, right but unsure {unsure}, same rank in another suit {sum(suits.values())}"
                 + (f" ({swaps})" if swaps else "") + f", another rank {other}")
 
 
@@ -78,15 +82,20 @@ _SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades",
                "1": "red joker", "2": "black joker"}
 
 
-def framing(rank: np.ndarray, suit: np.ndarray, boxes: list[Box]) -> np.ndarray:
+def framing(rank: np.ndarray, suit: np.ndarray, boxes: list[Box], likeliness: np.ndarray) -> np.ndarray:
     """The candidates (rank and suit centres, (n, 2) working pixels) that frame one of the
-    index ``boxes``: both centres in it, as far apart as an index's rank and suit are."""
+    index ``boxes``: both centres in it, as far apart as an index's rank and suit are, in
+    the glyph order of the one of them ``likeliness`` (n,) scores highest."""
     on = np.zeros(len(rank), bool)
     unit = np.linalg.norm(suit - rank, axis=1)
     for box in boxes:
         side = max(box[2] - box[0], box[3] - box[1], 1e-9)
-        on |= (inside_box(rank, box, GROW) & inside_box(suit, box, GROW)
-               & (unit >= BOX_UNIT[0] * side) & (unit <= BOX_UNIT[1] * side))
+        inside = np.flatnonzero(inside_box(rank, box, GROW) & inside_box(suit, box, GROW)
+                                & (unit >= BOX_UNIT[0] * side) & (unit <= BOX_UNIT[1] * side))
+        if len(inside):
+            best = inside[np.argmax(likeliness[inside])]
+            down = suit[best] - rank[best]
+            on[inside[(suit[inside] - rank[inside]) @ down > 0]] = True
     return on
 
 
@@ -94,7 +103,8 @@ def photo_losses(decoded: Decoded, boxes: list[tuple[str, Box]], want: Counter[s
                  read: Counter[str] | None = None, settings: Settings = Settings()) -> PhotoLosses:
     """Where the cards ``want`` of one photo are lost, from its index ``boxes`` (each with
     its card's code, in the decoded photo's working pixels); ``read``: the cards the
-    pipeline named in it, read here when not given."""
+    pipeline named in it, named as ``want`` names them (read here, as the pipeline names
+    them, when not given)."""
     if read is None:
         read = Counter(d.card for d in read_indices(decoded, settings, nets))
     out = PhotoLosses(photos=1, cards=sum(want.values()))
@@ -102,16 +112,20 @@ def photo_losses(decoded: Decoded, boxes: list[tuple[str, Box]], want: Counter[s
     if not missing:
         return out
     r = all_readings(decoded, nets, settings)
+    none = nets.model.none
     for code, n in missing.items():
-        on = framing(r.rank, r.suit, [b for c, b in boxes if c == code])
         if not any(c == code for c, _ in boxes):
             out.lost["unboxed"] += n
             continue
+        likeliness = r.probs[:, nets.model.classes.index(code)]
+        on = framing(r.rank, r.suit, [b for c, b in boxes if c == code], likeliness)
         stage = r.stage_lost(on, code)
         out.lost[stage] += n
         if stage == "reader":
             shown = np.flatnonzero(on & r.passed)
-            out.misread[(code, str(r.named[shown[np.argmax(r.probability[shown])]]))] += n
+            best = shown[np.argmax(r.probs[shown].max(axis=1))]
+            no_index = r.probs[best, none] > r.probability[best]
+            out.misread[(code, NO_INDEX if no_index else str(r.named[best]))] += n
     return out
 
 

@@ -50,7 +50,8 @@ def _read_whole(nets: Networks, least: int = 4) -> tuple[Decoded, Counter[str], 
 def test_a_photo_read_whole_loses_nothing_and_each_stage_shut_loses_every_card() -> None:
     """Read whole: nothing lost. The screen shut: every card lost at the screen; the reader
     asked for certainty: at the reader, each read right but unsure; the finder pairing no
-    glyphs: at the finder."""
+    glyphs: at the finder; the grouping pairing no indices and keeping no lone one: at the
+    grouping."""
     nets = _nets()
     photo, want, boxes = _read_whole(nets)
     cards = sum(want.values())
@@ -62,9 +63,11 @@ def test_a_photo_read_whole_loses_nothing_and_each_stage_shut_loses_every_card()
     unsure = photo_losses(photo, boxes, want, nets, settings=sure)
     assert unsure.lost == Counter(reader=cards)
     assert unsure.misread == Counter({(c, c): n for c, n in want.items()})
-    assert unsure.confusions().startswith(f"right but unsure {cards},")
+    assert unsure.confusions().startswith(f"no index 0, right but unsure {cards},")
     blind = Settings(find=replace(FindSettings(), min_distance=50.0, max_distance=51.0, min_merged=10_000))
     assert photo_losses(photo, boxes, want, nets, settings=blind).lost == Counter(finder=cards)
+    alone = Settings(group=GroupSettings(pair_reach=(1000.0, 1001.0), lone_reading=1.01))
+    assert photo_losses(photo, boxes, want, nets, settings=alone).lost == Counter(grouping=cards)
 
 
 def test_a_card_labelled_as_another_is_lost_at_the_reader_and_a_card_without_a_box_unboxed() -> None:

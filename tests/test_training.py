@@ -217,7 +217,7 @@ def _edge_strength(image: np.ndarray) -> float:
 @needs_art
 def test_a_scene_in_focus_is_the_same_scene_through_a_camera_that_never_blurs() -> None:
     """From the same seed, a scene in focus holds the same cards in the same places; its
-    edges are never softer than the random camera's, and sharper where that camera blurred
+    edges are as sharp as the random camera's (within 5 %), and sharper where that camera blurred
     (the stress table's index-height rows use it, so that blur does not pass for size)."""
     from recognizer.stress import Deck, sources_from
     from recognizer.training.corpus import background_photos
