@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -88,3 +89,35 @@ def test_a_card_labelled_as_another_is_lost_at_the_reader_and_a_card_without_a_b
                            read=want - Counter({card: 1}))
     assert unboxed.lost == Counter(unboxed=1)
     assert unboxed.line().endswith("missed 1: finder 0, screen 0, reader 0, grouping 0, unboxed 1")
+
+
+def test_the_benchmark_breaks_down_a_boxed_folder_with_networks_that_never_saw_it(tmp_path: Path) -> None:
+    """`make bench`'s lines for a boxed folder (here four of cardcounter's webcam tables):
+    the networks that never saw it, and stage counts that add up to the cards missed."""
+    import re
+    import shutil
+
+    from recognizer.benchmark import real_loss_figures
+
+    folder = tmp_path / "cardcounter"
+    (folder / "boxes").mkdir(parents=True)
+    shutil.copy(FOLDER / "boxes" / "classes.txt", folder / "boxes" / "classes.txt")
+    with (FOLDER / "labels.csv").open() as f:
+        rows = [r for r in csv.DictReader(f) if r["kind"] == "table" and r["file"].startswith("WIN_")][:4]
+    with (folder / "labels.csv").open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    for row in rows:
+        shutil.copy(FOLDER / row["file"], folder / row["file"])
+        box = Path(row["file"]).stem + ".txt"
+        shutil.copy(FOLDER / "boxes" / box, folder / "boxes" / box)
+    lines: list[str] = []
+    real_loss_figures(tmp_path, lines.append)
+    assert len(lines) == 2 and "networks without-cardcounter" in lines[0]
+    found = re.search(r"4 photos, (\d+) cards, missed (\d+): finder (\d+), screen (\d+), reader (\d+), "
+                      r"grouping (\d+)", lines[0])
+    assert found, lines[0]
+    cards, missed, *stages = (int(v) for v in found.groups())
+    assert cards == sum(len(r["cards"].split()) for r in rows) and missed == sum(stages)
+    assert lines[1].startswith("  the reader's losses by its likeliest reading: no index ")
