@@ -65,6 +65,22 @@ def test_a_tiny_reader_is_rebuilt_exported_and_run(tmp_path: Path) -> None:
     assert any(line.startswith("quentin:") and "of indices" in line for line in lines)
 
 
+def test_a_rebuild_makes_the_same_networks_byte_for_byte(tmp_path: Path) -> None:
+    """`make models` is reproducible: two tiny builds from the same inputs and thread count,
+    one making its scenes in one process and the other in two, each with its own cache,
+    write the same networks and the same description, byte for byte."""
+    from recognizer.training.build import build
+
+    made = []
+    for run, workers in (("first", 1), ("second", 2)):
+        path = build(SHARED, tmp_path / run / "models", scenes=4, epochs=1, workers=workers,
+                     cache=tmp_path / run / "cache", threads=1, log=lambda _: None, real_limit=2)
+        made.append({f.name: f.read_bytes() for f in sorted(path.parent.iterdir())})
+    first, second = made
+    assert len(first) == 8 and first.keys() == second.keys()
+    assert [name for name in first if first[name] != second[name]] == []
+
+
 def test_the_shipped_description_names_networks_that_exist() -> None:
     for model in variants().values():
         assert model.readers and all(p.exists() for p in model.readers)
