@@ -40,6 +40,21 @@ def provenance_line(description: Path = DESCRIPTION) -> str:
             "`make models` would build others")
 
 
+def environment_line(description: Path = DESCRIPTION) -> str:
+    """Whether the networks were built with this machine's fonts and libraries (a build with
+    other fonts draws other scenes, so `make models` here would not repeat it)."""
+    from .training.environment import differences, environment
+
+    d = json.loads(description.read_text())
+    recorded = d.get("environment")
+    if not isinstance(recorded, dict):
+        return "networks' fonts and libraries: not recorded (built before builds recorded them)"
+    changed = differences(recorded, environment())
+    if not changed:
+        return "networks' fonts and libraries: the same as on this machine"
+    return "networks' fonts and libraries differ from this machine's: " + ", ".join(changed)
+
+
 def photo_figures(photos: Path, log: Callable[[str], None] = print) -> None:
     """Each real photo folder from networks that never saw it."""
     log(f"French reader on the labelled photos in {photos} (each folder read by networks that never saw "
@@ -148,6 +163,7 @@ def run(shared: Path, photos: Path, stress_scenes: int = 20, log: Callable[[str]
     """Every French reader figure."""
     cv2.setNumThreads(1)
     log(provenance_line())
+    log(environment_line())
     if photos.is_dir():
         photo_figures(photos, log)
         sample = next(iter(sorted(photos.glob("*/8card_slight.jpg"))), None) or next(photos.glob("*/*.jpg"))

@@ -66,3 +66,24 @@ def test_the_shipped_networks_were_built_by_todays_code() -> None:
     assert provenance.matches(shipped), (
         f"the networks in {DESCRIPTION.parent} were built by code {shipped.get('code')}, today's is "
         f"{provenance.fingerprint()}: run `make models` and keep the build only if its figures hold")
+
+
+def test_the_benchmark_says_whether_the_networks_were_built_with_this_machines_fonts(tmp_path: Path) -> None:
+    """A build records its fonts and library versions; the benchmark names what differs here
+    (a missing font changes every scene a rebuild would draw)."""
+    from recognizer.benchmark import environment_line
+    from recognizer.training.environment import differences, environment
+
+    today = environment()
+    assert today["libraries"]["numpy"] != "none" and today["libraries"]["opencv-python-headless"] != "none"
+    description = tmp_path / "index_reader.json"
+    description.write_text(json.dumps({"code": provenance.fingerprint()}))
+    assert "not recorded" in environment_line(description)
+    description.write_text(json.dumps({"environment": today}))
+    assert environment_line(description).endswith("the same as on this machine")
+    other = {"fonts": {**today["fonts"], "Gone.ttf": "0" * 12},
+             "libraries": {**today["libraries"], "numpy": "1.0"}}
+    description.write_text(json.dumps({"environment": other}))
+    line = environment_line(description)
+    assert "Gone.ttf missing" in line and f"numpy 1.0 -> {today['libraries']['numpy']}" in line
+    assert differences(today, other) == ["Gone.ttf added", f"numpy {today['libraries']['numpy']} -> 1.0"]

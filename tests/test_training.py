@@ -63,6 +63,11 @@ def test_a_tiny_reader_is_rebuilt_exported_and_run(tmp_path: Path) -> None:
     assert chosen is not None and chosen.name == "shipped"
     assert any("held-back scenes" in line for line in lines)
     assert any(line.startswith("quentin:") and "of indices" in line for line in lines)
+    # what else made them: the patches trained on, this machine's fonts and libraries
+    from recognizer.training.environment import environment
+
+    assert set(description["corpus"]) == {"synthetic", "cardcounter", "quentin"}
+    assert description["environment"] == environment()
 
 
 def test_a_rebuild_makes_the_same_networks_byte_for_byte(tmp_path: Path) -> None:

@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from torch import nn
 from .corpus import Sources, scene
 from .dataset import BACKGROUND, CLASSES, Labelled, scene_patches
+from .environment import corpus_hash, environment
 from .photos import TRAINING_FOLDERS, PhotoFolder, read_boxes
 from .provenance import PATCH_MAKERS, commit, fingerprint
 
@@ -344,6 +345,9 @@ def build(
         "epochs": epochs,
         "code": fingerprint(),  # the modules this build ran: the benchmark says if they changed since
         "commit": commit(),
+        # what else made them: the patches trained on, and the machine's fonts and libraries
+        "corpus": {"synthetic": corpus_hash(data), **{name: corpus_hash(d) for name, d in photos.items()}},
+        "environment": environment(),
     }
     shipped = {f for files in readers.values() for f in files}
     for stale in out.glob("index_reader*.onnx"):  # a network an earlier build made and this one does not
