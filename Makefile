@@ -12,14 +12,14 @@ $(PY):
 
 # The app alone (what `make run` needs); the tests, benchmarks and model building also
 # need the test tools and the training extra (PyTorch on the CPU, ONNX, Pillow).
-$(RUN_STAMP): pyproject.toml | $(PY)
+$(RUN_STAMP): pyproject.toml constraints.txt | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet -c constraints.txt -e .
 	touch $(RUN_STAMP)
 
-$(STAMP): pyproject.toml | $(PY)
+$(STAMP): pyproject.toml constraints.txt | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,models]'
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[test,models]'
 	touch $(STAMP) $(RUN_STAMP)
 
 # Every network interface, so that phones on the same Wi-Fi can join (HOST=127.0.0.1: this

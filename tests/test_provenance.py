@@ -87,3 +87,20 @@ def test_the_benchmark_says_whether_the_networks_were_built_with_this_machines_f
     line = environment_line(description)
     assert "Gone.ttf missing" in line and f"numpy 1.0 -> {today['libraries']['numpy']}" in line
     assert differences(today, other) == ["Gone.ttf added", f"numpy {today['libraries']['numpy']} -> 1.0"]
+
+
+def test_the_installed_libraries_are_the_pinned_ones() -> None:
+    """`make` installs with `constraints.txt`: the figures and the networks are made with these
+    versions (the training extra's, Pillow and ONNX, where it is installed)."""
+    from importlib import metadata
+
+    text = (provenance.PACKAGE.parent / "constraints.txt").read_text()
+    pins = dict(line.split("==") for line in text.splitlines() if line.strip() and not line.startswith("#"))
+    assert set(pins) == {"opencv-python-headless", "numpy", "pillow", "onnx"}
+    for name, version in pins.items():
+        try:
+            installed = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            assert name in ("pillow", "onnx"), f"{name} is a core dependency"
+            continue
+        assert installed == version, f"{name} {installed} is installed, constraints.txt pins {version}"
