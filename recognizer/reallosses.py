@@ -28,11 +28,9 @@ from .lostcards import STAGES, all_readings
 from .pipeline import read_indices
 from .reader import Networks
 from .settings import Settings
-from .training.dataset import inside_box
-from .training.photos import BOX_UNIT, read_boxes
+from .training.photos import box_pixels, framing_index_box, read_boxes, same_order
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in working pixels
-GROW = 0.1  # a glyph centre this share of the box's size outside it still counts as in it
 NO_INDEX = "none"  # what a candidate the reader holds to be no index is read as
 
 
@@ -84,18 +82,14 @@ _SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades",
 
 def framing(rank: np.ndarray, suit: np.ndarray, boxes: list[Box], likeliness: np.ndarray) -> np.ndarray:
     """The candidates (rank and suit centres, (n, 2) working pixels) that frame one of the
-    index ``boxes``: both centres in it, as far apart as an index's rank and suit are, in
-    the glyph order of the one of them ``likeliness`` (n,) scores highest."""
+    index ``boxes`` as training labels them: both centres in it, as far apart as an index's
+    rank and suit are, in the glyph order of the one of them ``likeliness`` (n,) scores highest."""
     on = np.zeros(len(rank), bool)
-    unit = np.linalg.norm(suit - rank, axis=1)
     for box in boxes:
-        side = max(box[2] - box[0], box[3] - box[1], 1e-9)
-        inside = np.flatnonzero(inside_box(rank, box, GROW) & inside_box(suit, box, GROW)
-                                & (unit >= BOX_UNIT[0] * side) & (unit <= BOX_UNIT[1] * side))
+        inside = framing_index_box(rank, suit, box)
         if len(inside):
-            best = inside[np.argmax(likeliness[inside])]
-            down = suit[best] - rank[best]
-            on[inside[(suit[inside] - rank[inside]) @ down > 0]] = True
+            best = int(inside[np.argmax(likeliness[inside])])
+            on[inside[same_order(rank, suit, inside, best)]] = True
     return on
 
 
@@ -134,12 +128,7 @@ def working_boxes(decoded: Decoded, boxes: list[tuple[str, float, float, float, 
     """YOLO boxes (class, centre and size as shares of the photo) as (code, box) in the
     decoded photo's working pixels; boxes whose class has no sure code are left out."""
     h, w = decoded.image.shape[:2]
-    out = []
-    for name, cx, cy, bw, bh in boxes:
-        code = code_of(name)
-        if code is not None:
-            out.append((code, ((cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h)))
-    return out
+    return [(code, box_pixels(box, w, h)) for box in boxes if (code := code_of(box[0])) is not None]
 
 
 def folder_losses(folder: Path, code_of: Callable[[str], Callable[[str], str | None]], nets: Networks,

@@ -51,9 +51,28 @@ def read_boxes(folder: Path) -> dict[str, list[Box]]:
     return out
 
 
-def _pixels(box: Box, w: int, h: int) -> tuple[float, float, float, float]:
+def box_pixels(box: Box, w: int, h: int) -> tuple[float, float, float, float]:
+    """A YOLO box (centre and size as shares of a ``w`` x ``h`` photo) as x0, y0, x1, y1 in its pixels."""
     _, cx, cy, bw, bh = box
     return (cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h
+
+
+def framing_index_box(rank: np.ndarray, suit: np.ndarray, px: tuple[float, float, float, float]
+                      ) -> np.ndarray:
+    """The candidates (rank and suit centres) framing a corner-index box ``px`` (pixels): both
+    glyph centres in it, as far apart as a rank and suit in such a box are (BOX_UNIT of its
+    longer side), not two blobs of one glyph (whose patch shows a fragment). Their numbers."""
+    side = max(px[2] - px[0], px[3] - px[1])
+    inside = np.nonzero(inside_box(rank, px, 0.1) & inside_box(suit, px, 0.1))[0]
+    unit = np.linalg.norm(suit[inside] - rank[inside], axis=1) / max(side, 1e-9)
+    return np.asarray(inside[(unit >= BOX_UNIT[0]) & (unit <= BOX_UNIT[1])])
+
+
+def same_order(rank: np.ndarray, suit: np.ndarray, inside: np.ndarray, best: int) -> np.ndarray:
+    """Which of the candidates ``inside`` put their glyphs in the order of candidate ``best``
+    (its rank glyph first): a mask."""
+    a = rank[best] - suit[best]
+    return np.array([np.dot(rank[i] - suit[i], a) > 0 for i in inside], bool)
 
 
 @dataclass
@@ -125,15 +144,11 @@ def _label_index_boxes(c: _Labelling, shape: tuple[int, int], boxes: list[Box], 
     rank, suit, labels, patches = c.rank, c.suit, c.labels, c.patches
     h, w = shape
     for b, box in enumerate(boxes):
-        px = _pixels(box, w, h)
+        px = box_pixels(box, w, h)
         side = max(px[2] - px[0], px[3] - px[1])
         near = inside_box(rank, px, 0.35) | inside_box(suit, px, 0.35)
-        inside = np.nonzero(inside_box(rank, px, 0.1) & inside_box(suit, px, 0.1))[0]
         labels[near] = IGNORE  # touching the box but not both glyphs in it: unsure
-        # framed as an index: the glyphs as far apart, for the box's size, as a rank over
-        # its suit, not two blobs of one glyph (whose patch shows a fragment)
-        unit = np.linalg.norm(suit[inside] - rank[inside], axis=1) / max(side, 1e-9)
-        inside = inside[(unit >= BOX_UNIT[0]) & (unit <= BOX_UNIT[1])]
+        inside = framing_index_box(rank, suit, px)
         code = code_of(box[0])
         if code is None or not len(inside):
             continue
@@ -143,8 +158,7 @@ def _label_index_boxes(c: _Labelling, shape: tuple[int, int], boxes: list[Box], 
             continue
         best = inside[int(np.argmax(probs[:, k]))]
         # the same order as the best one (its rank glyph first) is the index, the other not
-        a = rank[best] - suit[best]
-        same = np.array([np.dot(rank[i] - suit[i], a) > 0 for i in inside])
+        same = same_order(rank, suit, inside, best)
         labels[inside[same]] = k
         labels[inside[~same]] = BACKGROUND
         c.heights[inside[same]] = side
@@ -163,7 +177,7 @@ def _label_card_boxes(c: _Labelling, shape: tuple[int, int], boxes: list[Box], o
     box_of = np.full((len(labels), BACKGROUND), -1, np.int32)
     for b, box in enumerate(boxes):
         code = code_of(box[0])
-        px = _pixels(box, w, h)
+        px = box_pixels(box, w, h)
         labels[inside_box(rank, px, CARD_MARGIN) | inside_box(suit, px, CARD_MARGIN)] = IGNORE
         if code is None:
             continue
