@@ -107,8 +107,8 @@ def ink(dark: np.ndarray, s: FindSettings = FindSettings()) -> tuple[np.ndarray,
     """
     paper = cv2.blur(dark, (s.window, s.window))
     below = cv2.subtract(paper, dark)  # saturates at 0 where the pixel is brighter
-    needed = np.maximum(cv2.convertScaleAbs(paper, alpha=s.relative_contrast), np.uint8(s.min_contrast))
-    strong = np.maximum(cv2.convertScaleAbs(paper, alpha=s.strong_relative), np.uint8(s.strong_contrast))
+    needed = cv2.max(cv2.convertScaleAbs(paper, alpha=s.relative_contrast), s.min_contrast)
+    strong = cv2.max(cv2.convertScaleAbs(paper, alpha=s.strong_relative), s.strong_contrast)
     mask = cv2.compare(below, needed, cv2.CMP_GT)
     if s.thin_only:
         kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (s.window, s.window))
@@ -147,8 +147,7 @@ def _on_paper(centres: np.ndarray, paper: np.ndarray, s: FindSettings) -> np.nda
 
 
 def merged(
-    mask: np.ndarray,
-    labels: np.ndarray,
+    points: Points,
     stats: np.ndarray,
     centres: np.ndarray,
     paper: np.ndarray,
@@ -157,8 +156,8 @@ def merged(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Rank and suit printed so close that they make one blob (small or blurred indices):
     an elongated blob is cut in two along its long axis (from its second moments, summed
-    over its ink pixels at once for every blob; ``mask`` is the level's ink and ``labels``
-    its blobs). Returns, for each such blob, the centres of its two halves (both orders
+    over its ink pixels at once for every blob; ``points`` are the level's ink pixels with
+    their blobs). Returns, for each such blob, the centres of its two halves (both orders
     are candidates) and its half length."""
     w, h, area = stats[:, 2], stats[:, 3], stats[:, 4]
     size = np.maximum(w, h)
@@ -174,11 +173,10 @@ def merged(
     if not len(idx):
         z = np.zeros((0, 2), np.float32)
         return z, z.copy(), np.zeros(0, np.float32)
-    points = Points.of(mask, labels)
     wanted = np.zeros(len(stats) + 1, bool)
     wanted[idx + 1] = True
     on = wanted[points.label]
-    lab, x, y = points.label[on], points.x[on], points.y[on]
+    lab, x, y = points.label[on], points.x[on].astype(np.float64), points.y[on].astype(np.float64)
     n = len(stats) + 1
     count = np.maximum(np.bincount(lab, minlength=n)[idx + 1], 1)
     mx = np.bincount(lab, x, n)[idx + 1] / count
@@ -203,9 +201,11 @@ def merged(
 
 @dataclass(frozen=True, slots=True)
 class Points:
-    """The ink pixels of a level with the blob each belongs to (blob numbers from 1)."""
+    """The ink pixels of a level with the blob each belongs to (blob numbers from 1).
+    Found once a level, they serve both the strong-ink test and the cutting of merged blobs:
+    the ink is a few hundredths of the level's pixels."""
 
-    x: np.ndarray
+    x: np.ndarray  # int32
     y: np.ndarray
     label: np.ndarray
 
@@ -215,9 +215,9 @@ class Points:
         found = cv2.findNonZero(mask)
         if found is None:
             z = np.zeros(0, np.int32)
-            return Points(z.astype(np.float64), z.astype(np.float64), z)
+            return Points(z, z.copy(), z.copy())
         xy = found.reshape(-1, 2)
-        return Points(xy[:, 0].astype(np.float64), xy[:, 1].astype(np.float64), labels[xy[:, 1], xy[:, 0]])
+        return Points(xy[:, 0], xy[:, 1], labels[xy[:, 1], xy[:, 0]])
 
 
 def pairs(stats: np.ndarray, centres: np.ndarray, s: FindSettings) -> tuple[np.ndarray, np.ndarray]:
@@ -263,14 +263,11 @@ def pairs(stats: np.ndarray, centres: np.ndarray, s: FindSettings) -> tuple[np.n
     return i[ok], j[ok]
 
 
-def _holding(mask: np.ndarray, labels: np.ndarray, n: int) -> np.ndarray:
-    """For each of the ``n - 1`` blobs of ``labels`` (numbered from 1), whether it holds a
-    pixel of ``mask``: only the set pixels are visited, a few of the photo's."""
-    found = cv2.findNonZero(mask)
-    if found is None:
-        return np.zeros(n - 1, bool)
-    xy = found.reshape(-1, 2)
-    return np.asarray(np.bincount(labels[xy[:, 1], xy[:, 0]], minlength=n)[1:] > 0)
+def _holding(mask: np.ndarray, points: Points, n: int) -> np.ndarray:
+    """For each of the ``n - 1`` blobs (numbered from 1) whose pixels are ``points``, whether
+    it holds a pixel of ``mask``: only the blobs' pixels are visited, a few of the photo's."""
+    inside = mask[points.y, points.x] > 0
+    return np.asarray(np.bincount(points.label[inside], minlength=n)[1:] > 0)
 
 
 def finer(image: np.ndarray) -> Level:
@@ -292,7 +289,8 @@ def find(levels: list[Level], s: FindSettings = FindSettings(), ends_pyramid: bo
             mask, 8, cv2.CV_32S, cv2.CCL_BBDT
         )
         stats, centres = stats[1:], centres[1:].astype(np.float32)
-        strong = _holding(strong_mask, labels, n)
+        points = Points.of(mask, labels)
+        strong = _holding(strong_mask, points, n)
         glyphs = blobs(stats, centres, paper, s, top=ends_pyramid and k == len(levels) - 1, finest=k == 0)
         if s.strong_glyphs == 2:
             glyphs = glyphs[strong[glyphs]]
@@ -310,7 +308,7 @@ def find(levels: list[Level], s: FindSettings = FindSettings(), ends_pyramid: bo
                 Candidates(centres[glyphs][i], centres[glyphs][j], size, np.full(len(i), k, np.int16))
             )
         if s.min_merged:
-            rank, suit, half = merged(mask, labels, stats, centres, paper, strong, s)
+            rank, suit, half = merged(points, stats, centres, paper, strong, s)
             if len(half):
                 parts.append(Candidates(rank, suit, half, np.full(len(half), k, np.int16)))
     return Candidates.join(parts) if parts else Candidates.empty()

@@ -16,6 +16,7 @@ from .candidates import Candidates, Level
 from .types import PatchSettings
 
 MAP_ROWS = 32_000  # OpenCV's remap takes maps of fewer than 32767 rows
+MAP_COLUMNS = 1024  # sampling points per row of a remap map
 
 
 def grid(s: PatchSettings = PatchSettings()) -> tuple[np.ndarray, np.ndarray]:
@@ -33,15 +34,20 @@ def frames(rank: np.ndarray, suit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def cut(levels: list[Level], found: Candidates, s: PatchSettings = PatchSettings()) -> np.ndarray:
-    """The patches of all candidates, as uint8 BGR (n, height, width, 3), in ``found``'s order."""
+    """The patches of all candidates, as uint8 BGR (n, height, width, 3), in ``found``'s order.
+
+    The sampling points of every patch of a level go to ``cv2.remap`` as one map of wide
+    rows (``MAP_COLUMNS`` points each), not as rows a patch wide: remap pays for every row
+    it starts, and each point is sampled alone, so the layout changes nothing but the time."""
     out = np.empty((len(found), s.height, s.width, 3), np.uint8)
     if not len(found):
         return out
     gx, gy = grid(s)
     across, down = frames(found.rank, found.suit)
+    per_patch = s.height * s.width
+    chunk = max(1, MAP_ROWS * MAP_COLUMNS // per_patch)  # patches cut by one remap call
     for k, level in enumerate(levels):
         on_level = np.nonzero(found.level == k)[0]
-        chunk = MAP_ROWS // s.height  # patches cut by one remap call
         for start in range(0, len(on_level), chunk):
             idx = on_level[start : start + chunk]
             # point = rank + x * across + y * down, for every grid point of every candidate
@@ -55,10 +61,20 @@ def cut(levels: list[Level], found: Candidates, s: PatchSettings = PatchSettings
                 + gx[None, None, :] * across[idx, 1][:, None, None]
                 + gy[None, :, None] * down[idx, 1][:, None, None]
             )
-            mx = px.reshape(-1, s.width).astype(np.float32)
-            my = py.reshape(-1, s.width).astype(np.float32)
-            patches = cv2.remap(level.image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-            out[idx] = patches.reshape(len(idx), s.height, s.width, 3)
+            points = len(idx) * per_patch
+            rows = -(-points // MAP_COLUMNS)
+            mx = np.zeros(rows * MAP_COLUMNS, np.float32)
+            my = np.zeros(rows * MAP_COLUMNS, np.float32)
+            mx[:points] = px.ravel()
+            my[:points] = py.ravel()
+            sampled = cv2.remap(
+                level.image,
+                mx.reshape(rows, MAP_COLUMNS),
+                my.reshape(rows, MAP_COLUMNS),
+                cv2.INTER_LINEAR,
+                borderMode=cv2.BORDER_REPLICATE,
+            )
+            out[idx] = sampled.reshape(-1, 3)[:points].reshape(len(idx), s.height, s.width, 3)
     return out
 
 

@@ -94,6 +94,24 @@ def test_patches_are_cut_upright_whatever_the_rotation() -> None:
         assert float(np.abs(other - cuts[0]).mean()) < 30  # the same picture, grey levels apart
 
 
+def test_patches_cut_together_are_the_patches_cut_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every candidate's sampling points go to one remap of wide rows, and a level with
+    more candidates than one map holds takes several: each patch is still exactly the
+    patch its candidate gives alone."""
+    import recognizer.patches as patches
+
+    face = _face("9H")
+    photo, _ = _placed(face, 25, 260)
+    levels = pyramid(photo)
+    found = find(levels)
+    assert len(found) > 20
+    alone = np.stack([cut(levels, found.take(np.array([k])))[0] for k in range(len(found))])
+    assert np.array_equal(cut(levels, found), alone)
+    monkeypatch.setattr(patches, "MAP_ROWS", 7)
+    monkeypatch.setattr(patches, "MAP_COLUMNS", 550)  # five 32 x 24 patches a map, its last row part full
+    assert np.array_equal(cut(levels, found), alone)
+
+
 def test_frames_point_down_the_index_and_across_into_the_card() -> None:
     across, down = frames(np.array([[10.0, 10.0]]), np.array([[10.0, 20.0]]))
     assert down.tolist() == [[0.0, 10.0]]
@@ -323,6 +341,20 @@ def test_a_faint_rank_over_a_solid_suit_is_a_candidate() -> None:
 def test_two_faint_glyphs_make_no_candidate() -> None:
     photo, rank, suit = _faint_rank_over_solid_suit(190, 190)
     assert not _has_candidate(photo, rank, suit, FindSettings())
+
+
+def test_a_blob_holds_strong_ink_only_where_its_own_pixels_are_strong() -> None:
+    from recognizer.candidates import Points, _holding
+
+    ink = np.zeros((20, 40), np.uint8)
+    ink[2:8, 2:8] = 255  # blob 1
+    ink[2:8, 20:26] = 255  # blob 2
+    n, labels = cv2.connectedComponents(ink, connectivity=8)
+    strong = np.zeros_like(ink)
+    strong[4, 4] = 255  # inside blob 1
+    strong[15, 22] = 255  # under blob 2, outside its ink
+    assert _holding(strong, Points.of(ink, labels), n).tolist() == [True, False]
+    assert _holding(strong, Points.of(np.zeros_like(ink), labels), n).tolist() == [False, False]
 
 
 def test_the_finder_refuses_a_meaningless_strength_setting() -> None:
