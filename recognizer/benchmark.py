@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from .decode import decode
-from .evaluate import peak_memory_mb, report
+from .evaluate import p95, peak_memory_mb, report
 from .pipeline import read_indices
 from .reader import DESCRIPTION, networks, unseen
 from .training.provenance import matches
@@ -159,6 +159,42 @@ def speed_figures(sample: Path, runs: int = 15, log: Callable[[str], None] = pri
             f"p95 {times[int(0.95 * (len(times) - 1))]:.0f} ms, {found} cards found")
 
 
+def table_photos(photos: Path, count: int) -> list[Path]:
+    """About ``count`` French table photos spread evenly over every labelled folder."""
+    from .evaluate import labels
+
+    found = [folder / row["file"]
+             for folder in sorted(p for p in photos.iterdir() if (p / "labels.csv").is_file())
+             for row in labels(folder, "french") if row["kind"] == "table"]
+    return [found[k * len(found) // count] for k in range(min(count, len(found)))]
+
+
+def spread_speed_figures(photos: Path, count: int = 40, log: Callable[[str], None] = print) -> None:
+    """Milliseconds per photo over many table photos (each framed to 12 MP and to 720p, as
+    a JPEG, read once after a first reading): a frame's time depends on what it shows, so
+    one sample photo says little about the next table."""
+    chosen = table_photos(photos, count)
+    read = [(path, cv2.imread(str(path))) for path in chosen]
+    images = [(path, image) for path, image in read if image is not None]
+    if not images:
+        log(f"French reader speed over table photos: none found under {photos}")
+        return
+    nets = networks()
+    folders = len({path.parent.name for path, _ in images})
+    frames = (("12 MP", (4000, 3000), TARGET_12MP_MS), ("720p", (1280, 720), TARGET_720P_MS))
+    for label, size, target in frames:
+        times = []
+        for _, image in images:
+            data = _frame(image, size)
+            read_indices(decode(data), nets=nets)
+            t0 = time.perf_counter()
+            read_indices(decode(data), nets=nets)
+            times.append((time.perf_counter() - t0) * 1000)
+        log(f"French reader speed over {len(images)} table photos of {folders} folders, framed to {label}, "
+            f"JPEG decode included, one thread: median {statistics.median(times):.0f} ms "
+            f"(target {target:.0f}), p95 {p95(times):.0f} ms, slowest {max(times):.0f} ms")
+
+
 def run(shared: Path, photos: Path, stress_scenes: int = 20, log: Callable[[str], None] = print) -> None:
     """Every French reader figure."""
     cv2.setNumThreads(1)
@@ -168,6 +204,7 @@ def run(shared: Path, photos: Path, stress_scenes: int = 20, log: Callable[[str]
         photo_figures(photos, log)
         sample = next(iter(sorted(photos.glob("*/8card_slight.jpg"))), None) or next(photos.glob("*/*.jpg"))
         speed_figures(sample, log=log)
+        spread_speed_figures(photos, log=log)
         shrunk_figures(photos, log)
         real_loss_figures(photos, log)
     else:
