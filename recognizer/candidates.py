@@ -107,14 +107,20 @@ def ink(dark: np.ndarray, s: FindSettings = FindSettings()) -> tuple[np.ndarray,
     """
     paper = cv2.blur(dark, (s.window, s.window))
     below = cv2.subtract(paper, dark)  # saturates at 0 where the pixel is brighter
-    needed = cv2.max(cv2.convertScaleAbs(paper, alpha=s.relative_contrast), s.min_contrast)
-    strong = cv2.max(cv2.convertScaleAbs(paper, alpha=s.strong_relative), s.strong_contrast)
+    needed = _at_least(cv2.convertScaleAbs(paper, alpha=s.relative_contrast), s.min_contrast)
+    strong = _at_least(cv2.convertScaleAbs(paper, alpha=s.strong_relative), s.strong_contrast)
     mask = cv2.compare(below, needed, cv2.CMP_GT)
     if s.thin_only:
         kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (s.window, s.window))
         lifted = cv2.subtract(cv2.morphologyEx(dark, cv2.MORPH_CLOSE, kernel), dark)
         mask = cv2.bitwise_and(mask, cv2.compare(lifted, needed, cv2.CMP_GT))
     return np.asarray(mask), np.asarray(cv2.compare(below, strong, cv2.CMP_GT)), np.asarray(paper)
+
+
+def _at_least(grey: np.ndarray, floor: int) -> np.ndarray:
+    """``grey`` (uint8) raised to ``floor`` where it is lower. Compared with an array, not a
+    number: OpenCV reads a 1 x 1 or 4 x 1 array beside a number as a scalar itself."""
+    return np.asarray(cv2.max(grey, np.full_like(grey, floor)))
 
 
 def blobs(stats: np.ndarray, centres: np.ndarray, paper: np.ndarray, s: FindSettings, top: bool,

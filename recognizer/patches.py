@@ -17,6 +17,7 @@ from .types import PatchSettings
 
 MAP_ROWS = 32_000  # OpenCV's remap takes maps of fewer than 32767 rows
 MAP_COLUMNS = 1024  # sampling points per row of a remap map
+MAX_PATCHES = 4096  # patches cut by one remap call at most (its maps take about 20 bytes a point)
 
 
 def grid(s: PatchSettings = PatchSettings()) -> tuple[np.ndarray, np.ndarray]:
@@ -45,7 +46,7 @@ def cut(levels: list[Level], found: Candidates, s: PatchSettings = PatchSettings
     gx, gy = grid(s)
     across, down = frames(found.rank, found.suit)
     per_patch = s.height * s.width
-    chunk = max(1, MAP_ROWS * MAP_COLUMNS // per_patch)  # patches cut by one remap call
+    chunk = max(1, min(MAX_PATCHES, MAP_ROWS * MAP_COLUMNS // per_patch))  # patches cut by one remap call
     for k, level in enumerate(levels):
         on_level = np.nonzero(found.level == k)[0]
         for start in range(0, len(on_level), chunk):

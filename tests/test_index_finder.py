@@ -109,7 +109,22 @@ def test_patches_cut_together_are_the_patches_cut_one_by_one(monkeypatch: pytest
     assert np.array_equal(cut(levels, found), alone)
     monkeypatch.setattr(patches, "MAP_ROWS", 7)
     monkeypatch.setattr(patches, "MAP_COLUMNS", 550)  # five 32 x 24 patches a map, its last row part full
+    maps: list[tuple[int, int]] = []
+    remap = cv2.remap
+
+    def counted(image: np.ndarray, mx: np.ndarray, my: np.ndarray, *args: object, **kw: object) -> np.ndarray:
+        maps.append(mx.shape)
+        return remap(image, mx, my, *args, **kw)
+
+    monkeypatch.setattr(cv2, "remap", counted)
     assert np.array_equal(cut(levels, found), alone)
+    per_level = np.bincount(found.level)
+    assert len(maps) == sum(-(-int(n) // 5) for n in per_level if n)
+    assert all(rows <= 7 and columns == 550 for rows, columns in maps)
+    monkeypatch.setattr(patches, "MAX_PATCHES", 2)  # the cap on patches a call, below what a map holds
+    maps.clear()
+    assert np.array_equal(cut(levels, found), alone)
+    assert len(maps) == sum(-(-int(n) // 2) for n in per_level if n)
 
 
 def test_frames_point_down_the_index_and_across_into_the_card() -> None:
@@ -355,6 +370,17 @@ def test_a_blob_holds_strong_ink_only_where_its_own_pixels_are_strong() -> None:
     strong[15, 22] = 255  # under blob 2, outside its ink
     assert _holding(strong, Points.of(ink, labels), n).tolist() == [True, False]
     assert _holding(strong, Points.of(np.zeros_like(ink), labels), n).tolist() == [False, False]
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (4, 1), (1, 4), (3, 5)])
+def test_ink_keeps_the_shape_of_a_tiny_image(shape: tuple[int, int]) -> None:
+    """OpenCV takes a 1 x 1 or 4 x 1 array beside a number for a scalar: the contrast floors
+    are applied as arrays, so even a one-pixel photo's ink is a mask of its own shape."""
+    from recognizer.candidates import ink
+
+    for part in ink(np.full(shape, 200, np.uint8)):
+        assert part.shape == shape and part.dtype == np.uint8
+    assert len(find(pyramid(np.full((*shape, 3), 200, np.uint8)))) == 0
 
 
 def test_the_finder_refuses_a_meaningless_strength_setting() -> None:
