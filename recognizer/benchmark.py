@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from .decode import decode
-from .evaluate import p95, peak_memory_mb, report
+from .evaluate import labelled_folders, labels, p95, peak_memory_mb, report
 from .pipeline import read_indices
 from .reader import DESCRIPTION, networks, unseen
 from .training.provenance import matches
@@ -164,10 +164,8 @@ def table_photos(photos: Path, count: int) -> list[Path]:
     """About ``count`` French table photos from every labelled folder: the folders take
     turns (a small folder is not crowded out by a big one), and each folder's share is
     spread evenly over its photos."""
-    from .evaluate import labels
-
     folders = [[folder / row["file"] for row in labels(folder, "french") if row["kind"] == "table"]
-               for folder in sorted(p for p in photos.iterdir() if (p / "labels.csv").is_file())]
+               for folder in labelled_folders(photos)]
     folders = [f for f in folders if f]
     shares = [0] * len(folders)
     while sum(shares) < count and any(n < len(f) for n, f in zip(shares, folders, strict=True)):

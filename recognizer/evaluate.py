@@ -79,6 +79,11 @@ def labels(folder: Path, deck: str) -> list[dict[str, str]]:
         return [r for r in csv.DictReader(f) if r["deck"] == deck]
 
 
+def labelled_folders(root: Path) -> list[Path]:
+    """The folders under ``root`` that have a ``labels.csv``, by name."""
+    return sorted(p for p in root.iterdir() if (p / "labels.csv").is_file())
+
+
 def evaluate_folder(folder: Path, kinds: set[str] | None = None, nets: Networks | None = None
                     ) -> dict[str, Tally]:
     """Per kind (single, table, crop): recall, precision, false detections, timings, read by
@@ -124,7 +129,7 @@ def report(root: Path, verbose: bool = False, description: Path = DESCRIPTION) -
     always listed (``verbose``: every kind's). A folder every variant saw is not scored."""
     lines = []
     tables = Tally()
-    for folder in sorted(p for p in root.iterdir() if (p / "labels.csv").exists()):
+    for folder in labelled_folders(root):
         model = unseen(folder.name, description)
         if model is None:
             lines.append(f"{folder.name:11} not scored: every reader was trained on it")
