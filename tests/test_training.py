@@ -186,6 +186,18 @@ def _lone_card_scene(code: str = "7S"):  # type: ignore[no-untyped-def]
     return Scene(image, (Placed(face, homography),), labels, "single", "grey", 0.0), face
 
 
+def test_the_screen_budget_lets_at_most_its_share_of_non_indices_through() -> None:
+    """However low the recall rule would set the threshold, at most the budget's share of the
+    non-indices passes; ties at the edge are all kept out rather than let over the budget."""
+    from recognizer.training.build import budget_threshold
+
+    others = np.array([0.9, 0.8, 0.8, 0.8, 0.5, 0.4, 0.3, 0.2, 0.1, 0.05], np.float32)
+    for share, passing in ((0.0, 0), (0.1, 1), (0.2, 1), (0.4, 4), (0.5, 5), (1.0, 10)):
+        threshold = budget_threshold(others, share)
+        assert int((others >= threshold).sum()) == passing, share
+    assert budget_threshold(np.array([], np.float32), 0.02) == 0.0
+
+
 def test_a_candidate_that_frames_a_fragment_of_a_glyph_is_no_example_of_its_card() -> None:
     """Two blobs of one glyph can fall in an index's rank and suit boxes: their patch shows a
     fragment nobody could read, so it teaches neither the card nor "no index"."""
