@@ -80,7 +80,7 @@ SCENES = 5000  # synthetic photos made for training
 EPOCHS = 8  # passes over the synthetic candidates, for the screen and the first readers
 SCREEN_FILE = "index_screen.onnx"  # one screen, trained on the synthetic scenes, for every variant
 SCREEN_RECALL = 0.995  # of each card's indices read right (any candidate kept), on held-back scenes
-SCREEN_MAX_PASS = 0.02  # ... unless more than this share of the non-indices would pass: the reader's budget
+SCREEN_MAX_PASS = 0.015  # ... unless more than this share of the non-indices would pass: the reader's budget
 Log = Callable[[str], None]
 Data = dict[str, np.ndarray]
 
