@@ -102,7 +102,7 @@ def shrunk_figures(photos: Path, log: Callable[[str], None] = print) -> None:
 
 def stress_figures(shared: Path, per: int, log: Callable[[str], None] = print) -> None:
     """The synthetic stress table (needs the training extra for the drawn decks)."""
-    from .stress import losses_line, run, smallest_read, sources_from
+    from .stress import colour_line, losses_line, run, smallest_read, sources_from
 
     log(f"French reader, synthetic stress table ({per} scenes a row, seeds no training run uses):")
     table = run(sources_from(shared), networks(), per, log=log)
@@ -114,6 +114,9 @@ def stress_figures(shared: Path, per: int, log: Callable[[str], None] = print) -
     log(f"  fans of 13: recall {recall:.3f} (target {TARGET_RECALL}), precision {precision:.3f} "
         f"(target {TARGET_PRECISION}), read whole {whole}/{sum(r.scenes for r in fans)}")
     log(f"  smallest index read at 95% (a camera in focus): {smallest_read(table['index height'])}")
+    log("  suits of one colour told apart (a card read as the other suit of its colour), by index height:")
+    for row in table["index height"]:
+        log(f"    {row.label:14} {colour_line(row)}")
     dark, light = table["ink"]
     log(f"  light ink on dark cards: recall {light.recall:.3f}, precision {light.precision:.3f} "
         f"(the same scenes' kind in dark ink: {dark.recall:.3f}, {dark.precision:.3f})")

@@ -33,6 +33,8 @@ from .training.scenes import Scene, render
 STRESS_SEED = 90_210  # never a training seed
 SURFACES = ("maple", "oak", "laminate", "paper", "green_felt", "blue_felt", "black", "cork", "wood-pale",
             "wood-dark", "stone", "fabric", "carpet", "clutter")
+COLOURS = {"H": "red", "D": "red", "C": "black", "S": "black"}
+OTHER_SUIT = {"H": "D", "D": "H", "C": "S", "S": "C"}  # the other suit of the same colour
 
 
 @dataclass
@@ -49,6 +51,8 @@ class Row:
     ms: list[float] = field(default_factory=list)
     lost: Counter[str] = field(default_factory=Counter)  # missed cards by the stage that lost them
     false_from: Counter[str] = field(default_factory=Counter)  # false cards by what they were read from
+    colour_cards: Counter[str] = field(default_factory=Counter)  # expected cards by colour: red, black
+    colour_swaps: Counter[str] = field(default_factory=Counter)  # ... read as the other suit of it instead
 
     @property
     def recall(self) -> float:
@@ -81,10 +85,37 @@ def score(row: Row, scene: Scene, nets: Networks) -> None:
     row.found += sum(found.values())
     row.false += false
     row.whole += int(right == sum(want.values()) and false == 0)
+    for code, n in want.items():
+        if code[-1] in COLOURS:
+            row.colour_cards[COLOURS[code[-1]]] += n
+    row.colour_swaps.update(colour_swaps(want, found, there))
     if right < sum(want.values()) or false:
         lost, false_from = where_lost(scene, nets, found)
         row.lost.update(lost)
         row.false_from.update(false_from)
+
+
+def colour_swaps(want: Counter[str], found: Counter[str], there: Counter[str]) -> Counter[str]:
+    """Expected cards not read but read as the same rank in the other suit of their colour
+    (a heart as a diamond, a club as a spade), a card not in the photo: how many, by colour."""
+    extra = found - there
+    swaps: Counter[str] = Counter()
+    for code, n in (want - found).items():
+        suit = code[-1]
+        if suit not in OTHER_SUIT:
+            continue
+        twin = code[:-1] + OTHER_SUIT[suit]
+        k = min(n, extra[twin])
+        if k:
+            swaps[COLOURS[suit]] += k
+            extra[twin] -= k
+    return swaps
+
+
+def colour_line(row: Row) -> str:
+    """How often a row's cards were read as the other suit of their colour."""
+    return "; ".join(f"{names} {row.colour_cards[c]} cards, {row.colour_swaps[c]} read as the other"
+                     for c, names in (("red", "hearts or diamonds"), ("black", "clubs or spades")))
 
 
 class Deck:

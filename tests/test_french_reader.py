@@ -105,6 +105,18 @@ def test_hearts_are_told_from_diamonds_on_small_indices() -> None:
     assert named >= SMALL_READ and right >= SMALL_SUITS * named
 
 
+def test_the_stress_table_counts_a_card_read_as_the_other_suit_of_its_colour() -> None:
+    """A heart read as a diamond and a club as a spade count as swaps of their colour; a
+    diamond that is in the photo, a card of another rank and a joker do not."""
+    from recognizer.stress import colour_swaps
+
+    there = Counter({"KH": 1, "10C": 1, "5S": 2, "JK1": 1, "7H": 1, "7D": 1})
+    want = there - Counter({"7D": 1})  # the seven of diamonds' indices are covered
+    found = Counter({"KD": 1, "10C": 1, "5C": 1, "QH": 1, "7D": 1})
+    assert colour_swaps(want, found, there) == Counter(red=1, black=1)
+    assert colour_swaps(want, want, there) == Counter()
+
+
 @needs_art
 @pytest.mark.parametrize("joker", ["JK1", "JK2"])
 def test_jokers_are_read_by_their_colour(joker: str) -> None:
