@@ -52,7 +52,7 @@ class Row:
     lost: Counter[str] = field(default_factory=Counter)  # missed cards by the stage that lost them
     false_from: Counter[str] = field(default_factory=Counter)  # false cards by what they were read from
     colour_cards: Counter[str] = field(default_factory=Counter)  # expected cards by colour: red, black
-    colour_swaps: Counter[str] = field(default_factory=Counter)  # ... read as the other suit of it instead
+    colour_swaps: Counter[str] = field(default_factory=Counter)  # ... read as the other suit of their colour
 
     @property
     def recall(self) -> float:
