@@ -73,15 +73,16 @@ def read_indices(decoded: Decoded, settings: Settings = Settings(), nets: Networ
     if found or not settings.light.enabled:
         return found
     return _read_ink(decoded.inverted(), replace(settings.find, min_paper=settings.light.min_paper),
-                     settings, nets)
+                     settings, nets, finer_pass=settings.light.finer)
 
 
-def _read_ink(decoded: Decoded, find_s: FindSettings, settings: Settings, nets: Networks
-              ) -> list[Detection]:
-    """The cards whose indices are printed darker than their paper."""
+def _read_ink(decoded: Decoded, find_s: FindSettings, settings: Settings, nets: Networks,
+              finer_pass: bool = True) -> list[Detection]:
+    """The cards whose indices are printed darker than their paper (read one octave finer
+    too where they are small, unless ``finer_pass`` is False)."""
     levels = pyramid(decoded.image, find_s)
     found, probs = _read(levels, find(levels, find_s), nets, settings)
-    if too_small(found, probs, levels, nets, settings):
+    if finer_pass and too_small(found, probs, levels, nets, settings):
         fine, more = finer_candidates(decoded, levels, find_s)
         more, more_probs = _read(fine, more, nets, settings)
         found = Candidates.join([found.on_level_below(), more])

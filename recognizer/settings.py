@@ -59,6 +59,7 @@ class LightInkSettings:
     enabled: bool = True
     min_paper: int = 128  # in the inverted photo: a glyph's neighbourhood is darker than mid-grey
     #   in its brightest channel (dark paper), so the specks of a pale table are no light ink
+    finer: bool = False  # the inverted photo read one octave finer too, where its indices are small
 
 
 @dataclass(frozen=True, slots=True)
