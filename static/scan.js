@@ -362,9 +362,32 @@
   });
 
   button.addEventListener("click", () => input.click());
+
+  // A reading that outlasts this is given up, and the player told so: a phone on a weak
+  // network must never wait behind "Reading the photo…" with no way out.
+  const SCAN_TIMEOUT_MS = 30000;
+  let scans = 0;  // the number of the latest photo: a late reply for an older one is dropped
+  let pending = null;  // the request of the latest photo still being read
+
+  function failed(message, why) {
+    box.hidden = false;
+    const p = document.createElement("p");
+    p.className = "scan-error";
+    p.setAttribute("role", "alert");
+    p.textContent = message;
+    if (why) p.append(" ", whyLink(why));
+    box.replaceChildren(p);
+    toast(message, why);
+  }
+
   input.addEventListener("change", async () => {
     const file = input.files && input.files[0];
     if (!file) return;
+    const mine = ++scans;
+    if (pending) pending.abort();  // the older photo's reading is no longer wanted
+    const request = new AbortController();
+    pending = request;
+    const giveUp = setTimeout(() => request.abort(), SCAN_TIMEOUT_MS);
     if (photoURL) URL.revokeObjectURL(photoURL);
     photoURL = URL.createObjectURL(file);
     box.hidden = false;
@@ -373,16 +396,18 @@
     form.append("photo", file);
     try {
       const resp = await csrfFetch(`/api/tables/${T.tableId}/photos${T.asTable}`,
-                                   {method: "POST", body: form});
+                                   {method: "POST", body: form, signal: request.signal});
       let body = null;
       try { body = await resp.json(); } catch (e) { body = null; }
-      if (!resp.ok) { box.hidden = true; showError(body); return; }
+      if (mine !== scans) return;
+      if (!resp.ok) { failed(errorText(body), body && body.why); return; }
       show(body);
     } catch (e) {
-      box.hidden = true;
-      toast(t("network"));
+      if (mine !== scans) return;
+      failed(request.signal.aborted ? t("scan_timeout") : t("network"));
     } finally {
-      input.value = "";
+      clearTimeout(giveUp);
+      if (mine === scans) { pending = null; input.value = ""; }
     }
   });
 })();

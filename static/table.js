@@ -17,8 +17,20 @@
     conn.className = "conn " + key;
   }
 
+  // An open seat has no name: the server sends "Seat n", the page says it in its own language.
+  function nameOpenSeats(v) {
+    (v.seats || []).forEach((seat, i) => {
+      if (seat.named) return;
+      const name = t("seat_n", {n: i + 1});
+      seat.name = name;
+      v.names[i] = name;
+    });
+    if (v.outcome && v.outcome.winners) v.outcome.winner_names = v.outcome.winners.map((i) => v.names[i]);
+  }
+
   function render(v) {
     if (view && v.seq < view.seq) return;  // a late, older update: keep the newer one
+    nameOpenSeats(v);
     view = v;
     document.body.dataset.seq = String(v.seq);
     const ui = window.GAME_UI[v.game];
