@@ -115,6 +115,48 @@ def _jpeg_complete(data: bytes) -> bool:
     return data.rfind(b"\xff\xd9") > data.rfind(b"\xff\xda") > 0
 
 
+DAMAGED_JPEG = "The JPEG file is damaged (part of it was overwritten): take or send the photo again."
+_RESTARTS = frozenset(range(0xD0, 0xD8))
+_BETWEEN_SCANS = frozenset({0xC4, 0xCC, 0xD9, 0xDA, 0xDB, 0xDC, 0xDD, 0xFE, *range(0xE0, 0xF0)})
+
+
+def _jpeg_scans_intact(data: bytes) -> bool:
+    """False when a JPEG's compressed data is provably damaged: inside a scan, a 0xFF byte may
+    only be followed by a stuffed zero, a restart marker or more 0xFF, and a scan may only end
+    in tables, another scan (a progressive JPEG) or the end of the image. Bytes written over
+    part of a photo break this almost surely, while OpenCV would decode them as grey or smeared
+    blocks without a word. Where the file's structure cannot be followed, it is not judged."""
+    buf = np.frombuffer(data, np.uint8)
+    n, pos = len(data), 2
+    while pos + 4 <= n:
+        if data[pos] != 0xFF:
+            return True  # not a marker where one should be: left to the decoder
+        marker = data[pos + 1]
+        if marker == 0xFF:
+            pos += 1
+            continue
+        if marker == 0xD9:
+            return True
+        if marker in _RESTARTS or marker == 0x01:
+            pos += 2
+            continue
+        length = int.from_bytes(data[pos + 2:pos + 4], "big")
+        start = pos + 2 + length
+        if marker != 0xDA:
+            pos = start
+            continue
+        scan = buf[start:]
+        ff = np.flatnonzero(scan[:-1] == 0xFF)
+        after = scan[ff + 1]
+        ends = ff[(after != 0) & (after != 0xFF) & ((after < 0xD0) | (after > 0xD7))]
+        if not len(ends):
+            return True  # the end is missing: the truncation check speaks
+        pos = start + int(ends[0])
+        if data[pos + 1] not in _BETWEEN_SCANS:
+            return False
+    return True
+
+
 def _webp_size(data: bytes) -> tuple[int, int]:
     chunk = data[12:16]
     if chunk == b"VP8 " and len(data) >= 30:
@@ -222,6 +264,8 @@ def decode(data: bytes, settings: DecodeSettings = DecodeSettings()) -> Decoded:
         raise ImageError("This is not a photo in a supported format (JPEG, PNG, WebP, BMP).")
     if kind == "jpeg" and not _jpeg_complete(data):
         raise ImageError("The JPEG file is truncated: it was not completely uploaded or saved.")
+    if kind == "jpeg" and not _jpeg_scans_intact(data):
+        raise ImageError(DAMAGED_JPEG)
     w, h = image_size(data, kind)
     if w <= 0 or h <= 0:
         raise ImageError("The image has no pixels.")
@@ -231,7 +275,8 @@ def decode(data: bytes, settings: DecodeSettings = DecodeSettings()) -> Decoded:
     if w * h > limit:
         raise ImageError(
             f"The image has {w * h / 1e6:.0f} megapixels; at most {limit / 1e6:.0f} are accepted"
-            + ("" if kind == "jpeg" else " for PNG, WebP and BMP files") + "."
+            + ("" if kind == "jpeg" else " for PNG, WebP and BMP files")
+            + ": send a smaller copy of the photo."
         )
     buf = np.frombuffer(data, np.uint8)
     if kind == "jpeg":

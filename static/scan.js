@@ -50,7 +50,7 @@
     svg.setAttribute("viewBox", `0 0 ${result.width} ${result.height}`);
     const size = Math.max(result.width, result.height) / 24;
     result.detections.forEach((det, i) => {
-      if (det.done) return;
+      if (det.done || !det.corners) return;  // a card added by hand has no place in the photo
       const poly = document.createElementNS(svg.namespaceURI, "polygon");
       poly.setAttribute("points", det.corners.map((c) => c.join(",")).join(" "));
       poly.setAttribute("class", det.strong ? "strong" : "weak");
@@ -77,6 +77,13 @@
 
   /* The card's own outline, cut from the photo: the quadrilateral the camera found. */
   function thumbnail(det, result) {
+    if (!det.corners) {  // a card the camera missed, added by hand: its name stands for it
+      const added = document.createElement("span");
+      added.className = "scan-thumb scan-added";
+      added.setAttribute("aria-hidden", "true");
+      added.textContent = cardLabel(det.card);
+      return added;
+    }
     const xs = det.corners.map((c) => c[0]), ys = det.corners.map((c) => c[1]);
     const pad = Math.max(result.width, result.height) / 80;
     const x0 = Math.max(0, Math.min(...xs) - pad), y0 = Math.max(0, Math.min(...ys) - pad);
@@ -124,8 +131,8 @@
     const names = view.names;
     box.hidden = false;
     const title = document.createElement("h2");
-    title.textContent = result.detections.length ? t("scan_found", {n: result.detections.length})
-                                                 : t("scan_none");
+    const read = result.detections.filter((d) => !d.added).length;
+    title.textContent = read ? t(read === 1 ? "scan_found_one" : "scan_found", {n: read}) : t("scan_none");
     const list = document.createElement("ol");
     list.className = "scan-list";
     const hostMode = view.me === null;
@@ -136,7 +143,7 @@
     const playable = (d) => !d.move || d.move.legal || d.corrected;
     if (hostMode && !picking && !result.guessed) {
       // Seats are guessed once per photo; the host's own choices then stay put.
-      const fit = result.detections.filter(playable);
+      const fit = result.detections.filter((d) => playable(d) && d.corners);
       const seats = guessSeats({...result, detections: fit}, result.waiting);
       fit.forEach((det, k) => { det.seat = seats[k]; });
       result.guessed = true;
@@ -241,9 +248,27 @@
                                                        d.seat !== null && d.seat !== undefined);
         if (!chosen.length) { toast(t("scan_assign_first")); return; }
         submit(chosen.map((d) => ({action: {type: result.kind || "play", player: d.seat, card: d.card}, det: d})),
-               chosen.map((d) => [d.seat, angleOf(d, result.width, result.height)]), draw);
+               chosen.filter((d) => d.corners).map((d) => [d.seat, angleOf(d, result.width, result.height)]), draw);
       });
       actions.append(confirm);
+    }
+    // A card the camera missed (half under another, in shadow) is added by hand, then played
+    // or given a seat like the others.
+    const add = document.createElement("button");
+    add.type = "button";
+    add.id = "scan-add";
+    add.className = "big";
+    add.textContent = t("scan_add");
+    add.setAttribute("aria-expanded", String(Boolean(result.adding)));
+    add.addEventListener("click", () => { result.adding = !result.adding; result.fixing = null; draw(); });
+    actions.append(add);
+    if (result.adding) {
+      const codes = result.codes && result.codes.length ? result.codes : FRENCH_CODES;
+      actions.append(correction({card: codes[0]}, result, (code) => {
+        result.detections.push({card: code, corners: null, strong: true, corrected: true, added: true});
+        result.adding = false;
+        draw();
+      }));
     }
     const close = document.createElement("button");
     close.type = "button";

@@ -519,6 +519,24 @@ def test_an_open_seat_is_named_in_the_pages_language(server: str, browser: objec
     assert "Seat 2" in english.locator(".player-list").inner_text()  # type: ignore[attr-defined]
 
 
+def test_a_card_the_camera_missed_is_added_by_hand_and_played(server: str, browser: object) -> None:
+    """A photo in which the camera finds no card (an empty table here) still lets the player
+    add the card he holds with the picker and play it; the card is checked like any other."""
+    _host, table_id = _new_table(browser, server, "en-GB")
+    anna = _seat(browser, server, table_id, 0, "en-GB")
+    anna.locator("#scan-input").set_input_files(str(PHOTOS / "cardcounter" / "IMG_7736.jpg"))  # type: ignore[attr-defined]
+    panel = anna.locator("#scan")  # type: ignore[attr-defined]
+    panel.get_by_text("No card found").wait_for()
+    panel.get_by_role("button", name="Add a card the camera missed").click()
+    panel.locator(".scan-picker .suit-tab[data-suit=C]").click()
+    panel.locator(".scan-picker .card[data-card='7C']").click()
+    assert panel.locator(".scan-name").all_inner_texts() == ["7 of clubs"]
+    assert panel.locator(".scan-photo svg polygon").count() == 0  # no place in the photo
+    _shot(anna, "phone-scan-added-by-hand")
+    panel.get_by_role("button", name="Play 7♣").click()
+    anna.wait_for_function("() => document.getElementById('status').textContent.includes('7♣')")
+
+
 def _y4m(photo: Path, out: Path, frames: int = 8) -> Path:
     """A YUV4MPEG2 video of a photo, for Chromium's fake camera."""
     img = cv2.imread(str(photo))

@@ -79,6 +79,24 @@ def test_a_truncated_jpeg_is_refused() -> None:
         decode(data[: len(data) // 2])
 
 
+@needs_photos
+def test_a_jpeg_whose_middle_was_overwritten_is_refused_as_damaged() -> None:
+    """Random bytes written over the middle of a real photo: OpenCV would decode grey or
+    smeared blocks and the player would be told to come closer; the file is refused as
+    damaged instead. Real photos, progressive JPEGs and restart markers pass."""
+    path = PHOTOS / "rdpong" / "8hearts.jpg"
+    data = bytearray(path.read_bytes())
+    middle = len(data) // 2
+    data[middle:middle + 4000] = np.random.default_rng(5).integers(0, 256, 4000, dtype=np.uint8).tobytes()
+    with pytest.raises(ImageError, match="damaged"):
+        decode(bytes(data))
+    image = cv2.imread(str(path))
+    for params in ([cv2.IMWRITE_JPEG_PROGRESSIVE, 1], [cv2.IMWRITE_JPEG_RST_INTERVAL, 4], []):
+        ok, buf = cv2.imencode(".jpg", image, params)
+        assert ok and decode(buf.tobytes()).width == image.shape[1]
+    assert decode(path.read_bytes()).width == image.shape[1]
+
+
 def test_a_damaged_png_is_refused() -> None:
     data = bytearray(_png(np.full((50, 60, 3), 90, np.uint8)))
     data[40:80] = b"\xff" * 40

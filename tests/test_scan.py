@@ -18,6 +18,14 @@ def _half_jpeg() -> bytes:
     return data[: len(data) // 2]
 
 
+def _overwritten_jpeg() -> bytes:
+    """A whole JPEG whose middle was overwritten with random bytes."""
+    rng = np.random.default_rng(3)
+    data = bytearray(_jpeg(rng.integers(0, 256, (300, 400, 3), dtype=np.uint8)))
+    data[len(data) // 2:len(data) // 2 + 3000] = rng.integers(0, 256, 3000, dtype=np.uint8).tobytes()
+    return bytes(data)
+
+
 def _upload(client: FlaskClient, tid: str, data: bytes, token: str | None = None,
             raw: bool = False) -> object:
     headers = bearer(token) if token else {}
@@ -59,6 +67,46 @@ def test_cards_that_cannot_be_played_say_why(client: FlaskClient) -> None:
 
 
 @needs_photos
+def test_a_card_read_twice_at_a_one_deck_table_is_offered_once_and_the_other_shown_to_correct(
+        client: FlaskClient) -> None:
+    """Two eights of hearts side by side, one turned a quarter (one photo of a card, twice):
+    Quinta is played with one deck, so one of them must be another card. The surer reading is
+    the move; the other is a guess to correct, offered as no move, and no card is proposed
+    for a single tap."""
+    import cv2
+
+    card = cv2.imread(str(PHOTOS / "rdpong" / "8hearts.jpg"))
+    h, w = card.shape[:2]
+    twice = np.full((max(h, w), w + h, 3), 90, np.uint8)
+    twice[:h, :w] = card
+    twice[:w, w:] = cv2.rotate(card, cv2.ROTATE_90_CLOCKWISE)
+    tid = create(client, options={"hands": "unknown"})["table_id"]
+    token = join(client, tid, 0)
+    body = _upload(client, tid, _jpeg(twice), token).get_json()
+    eights = [d for d in body["detections"] if d["card"] == "8H"]
+    assert len(eights) == 2  # both copies are read and shown
+    first, second = sorted(eights, key=lambda d: -d["confidence"])
+    assert first["move"]["legal"] and "extra_copy" not in first
+    assert second["extra_copy"] and not second["strong"] and not second["move"]["legal"]
+    assert second["move"]["rule"] == "scan.twice" and "correggerla" in second["move"]["messages"]["it"]
+    assert body["proposal"] is None
+
+
+def test_extra_copies_are_counted_against_the_copies_the_deck_holds() -> None:
+    """A deck with two copies of a card (two French decks) lets two readings of it through."""
+    from companion.service.scanning import mark_extra_copies
+
+    def item(card: str, confidence: float) -> dict[str, Any]:
+        return {"card": card, "confidence": confidence, "strong": True, "move": {"legal": True}}
+
+    items = [item("8H", 0.7), item("8H", 0.9), item("8H", 0.8), item("ZZ", 0.9), item("ZZ", 0.9)]
+    mark_extra_copies(items, ("8H", "8H", "9H"))
+    assert [bool(i.get("extra_copy")) for i in items] == [True, False, False, False, False]
+    mark_extra_copies(items[1:3], ("8H",))  # one copy: the less sure one is the extra
+    assert [bool(i.get("extra_copy")) for i in items[1:3]] == [False, True]
+
+
+@needs_photos
 def test_the_table_screen_scan_lists_the_seats_waiting(client: FlaskClient, app: Flask) -> None:
     data = create(client, options={"hands": "unknown"})
     tid, host = data["table_id"], data["host_token"]
@@ -83,7 +131,8 @@ def test_bad_photos_are_refused_and_change_nothing(client: FlaskClient, app: Fla
         (_half_jpeg(), 400, "truncated"),
         (b"\xff\xd8\xff\xe0" + b"\x00" * 500, 400, "truncated"),
         (b"\xff\xd8\xff\xe0\x00\x10" + b"\x01" * 500 + b"\xff\xda\xff\xd9", 400, "damaged"),
-        (_png_header(12_000, 9_000), 400, "megapixels"),
+        (_png_header(12_000, 9_000), 400, "send a smaller copy"),
+        (_overwritten_jpeg(), 400, "part of it was overwritten"),
         (b"\xff\xd8\xff" + b"\x00" * (21 * 1024 * 1024), 413, "over 20 MB"),
     ]
     for data, status, words in cases:
@@ -99,6 +148,9 @@ def test_bad_photos_are_refused_and_change_nothing(client: FlaskClient, app: Fla
     italian = client.post(f"/api/tables/{tid}/photos", data=b"", content_type="image/jpeg",
                           headers={**bearer(token), "Accept-Language": "it"})
     assert italian.get_json()["message"] == "Il file è vuoto."
+    overwritten = client.post(f"/api/tables/{tid}/photos", data=_overwritten_jpeg(),
+                              content_type="image/jpeg", headers={**bearer(token), "Accept-Language": "it"})
+    assert "sovrascritta" in overwritten.get_json()["message"]
     stranger = app.test_client()
     assert _upload(stranger, tid, b"x").status_code == 401
     assert _upload(client, "nope", b"x", token).status_code == 404

@@ -60,6 +60,7 @@ def scan(table: Table, data: bytes, seat: int | None, host: bool,
             # The table screen plays for others: a card already on the table fits nobody.
             item["move"] = _check_play(table, waiting[0], d.card, faces)
         items.append(item)
+    mark_extra_copies(items, deck_list(deck))
     legal = [i for i in items if i.get("move", {}).get("legal")] if seat is not None else []
     return {
         "width": decoded.width,
@@ -68,12 +69,42 @@ def scan(table: Table, data: bytes, seat: int | None, host: bool,
         "detections": items,
         "seat": seat,
         "host": host,
-        # One strong legal card for the caller: offer it for a single tap.
-        "proposal": legal[0]["card"] if len(legal) == 1 and legal[0]["strong"] else None,
+        # One strong legal card for the caller: offer it for a single tap (not when a card was
+        # read more often than the deck holds it: which reading is right is the player's call).
+        "proposal": legal[0]["card"] if len(legal) == 1 and legal[0]["strong"]
+        and not any(i.get("extra_copy") for i in items) else None,
         "waiting": sorted(rules.to_act(table.state)),
         "kind": _kind(table),
         "codes": list(dict.fromkeys(deck_list(deck))),  # what a card read may be corrected to
     }
+
+
+READ_TWICE = {
+    "en": "This card was read more often than the deck holds it: one of them is another card. "
+          "Tap it to correct it.",
+    "it": "Questa carta è stata letta più volte di quante ne abbia il mazzo: una è un'altra carta. "
+          "Toccala per correggerla.",
+}
+
+
+def mark_extra_copies(items: list[dict[str, Any]], deck: tuple[str, ...]) -> None:
+    """Where a photo shows a card more often than the table's deck holds it (a one-deck table
+    with two ten of hearts), the surest readings stay as they are and each extra one is shown
+    as a guess to correct, offered as no move: one of them is a misread card, and playing both
+    would play one card twice. Cards the deck does not hold are left to the engine."""
+    copies: dict[str, int] = {}
+    for code in deck:
+        copies[code] = copies.get(code, 0) + 1
+    seen: dict[str, int] = {}
+    for item in sorted(items, key=lambda i: -float(i["confidence"])):
+        card = item["card"]
+        if card not in copies:
+            continue
+        seen[card] = seen.get(card, 0) + 1
+        if seen[card] > copies[card]:
+            item["strong"] = False
+            item["extra_copy"] = True
+            item["move"] = {"legal": False, "rule": "scan.twice", "messages": dict(READ_TWICE)}
 
 
 def _kind(table: Table) -> str:

@@ -26,6 +26,8 @@ IMAGE_ERRORS_IT = {
     "The camera cannot read this table's cards yet: enter them with the picker.":
         "La fotocamera non legge ancora le carte di questo tavolo: indicale con il selettore.",
     "The image file is damaged and cannot be decoded.": "Il file dell'immagine è danneggiato.",
+    "The JPEG file is damaged (part of it was overwritten): take or send the photo again.":
+        "Il file JPEG è danneggiato (una parte è stata sovrascritta): scatta o invia di nuovo la foto.",
     "The JPEG file is damaged: no image size found.": "Il file JPEG è danneggiato: manca la dimensione.",
     "HEIC/AVIF photos are not supported: set the camera to JPEG ('Most Compatible'), or share "
     "the photo as JPEG.": "Le foto HEIC/AVIF non sono supportate: imposta la fotocamera su JPEG "
@@ -38,7 +40,7 @@ def image_error_it(message: str) -> str:
     if message in IMAGE_ERRORS_IT:
         return IMAGE_ERRORS_IT[message]
     if "megapixels" in message:
-        return "L'immagine ha troppi pixel: al massimo 50 megapixel."
+        return "L'immagine ha troppi pixel: al massimo 50 megapixel. Invia una copia più piccola della foto."
     if "larger than" in message:
         return "Il file è più grande di 20 MB."
     return "L'immagine non si può leggere: " + message
