@@ -148,8 +148,15 @@
       fit.forEach((det, k) => { det.seat = seats[k]; });
       result.guessed = true;
     }
+    // On the table screen a card already on the table (Quinta's rows, a trick, the aces) is
+    // no one's to play: such cards are named together on one line, not each with a refusal.
+    const seen = [];
     result.detections.forEach((det, i) => {
       if (det.done) return;
+      if (hostMode && !det.corrected && det.move && !det.move.legal && /(^|\.)card_seen$/.test(det.move.rule)) {
+        seen.push(`${cardLabel(det.card)} (${i + 1})`);
+        return;
+      }
       const li = document.createElement("li");
       li.className = "scan-item";
       li.dataset.i = String(i);
@@ -236,6 +243,10 @@
       }
       list.append(li);
     });
+    const seenLine = document.createElement("p");
+    seenLine.className = "scan-seen";
+    seenLine.hidden = !seen.length;
+    seenLine.textContent = t("scan_seen", {cards: seen.join(", ")});
     const actions = document.createElement("div");
     if (hostMode && !picking && result.detections.some((d) => !d.done)) {
       const confirm = document.createElement("button");
@@ -277,7 +288,7 @@
     close.addEventListener("click", () => { box.hidden = true; box.replaceChildren(); });
     actions.append(close);
     function draw() { show(result); }
-    box.replaceChildren(title, overlay(result), list, actions);
+    box.replaceChildren(title, overlay(result), list, seenLine, actions);
     box.scrollIntoView({behavior: "smooth", block: "start"});
   }
 
