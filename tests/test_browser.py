@@ -388,6 +388,8 @@ def test_a_refusal_is_explained_in_the_players_language(server: str, browser: ob
     toast = anna.locator("#toast")
     toast.wait_for(state="visible")
     assert "Il 3 di fiori non può essere nella tua mano" in toast.inner_text()
+    box = toast.locator("a.why").bounding_box()  # the rule book's paragraph: a finger-sized target
+    assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
     _shot(anna, "phone-it-refusal")
     assert anna.locator("#play").count() == 1  # nothing changed: Anna still chooses
     # Bruno and Carla both enter the nine of diamonds: caught at the reveal.
