@@ -539,6 +539,18 @@ def test_a_card_the_camera_missed_is_added_by_hand_and_played(server: str, brows
     anna.wait_for_function("() => document.getElementById('status').textContent.includes('7♣')")
 
 
+def test_a_long_single_word_name_never_widens_a_narrow_phone(server: str, browser: object) -> None:
+    """A name of 24 letters with no space (the longest allowed) wraps on the table screen and
+    on the player's phone at 360 px, instead of pushing the page sideways."""
+    long_name = "W" * 24
+    host, table_id = _new_table(browser, server, "en-GB", names=(long_name,))
+    host.locator(".player-list").wait_for()  # type: ignore[attr-defined]
+    _no_horizontal_scroll(host)
+    phone = _seat(browser, server, table_id, 0, "en-GB")
+    phone.locator(".player-list").wait_for()  # type: ignore[attr-defined]
+    _no_horizontal_scroll(phone)
+
+
 def _y4m(photo: Path, out: Path, frames: int = 8) -> Path:
     """A YUV4MPEG2 video of a photo, for Chromium's fake camera."""
     img = cv2.imread(str(photo))
