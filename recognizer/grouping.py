@@ -152,6 +152,10 @@ def _one_card(a: Index, b: Index, s: GroupSettings) -> bool:
             return True
     if abs(facing) < 0.9:
         return False
+    if facing < 0 and float(np.dot(gap, a.down)) < 0:
+        # a turned twin behind the index: one card's turned index lies ahead of its upright one
+        # (down the card), so this is another card, as a copy overlapping it
+        return False
     if facing < 0 and float(np.dot(gap, a.down)) > 0:
         # a turned twin ahead of the index: one card's opposite corners, whatever the slope
         # (a deck whose suit sits beside its rank tilts the index's "down" off the card's)
@@ -159,6 +163,27 @@ def _one_card(a: Index, b: Index, s: GroupSettings) -> bool:
     if down <= s.corner_slack or across <= s.corner_slack:
         return True
     return s.pair_slope[0] <= down / across <= s.pair_slope[1]
+
+
+def _apart(a: Index, b: Index) -> float:
+    """How far apart two indices are, in index units."""
+    return float(np.linalg.norm(b.rank - a.rank)) / ((a.unit + b.unit) / 2)
+
+
+def _centre(members: list[Index], s: GroupSettings) -> np.ndarray | None:
+    """The centre of the card some indices are on, where two of them, each read as surely as a
+    lone index must be, sit at its opposite corners (facing opposite ways, apart across by at
+    least ``s.diagonal_slope`` of how far apart they are down): halfway between them. None
+    where no two do (one index, two down one edge of a four-index card, a doubtful reading)."""
+    mids = []
+    for k, a in enumerate(members):
+        for b in members[k + 1:]:
+            gap = (b.rank - a.rank) / ((a.unit + b.unit) / 2)
+            down, across = abs(float(np.dot(gap, a.down))), abs(float(np.dot(gap, a.across)))
+            if (min(a.confidence, b.confidence) >= s.lone_reading and float(np.dot(a.down, b.down)) < -0.9
+                    and down > s.corner_slack and across > max(s.corner_slack, s.diagonal_slope * down)):
+                mids.append((a.rank + b.rank) / 2)
+    return np.mean(mids, axis=0) if mids else None
 
 
 def cards(found: list[Index], s: GroupSettings = GroupSettings()) -> list[Card]:
@@ -172,13 +197,23 @@ def cards(found: list[Index], s: GroupSettings = GroupSettings()) -> list[Card]:
             i = parent[i]
         return i
 
-    for i, a in enumerate(found):
-        for j in range(i + 1, len(found)):
-            if found[j].card == found[i].card and _one_card(a, found[j], s):
-                parent[root(j)] = root(i)
-    groups: dict[int, list[int]] = {}
-    for i in range(len(found)):
-        groups.setdefault(root(i), []).append(i)
+    groups: dict[int, list[int]] = {i: [i] for i in range(len(found))}
+    # Nearest pairs first, so that a card's own indices join before two copies' could. A card
+    # has one centre: where two groups each hold indices facing opposite ways (a card's
+    # opposite corners), they join only if those corners are centred on one spot (the four
+    # indices of one card are; two copies of a card, two decks mixed, are not).
+    pairs = sorted((_apart(a, found[j]), i, j) for i, a in enumerate(found) for j in range(i + 1, len(found))
+                   if found[j].card == a.card and _one_card(a, found[j], s))
+    for _, i, j in pairs:
+        gi, gj = root(i), root(j)
+        if gi == gj:
+            continue
+        ci, cj = _centre([found[k] for k in groups[gi]], s), _centre([found[k] for k in groups[gj]], s)
+        unit = (found[i].unit + found[j].unit) / 2
+        if ci is not None and cj is not None and float(np.linalg.norm(ci - cj)) > s.centre_reach * unit:
+            continue
+        parent[gj] = gi
+        groups[gi] += groups.pop(gj)
     placed = []
     for members in groups.values():
         best = max(members, key=lambda k: found[k].confidence)

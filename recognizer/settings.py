@@ -37,6 +37,10 @@ class GroupSettings:
     #   (a jumbo-index deck's two top indices sit 3.3 apart; from 4.0 to 2.5, the 507 table photos
     #   went from .853 / .911 to .855 / .912 and the stress table's cards counted twice from 21 to 7)
     pair_slope: tuple[float, float] = (0.9, 2.8)  # ... at opposite corners: further down than across
+    centre_reach: float = 4.0  # two groups of one code whose opposite corners are centred this far
+    #   apart (index units) are two cards: two copies (two decks mixed), not one card's four indices
+    diagonal_slope: float = 0.5  # ... opposite corners: apart across by at least this share of down
+    #   (two indices down one edge of a four-index card lean across by a third of it in a tilted photo)
     corner_slack: float = 0.8  # ... side by side (or one above the other): this far off the line
     corner_tilt: float = 0.45  # ... or, facing the same way, off it by this share of their distance
     #   (24 degrees: an index's own direction leans with a suit printed right of its rank, and an

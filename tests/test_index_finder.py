@@ -252,6 +252,30 @@ def test_two_copies_of_a_card_count_twice() -> None:
     assert [c.card for c in cards([first, second])] == ["5D", "5D"]
 
 
+@pytest.mark.parametrize("offset", [(300.0, 0.0), (0.0, 400.0), (300.0, 400.0), (120.0, 150.0)],
+                         ids=["beside", "below", "diagonally", "overlapping"])
+def test_two_copies_each_seen_by_both_indices_count_twice_wherever_they_lie(
+        offset: tuple[float, float]) -> None:
+    """Two decks mixed: two copies of a card, both upright, each known by its two opposite
+    corners. One copy's upright index and the other's turned one could be one card's two
+    corners, but each copy's corners are centred on its own spot: two cards."""
+    dx, dy = offset
+    copy = [_index("8H", 100, 100), _index("8H", 160, 185, down=(0.0, -1.0))]
+    other = [_index("8H", 100 + dx, 100 + dy), _index("8H", 160 + dx, 185 + dy, down=(0.0, -1.0))]
+    assert [c.card for c in cards(copy + other)] == ["8H", "8H"]
+
+
+def test_a_card_with_four_indices_seen_at_a_slant_counts_once() -> None:
+    """quentin's four-index deck photographed steeply: the two indices down each edge lean
+    across by a third of their distance and the units differ, yet the card's two diagonals
+    are centred on one spot and it counts once."""
+    found = [_index("10C", 389, 312, down=(-0.25, -0.97), unit=19.7, confidence=0.97),
+             _index("10C", 550, 306, down=(-0.44, -0.9), unit=21.3, confidence=0.94),
+             _index("10C", 398, 193, down=(-0.14, 0.99), unit=14.5, confidence=0.86),
+             _index("10C", 529, 190, down=(0.12, 0.99), unit=13.9, confidence=0.77)]
+    assert [c.card for c in cards(found)] == ["10C"]
+
+
 def test_readings_of_one_index_are_one_reading_and_the_surest_wins() -> None:
     codes = ["6C", "6C", "9C", "JK1", "JK1"]
     probs = np.array([0.7, 0.95, 0.6, 0.9, 0.8])

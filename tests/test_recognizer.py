@@ -97,6 +97,22 @@ def test_a_jpeg_whose_middle_was_overwritten_is_refused_as_damaged() -> None:
     assert decode(path.read_bytes()).width == image.shape[1]
 
 
+@needs_photos
+def test_two_copies_of_a_real_card_are_two_cards() -> None:
+    """One real photo of a card, twice on one table (two decks mixed): beside it with a gap,
+    below it, or diagonally beyond it, each copy is read as a card of its own."""
+    card = cv2.imread(str(PHOTOS / "rdpong" / "8hearts.jpg"))
+    h, w = card.shape[:2]
+    table = np.full_like(card, 90)
+    layouts = {
+        "beside": np.hstack([card, table[:, : w // 2], card]),
+        "below": np.vstack([card, table[: h // 2], card]),
+        "diagonally": np.vstack([np.hstack([card, table]), np.hstack([table, card])]),
+    }
+    for name, photo in layouts.items():
+        assert [d.card for d in recognize(photo)] == ["8H", "8H"], name
+
+
 def test_a_damaged_png_is_refused() -> None:
     data = bytearray(_png(np.full((50, 60, 3), 90, np.uint8)))
     data[40:80] = b"\xff" * 40
