@@ -48,7 +48,8 @@
     img.alt = t("scan_photo");
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     svg.setAttribute("viewBox", `0 0 ${result.width} ${result.height}`);
-    const size = Math.max(result.width, result.height) / 24;
+    // Labels a sixteenth of the photo high: readable on the small preview a phone shows.
+    const size = Math.max(result.width, result.height) / 16;
     result.detections.forEach((det, i) => {
       if (det.done || !det.corners) return;  // a card added by hand has no place in the photo
       const poly = document.createElementNS(svg.namespaceURI, "polygon");
@@ -270,6 +271,7 @@
     add.id = "scan-add";
     add.className = "big";
     add.textContent = t("scan_add");
+    add.title = t("scan_add_title");
     add.setAttribute("aria-expanded", String(Boolean(result.adding)));
     add.addEventListener("click", () => { result.adding = !result.adding; result.fixing = null; draw(); });
     actions.append(add);

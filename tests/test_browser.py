@@ -529,7 +529,7 @@ def test_a_card_the_camera_missed_is_added_by_hand_and_played(server: str, brows
     anna.locator("#scan-input").set_input_files(str(PHOTOS / "cardcounter" / "IMG_7736.jpg"))  # type: ignore[attr-defined]
     panel = anna.locator("#scan")  # type: ignore[attr-defined]
     panel.get_by_text("No card found").wait_for()
-    panel.get_by_role("button", name="Add a card the camera missed").click()
+    panel.get_by_role("button", name="+ Add a card").click()
     panel.locator(".scan-picker .suit-tab[data-suit=C]").click()
     panel.locator(".scan-picker .card[data-card='7C']").click()
     assert panel.locator(".scan-name").all_inner_texts() == ["7 of clubs"]
