@@ -441,6 +441,21 @@ def test_scan_a_card_with_the_phone_and_play_it(server: str, browser: object) ->
     assert "7" in rows and "2" in rows
 
 
+def _hold_first_photo(phone: object) -> list[object]:
+    """Hold the phone's first photo upload on the network (its route, returned, is never
+    answered unless the test does it); later uploads go through."""
+    held: list[object] = []
+
+    def hold_first(route: object) -> None:
+        if not held:
+            held.append(route)
+        else:
+            route.continue_()  # type: ignore[attr-defined]
+
+    phone.route("**/api/tables/*/photos*", hold_first)  # type: ignore[attr-defined]
+    return held
+
+
 def test_a_late_reply_for_an_older_photo_never_replaces_the_newer_result(server: str,
                                                                          browser: object) -> None:
     """The first photo's reading is held up on the network while the player takes a second
@@ -448,15 +463,7 @@ def test_a_late_reply_for_an_older_photo_never_replaces_the_newer_result(server:
     dropped (the page gave up on it), so the list and the outlines stay the second photo's."""
     _host, table_id = _new_table(browser, server, "en-GB")
     phone = _seat(browser, server, table_id, 0, "en-GB", service_workers="block")
-    held: list[object] = []
-
-    def hold_first(route: object) -> None:
-        if not held:
-            held.append(route)  # answered later, after the second photo's reply
-        else:
-            route.continue_()  # type: ignore[attr-defined]
-
-    phone.route("**/api/tables/*/photos*", hold_first)  # type: ignore[attr-defined]
+    held = _hold_first_photo(phone)  # answered later, after the second photo's reply
     panel = phone.locator("#scan")  # type: ignore[attr-defined]
     phone.locator("#scan-input").set_input_files(str(PHOTOS / "guillex7" / "query_q15.jpg"))  # type: ignore[attr-defined]
     phone.get_by_text("Reading the photo").wait_for()  # type: ignore[attr-defined]
@@ -481,15 +488,7 @@ def test_a_photo_whose_reading_never_comes_back_is_given_up_with_a_message(serve
     _host, table_id = _new_table(browser, server, "it-IT")
     phone = _seat(browser, server, table_id, 0, "it-IT", service_workers="block")
     phone.clock.install()  # type: ignore[attr-defined]
-    stalled: list[object] = []
-
-    def stall_first(route: object) -> None:
-        if not stalled:
-            stalled.append(route)  # never answered
-        else:
-            route.continue_()  # type: ignore[attr-defined]
-
-    phone.route("**/api/tables/*/photos*", stall_first)  # type: ignore[attr-defined]
+    _hold_first_photo(phone)  # never answered
     panel = phone.locator("#scan")  # type: ignore[attr-defined]
     phone.locator("#scan-input").set_input_files(str(PHOTOS / "rdpong" / "8hearts.jpg"))  # type: ignore[attr-defined]
     phone.get_by_text("Leggo la foto").wait_for()  # type: ignore[attr-defined]
