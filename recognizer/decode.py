@@ -120,17 +120,24 @@ _RESTARTS = frozenset(range(0xD0, 0xD8))
 _BETWEEN_SCANS = frozenset({0xC4, 0xCC, 0xD9, 0xDA, 0xDB, 0xDC, 0xDD, 0xFE, *range(0xE0, 0xF0)})
 
 
-def _jpeg_scans_intact(data: bytes) -> bool:
+def _jpeg_scans_intact(data: bytes, most_markers: int = 4096) -> bool:
     """False when a JPEG's compressed data is provably damaged: inside a scan, a 0xFF byte may
     only be followed by a stuffed zero, a restart marker or more 0xFF, and a scan may only end
     in tables, another scan (a progressive JPEG) or the end of the image. Bytes written over
-    part of a photo break this almost surely, while OpenCV would decode them as grey or smeared
-    blocks without a word. Where the file's structure cannot be followed, it is not judged."""
+    part of a photo at random break this almost surely (zeros do not: they are left to the
+    decoder), while OpenCV would decode them as grey or smeared blocks without a word. Where
+    the file's structure cannot be followed, or it holds more than ``most_markers`` segments
+    (a camera writes a few dozen), it is not judged. The file is searched once: the time grows
+    with its length, whatever it holds."""
     buf = np.frombuffer(data, np.uint8)
+    ff = np.flatnonzero(buf[:-1] == 0xFF)
+    after = buf[ff + 1]
+    # where a scan's data may end: a 0xFF that is no stuffing, no restart and no fill
+    ends = ff[(after != 0) & (after != 0xFF) & ((after < 0xD0) | (after > 0xD7))]
     n, pos = len(data), 2
-    while pos + 4 <= n:
-        if data[pos] != 0xFF:
-            return True  # not a marker where one should be: left to the decoder
+    for _ in range(most_markers):
+        if pos + 4 > n or data[pos] != 0xFF:
+            return True  # no marker where one should be: left to the decoder
         marker = data[pos + 1]
         if marker == 0xFF:
             pos += 1
@@ -140,18 +147,14 @@ def _jpeg_scans_intact(data: bytes) -> bool:
         if marker in _RESTARTS or marker == 0x01:
             pos += 2
             continue
-        length = int.from_bytes(data[pos + 2:pos + 4], "big")
-        start = pos + 2 + length
+        start = pos + 2 + int.from_bytes(data[pos + 2:pos + 4], "big")
         if marker != 0xDA:
             pos = start
             continue
-        scan = buf[start:]
-        ff = np.flatnonzero(scan[:-1] == 0xFF)
-        after = scan[ff + 1]
-        ends = ff[(after != 0) & (after != 0xFF) & ((after < 0xD0) | (after > 0xD7))]
-        if not len(ends):
+        k = int(np.searchsorted(ends, start))
+        if k == len(ends):
             return True  # the end is missing: the truncation check speaks
-        pos = start + int(ends[0])
+        pos = int(ends[k])
         if data[pos + 1] not in _BETWEEN_SCANS:
             return False
     return True

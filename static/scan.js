@@ -10,6 +10,15 @@
   if (!T || !box || !button || !input) return;
   const sidesKey = `tavolo-sides-${T.tableId}`;
   let photoURL = null;
+  let scans = 0;  // the number of the latest photo or live frame shown: an older reply is dropped
+  let pending = null;  // the request of the latest photo still being read
+
+  /* A newer photo (or live frame) replaces whatever is still being read. */
+  function supersede() {
+    if (pending) pending.abort();
+    pending = null;
+    return ++scans;
+  }
 
   function sides() {
     try { return JSON.parse(localStorage.getItem(sidesKey) || "{}"); } catch (e) { return {}; }
@@ -122,6 +131,7 @@
     } else {
       // A deck of its own codes (the printed Insonnia deck): its cards in one list.
       picker = cardSelect(codes.includes(det.card) ? codes : [det.card, ...codes], det.card, done);
+      if (!det.card) picker.options[0].textContent = "—";  // adding a card: none chosen yet
     }
     picker.classList.add("scan-picker");
     return picker;
@@ -154,8 +164,16 @@
     const seen = [];
     result.detections.forEach((det, i) => {
       if (det.done) return;
-      if (hostMode && !det.corrected && det.move && !det.move.legal && /(^|\.)card_seen$/.test(det.move.rule)) {
-        seen.push(`${cardLabel(det.card)} (${i + 1})`);
+      if (hostMode && !det.corrected && !det.unfolded && det.move && !det.move.legal &&
+          /(^|\.)card_seen$/.test(det.move.rule)) {
+        // one tap brings a card back into the list, to correct a misreading
+        const again = document.createElement("button");
+        again.type = "button";
+        again.className = "scan-seen-card";
+        again.textContent = `${cardLabel(det.card)} (${i + 1})`;
+        again.setAttribute("aria-label", t("scan_fix_card", {n: i + 1, card: cardLabel(det.card)}));
+        again.addEventListener("click", () => { det.unfolded = true; result.fixing = i; draw(); });
+        seen.push(again);
         return;
       }
       const li = document.createElement("li");
@@ -247,9 +265,9 @@
     const seenLine = document.createElement("p");
     seenLine.className = "scan-seen";
     seenLine.hidden = !seen.length;
-    seenLine.textContent = t("scan_seen", {cards: seen.join(", ")});
+    seenLine.append(t("scan_seen", {cards: ""}), ...seen);
     const actions = document.createElement("div");
-    if (hostMode && !picking && result.detections.some((d) => !d.done)) {
+    if (hostMode && !picking && result.detections.some((d) => !d.done && playable(d))) {
       const confirm = document.createElement("button");
       confirm.type = "button";
       confirm.id = "scan-confirm";
@@ -277,7 +295,11 @@
     actions.append(add);
     if (result.adding) {
       const codes = result.codes && result.codes.length ? result.codes : FRENCH_CODES;
-      actions.append(correction({card: codes[0]}, result, (code) => {
+      const french = codes.every((c) => FRENCH_CODES.includes(c)) || codes.some((c) => /^T\d+$/.test(c));
+      // a deck of its own codes is picked from a list: it starts on no card, so that its first
+      // card can be chosen too
+      actions.append(correction({card: french ? codes[0] : ""}, result, (code) => {
+        if (!code) return;
         result.detections.push({card: code, corners: null, strong: true, corrected: true, added: true});
         result.adding = false;
         draw();
@@ -340,6 +362,7 @@
       const key = stable.map((d) => d.card).sort().join(" ");
       if (key && key !== shown) {
         shown = key;
+        supersede();  // a photo still being read would draw its cards over this frame
         if (photoURL) URL.revokeObjectURL(photoURL);
         photoURL = URL.createObjectURL(blob);
         show(Object.assign({}, result, {detections: stable,
@@ -402,10 +425,9 @@
   button.addEventListener("click", () => input.click());
 
   // A reading that outlasts this is given up, and the player told so: a phone on a weak
-  // network must never wait behind "Reading the photo…" with no way out.
-  const SCAN_TIMEOUT_MS = 30000;
-  let scans = 0;  // the number of the latest photo: a late reply for an older one is dropped
-  let pending = null;  // the request of the latest photo still being read
+  // network must never wait behind "Reading the photo…" with no way out. The upload counts
+  // too: a 10 MB photo takes 40 s at 2 Mbit/s.
+  const SCAN_TIMEOUT_MS = 90000;
 
   function failed(message, why) {
     box.hidden = false;
@@ -421,8 +443,7 @@
   input.addEventListener("change", async () => {
     const file = input.files && input.files[0];
     if (!file) return;
-    const mine = ++scans;
-    if (pending) pending.abort();  // the older photo's reading is no longer wanted
+    const mine = supersede();  // the older photo's reading is no longer wanted
     const request = new AbortController();
     pending = request;
     const giveUp = setTimeout(() => request.abort(), SCAN_TIMEOUT_MS);

@@ -113,6 +113,16 @@ def test_two_copies_of_a_real_card_are_two_cards() -> None:
         assert [d.card for d in recognize(photo)] == ["8H", "8H"], name
 
 
+def test_a_jpeg_made_of_a_million_tiny_scans_is_judged_in_one_pass() -> None:
+    """Hostile bytes: a JPEG header and a million empty scan segments (4 MB). The check of the
+    compressed data searches the file once (it once searched the rest of the file for every
+    segment: hours for such an upload) and judges no more than a few thousand segments; the
+    file is then refused for what it lacks, with a clear error."""
+    data = b"\xff\xd8" + b"\xff\xda\x00\x02" * 1_000_000 + b"\xff\xd9"
+    with pytest.raises(ImageError):
+        decode(data)
+
+
 def test_a_damaged_png_is_refused() -> None:
     data = bytearray(_png(np.full((50, 60, 3), 90, np.uint8)))
     data[40:80] = b"\xff" * 40
