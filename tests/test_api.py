@@ -378,6 +378,16 @@ def test_the_table_screen_shows_only_public_things_even_to_a_seated_host(client:
     assert screen["me"] is None and "hand" not in screen["state"] and screen["host"] is True
 
 
+def test_an_open_seat_is_named_in_each_language_of_the_log(client: FlaskClient) -> None:
+    """A seat nobody named is "Seat 2" in the English log and "Posto 2" in the Italian one:
+    the game's own sentence about the host's move for it is made once in each language."""
+    data = create(client, players=["ANNA", None, None], options={"hands": "unknown"})
+    tid, host = data["table_id"], data["host_token"]
+    assert act(client, tid, host, {"type": "play", "player": 1, "card": "7C"}).status_code == 200
+    line = state(client, tid)["log"][-1]
+    assert "Seat 2" in line["en"] and "Posto 2" in line["it"] and "Seat" not in line["it"]
+
+
 def test_the_host_frees_a_seat_whose_phone_was_lost(client: FlaskClient, app: Flask) -> None:
     data = create(client)
     tid, host = data["table_id"], data["host_token"]

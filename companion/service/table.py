@@ -7,7 +7,7 @@ each kind of event does to a table; replaying the log from :func:`start` gives t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -55,9 +55,16 @@ class Table:
         """The table's engine."""
         return get_rules(self.game)
 
-    def display_names(self) -> list[str]:
-        """Every seat's name, ``Seat n`` for an open seat."""
-        return [n or f"Seat {i + 1}" for i, n in enumerate(self.names)]
+    def display_names(self, lang: str = "en") -> list[str]:
+        """Every seat's name, ``Seat n`` for an open seat (``Posto n`` in Italian)."""
+        seat = "Posto" if lang == "it" else "Seat"
+        return [n or f"{seat} {i + 1}" for i, n in enumerate(self.names)]
+
+    def both_languages(self, line: Callable[[list[str]], dict[str, Any]]) -> dict[str, Any]:
+        """A log line whose English names open seats in English and whose Italian names them in
+        Italian: ``line`` makes it from the seats' names."""
+        en = line(self.display_names("en"))
+        return en if all(self.names) else {**en, "it": line(self.display_names("it"))["it"]}
 
 
 def table_deck(table: Table) -> str:
@@ -89,14 +96,31 @@ def corrected(table: Table, target: int, action: Any, seq: int) -> Table:
     for a in (Applied(target, action, state), *table.applied[index + 1:]):
         applied.append(Applied(a.seq, a.action, state))
         state = rules.apply(state, a.action)
-    names = table.display_names()
     card = card_label(str(getattr(action, "card", "")))
     old_card = card_label(str(getattr(old.action, "card", "")))
-    who = names[action.player]
-    line = {"seq": seq,
-            "en": f"The host corrected {who}'s card: {old_card} is really {card}.",
-            "it": f"L'organizzatore ha corretto la carta di {who}: {old_card} era in realtà {card}."}
+    line = {"seq": seq, **table.both_languages(lambda names: {
+        "en": f"The host corrected {names[action.player]}'s card: {old_card} is really {card}.",
+        "it": f"L'organizzatore ha corretto la carta di {names[action.player]}: {old_card} era in realtà "
+              f"{card}."})}
     return replace(table, state=state, applied=tuple(applied), log=(*table.log, line))
+
+
+def _narrated(table: Table, action: Any, after: Any) -> list[dict[str, Any]]:
+    """The game's own sentences for a move, open seats named in each line's language."""
+    game = get_game(table.game)
+    en = game.narrate(table.display_names("en"), table.state, action, after)
+    if all(table.names):
+        return list(en)
+    it = game.narrate(table.display_names("it"), table.state, action, after)
+    return [{**e, "it": i["it"]} for e, i in zip(en, it, strict=True)]
+
+
+def _freed_line(seat: int) -> Callable[[list[str]], dict[str, Any]]:
+    """The log line of a seat freed by the host, from the seats' names."""
+    def line(names: list[str]) -> dict[str, Any]:
+        return {"en": f"The host freed {names[seat]}'s seat for another phone.",
+                "it": f"L'organizzatore ha liberato il posto di {names[seat]} per un altro telefono."}
+    return line
 
 
 def fold(table: Table, events: Sequence[Event]) -> Table:
@@ -112,17 +136,15 @@ def fold(table: Table, events: Sequence[Event]) -> Table:
             rules = table.rules
             action = rules.load_action(ev.payload["action"])
             after = rules.apply(table.state, action)
-            lines = get_game(table.game).narrate(table.display_names(), table.state, action, after)
+            lines = _narrated(table, action, after)
             table = replace(
                 table, state=after,
                 applied=(*table.applied, Applied(ev.seq, action, table.state)),
                 log=(*table.log, *({"seq": ev.seq, **line} for line in lines)),
             )
         elif ev.kind == "release":
-            name = table.display_names()[int(ev.payload["seat"])]
-            table = replace(table, log=(*table.log, {
-                "seq": ev.seq, "en": f"The host freed {name}'s seat for another phone.",
-                "it": f"L'organizzatore ha liberato il posto di {name} per un altro telefono."}))
+            freed = _freed_line(int(ev.payload["seat"]))
+            table = replace(table, log=(*table.log, {"seq": ev.seq, **table.both_languages(freed)}))
         elif ev.kind == "camera":
             deck = ev.payload.get("deck")
             table = replace(table, camera=deck, log=(*table.log, {
