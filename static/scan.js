@@ -119,7 +119,8 @@
   function correction(det, result, done) {
     const codes = result.codes && result.codes.length ? result.codes : FRENCH_CODES;
     const legal = new Set(codes);
-    const memory = {suit: cardParts(det.card).trump !== undefined ? "T" : cardParts(det.card).suit};
+    const start = cardParts(det.card || codes[0]);  // a card being added opens on the deck's first suit
+    const memory = {suit: start.trump !== undefined ? "T" : start.suit};
     let picker;
     if (codes.some((c) => /^T\d+$/.test(c))) {
       picker = tarotPicker(legal, done, memory);
@@ -143,7 +144,7 @@
     box.hidden = false;
     const title = document.createElement("h2");
     const read = result.detections.filter((d) => !d.added).length;
-    title.textContent = read ? t(read === 1 ? "scan_found_one" : "scan_found", {n: read}) : t("scan_none");
+    title.textContent = read ? t("scan_found", {n: read}) : t("scan_none");
     const list = document.createElement("ol");
     list.className = "scan-list";
     const hostMode = view.me === null;
@@ -294,11 +295,9 @@
     add.addEventListener("click", () => { result.adding = !result.adding; result.fixing = null; draw(); });
     actions.append(add);
     if (result.adding) {
-      const codes = result.codes && result.codes.length ? result.codes : FRENCH_CODES;
-      const french = codes.every((c) => FRENCH_CODES.includes(c)) || codes.some((c) => /^T\d+$/.test(c));
-      // a deck of its own codes is picked from a list: it starts on no card, so that its first
-      // card can be chosen too
-      actions.append(correction({card: french ? codes[0] : ""}, result, (code) => {
+      // no card yet: a deck of its own codes is picked from a list that starts on none, so
+      // that its first card can be chosen too
+      actions.append(correction({card: ""}, result, (code) => {
         if (!code) return;
         result.detections.push({card: code, corners: null, strong: true, corrected: true, added: true});
         result.adding = false;

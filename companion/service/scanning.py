@@ -9,6 +9,7 @@ made on the phone; every move still goes through the normal action path.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import replace
 from typing import Any
 
@@ -92,15 +93,13 @@ def mark_extra_copies(items: list[dict[str, Any]], deck: tuple[str, ...]) -> Non
     with two ten of hearts), the surest readings stay as they are and each extra one is shown
     as a guess to correct, offered as no move: one of them is a misread card, and playing both
     would play one card twice. Cards the deck does not hold are left to the engine."""
-    copies: dict[str, int] = {}
-    for code in deck:
-        copies[code] = copies.get(code, 0) + 1
-    seen: dict[str, int] = {}
+    copies = Counter(deck)
+    seen: Counter[str] = Counter()
     for item in sorted(items, key=lambda i: -float(i["confidence"])):
         card = item["card"]
         if card not in copies:
             continue
-        seen[card] = seen.get(card, 0) + 1
+        seen[card] += 1
         if seen[card] > copies[card]:
             item["strong"] = False
             item["extra_copy"] = True

@@ -60,11 +60,14 @@ class Table:
         seat = "Posto" if lang == "it" else "Seat"
         return [n or f"{seat} {i + 1}" for i, n in enumerate(self.names)]
 
-    def both_languages(self, line: Callable[[list[str]], dict[str, Any]]) -> dict[str, Any]:
-        """A log line whose English names open seats in English and whose Italian names them in
-        Italian: ``line`` makes it from the seats' names."""
-        en = line(self.display_names("en"))
-        return en if all(self.names) else {**en, "it": line(self.display_names("it"))["it"]}
+    def in_both_languages(self, lines: Callable[[list[str]], list[dict[str, Any]]]) -> list[dict[str, Any]]:
+        """Log lines whose English names open seats in English and whose Italian names them in
+        Italian: ``lines`` makes them from the seats' names (made twice only where a seat is open)."""
+        en = list(lines(self.display_names("en")))
+        if all(self.names):
+            return en
+        it = lines(self.display_names("it"))
+        return [{**e, "it": i["it"]} for e, i in zip(en, it, strict=True)]
 
 
 def table_deck(table: Table) -> str:
@@ -98,28 +101,24 @@ def corrected(table: Table, target: int, action: Any, seq: int) -> Table:
         state = rules.apply(state, a.action)
     card = card_label(str(getattr(action, "card", "")))
     old_card = card_label(str(getattr(old.action, "card", "")))
-    line = {"seq": seq, **table.both_languages(lambda names: {
+    (line,) = table.in_both_languages(lambda names: [{
         "en": f"The host corrected {names[action.player]}'s card: {old_card} is really {card}.",
         "it": f"L'organizzatore ha corretto la carta di {names[action.player]}: {old_card} era in realtà "
-              f"{card}."})}
-    return replace(table, state=state, applied=tuple(applied), log=(*table.log, line))
+              f"{card}."}])
+    return replace(table, state=state, applied=tuple(applied), log=(*table.log, {"seq": seq, **line}))
 
 
 def _narrated(table: Table, action: Any, after: Any) -> list[dict[str, Any]]:
     """The game's own sentences for a move, open seats named in each line's language."""
     game = get_game(table.game)
-    en = game.narrate(table.display_names("en"), table.state, action, after)
-    if all(table.names):
-        return list(en)
-    it = game.narrate(table.display_names("it"), table.state, action, after)
-    return [{**e, "it": i["it"]} for e, i in zip(en, it, strict=True)]
+    return table.in_both_languages(lambda names: list(game.narrate(names, table.state, action, after)))
 
 
-def _freed_line(seat: int) -> Callable[[list[str]], dict[str, Any]]:
+def _freed_line(seat: int) -> Callable[[list[str]], list[dict[str, Any]]]:
     """The log line of a seat freed by the host, from the seats' names."""
-    def line(names: list[str]) -> dict[str, Any]:
-        return {"en": f"The host freed {names[seat]}'s seat for another phone.",
-                "it": f"L'organizzatore ha liberato il posto di {names[seat]} per un altro telefono."}
+    def line(names: list[str]) -> list[dict[str, Any]]:
+        return [{"en": f"The host freed {names[seat]}'s seat for another phone.",
+                 "it": f"L'organizzatore ha liberato il posto di {names[seat]} per un altro telefono."}]
     return line
 
 
@@ -143,8 +142,8 @@ def fold(table: Table, events: Sequence[Event]) -> Table:
                 log=(*table.log, *({"seq": ev.seq, **line} for line in lines)),
             )
         elif ev.kind == "release":
-            freed = _freed_line(int(ev.payload["seat"]))
-            table = replace(table, log=(*table.log, {"seq": ev.seq, **table.both_languages(freed)}))
+            freed = table.in_both_languages(_freed_line(int(ev.payload["seat"])))
+            table = replace(table, log=(*table.log, *({"seq": ev.seq, **line} for line in freed)))
         elif ev.kind == "camera":
             deck = ev.payload.get("deck")
             table = replace(table, camera=deck, log=(*table.log, {
