@@ -153,10 +153,13 @@
     const ui = window.GAME_UI[view.game];
     const picking = Boolean(ui && ui.takeCard);
     const playable = (d) => !d.move || d.move.legal || d.corrected;
+    result.detections.forEach((d) => { if (d.read === undefined) d.read = d.card; });
     if (hostMode && !picking && !result.guessed) {
-      // Seats are guessed once per photo; the host's own choices then stay put.
-      const fit = result.detections.filter((d) => playable(d) && d.corners);
-      const seats = guessSeats({...result, detections: fit}, result.waiting);
+      // Seats are guessed once per photo; the host's own choices (carried over from the last
+      // live frame too) then stay put, and the seats they took are not guessed again.
+      const taken = new Set(result.detections.map((d) => d.seat).filter((s) => s !== null && s !== undefined));
+      const fit = result.detections.filter((d) => playable(d) && d.corners && d.seat === undefined);
+      const seats = guessSeats({...result, detections: fit}, result.waiting.filter((s) => !taken.has(s)));
       fit.forEach((det, k) => { det.seat = seats[k]; });
       result.guessed = true;
     }
@@ -220,7 +223,10 @@
       if (!playable(det)) {
         const why = document.createElement("p");
         why.className = "why";
-        why.textContent = det.move.messages[LANG] || det.move.messages.en;
+        // The engine speaks to the player who would hold the card; the table screen holds
+        // none, so a card already seen is told as what it is there: a reading to correct.
+        why.textContent = hostMode && /(^|\.)card_seen$/.test(det.move.rule) ? t("scan_seen_fix")
+          : det.move.messages[LANG] || det.move.messages.en;
         if (det.move.why) why.append(" ", whyLink(det.move.why));
         li.append(why);
       } else if (picking) {
@@ -337,7 +343,33 @@
   const STABLE = 3;
   const liveButton = document.getElementById("live-button");
   const liveBox = document.getElementById("live");
-  let stream = null, timer = null, inFlight = false, streaks = {}, shown = "";
+  let stream = null, timer = null, inFlight = false, streaks = {}, shown = "", lastLive = null;
+
+  /* A live frame that reads differently keeps what the player did to the list before it:
+     a card he corrected stays corrected, a seat he chose stays his choice, a card he added
+     stays, and the correction or addition he has open stays open. */
+  function carryOver(before, fresh) {
+    if (!before) return fresh;
+    const byRead = new Map(before.detections.filter((d) => !d.added).map((d) => [d.read, d]));
+    const open = before.fixing === null || before.fixing === undefined ? null : before.detections[before.fixing];
+    fresh.fixing = null;
+    fresh.detections.forEach((det, i) => {
+      const old = byRead.get(det.card);
+      if (!old) return;
+      det.read = old.read;
+      for (const key of ["card", "corrected", "seat", "unfolded", "done"]) {
+        if (old[key] !== undefined) det[key] = old[key];
+      }
+      if (old === open) fresh.fixing = i;
+    });
+    for (const old of before.detections) {
+      if (!old.added || old.done) continue;
+      if (old === open) fresh.fixing = fresh.detections.length;
+      fresh.detections.push(old);
+    }
+    fresh.adding = before.adding;
+    return fresh;
+  }
 
   async function liveFrame(video, canvas) {
     if (inFlight || !video.videoWidth) return;
@@ -364,8 +396,9 @@
         supersede();  // a photo still being read would draw its cards over this frame
         if (photoURL) URL.revokeObjectURL(photoURL);
         photoURL = URL.createObjectURL(blob);
-        show(Object.assign({}, result, {detections: stable,
+        lastLive = carryOver(lastLive, Object.assign({}, result, {detections: stable,
           proposal: stable.length === 1 && stable[0].move && stable[0].move.legal ? stable[0].card : null}));
+        show(lastLive);
       }
     } finally {
       inFlight = false;
@@ -396,6 +429,7 @@
     liveBox.hidden = false;
     streaks = {};
     shown = "";
+    lastLive = null;
     timer = setInterval(() => liveFrame(video, canvas), 500);
   }
 
@@ -443,6 +477,7 @@
     const file = input.files && input.files[0];
     if (!file) return;
     const mine = supersede();  // the older photo's reading is no longer wanted
+    lastLive = null;  // a photo starts a list of its own
     const request = new AbortController();
     pending = request;
     const giveUp = setTimeout(() => request.abort(), SCAN_TIMEOUT_MS);

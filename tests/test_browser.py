@@ -436,6 +436,11 @@ def test_scan_a_card_with_the_phone_and_play_it(server: str, browser: object) ->
     seen.get_by_role("button", name="A♥").click()
     hpanel.locator(".scan-item .scan-picker").wait_for()
     assert items.count() == listed + 1 and "A♥" not in seen.inner_text()
+    # the table screen holds no hand: the card is told as a reading to correct, not as a
+    # refusal addressed to its holder
+    back = hpanel.locator(".scan-item[data-card='AH'] p.why").inner_text()
+    assert back.startswith("Already on the table or played: if the camera misread it"), back
+    assert "your hand" not in back
     hpanel.locator(".scan-item .scan-fix[aria-expanded=true]").click()  # closed again: no change
     for i in range(items.count()):
         card = str(items.nth(i).get_attribute("data-card"))
@@ -557,21 +562,32 @@ def test_a_long_single_word_name_never_widens_a_narrow_phone(server: str, browse
     _no_horizontal_scroll(phone)
 
 
-def _y4m(photo: Path, out: Path, frames: int = 8) -> Path:
-    """A YUV4MPEG2 video of a photo, for Chromium's fake camera."""
-    img = cv2.imread(str(photo))
+def _frame(img: np.ndarray) -> bytes:
+    """An image centred on a 720p frame, as YUV 4:2:0 bytes."""
     canvas = np.full((720, 1280, 3), 60, np.uint8)
     h, w = img.shape[:2]
     f = min(1280 / w, 720 / h)
     small = cv2.resize(img, (int(w * f) // 2 * 2, int(h * f) // 2 * 2))
     y0, x0 = (720 - small.shape[0]) // 2, (1280 - small.shape[1]) // 2
     canvas[y0:y0 + small.shape[0], x0:x0 + small.shape[1]] = small
-    yuv = cv2.cvtColor(canvas, cv2.COLOR_BGR2YUV_I420).tobytes()
+    return bytes(cv2.cvtColor(canvas, cv2.COLOR_BGR2YUV_I420).tobytes())
+
+
+def _video(scenes: list[tuple[np.ndarray, int]], out: Path) -> Path:
+    """A YUV4MPEG2 video at 10 frames a second for Chromium's fake camera (which plays it in
+    a loop): each image held for its number of frames."""
     with out.open("wb") as f_out:
         f_out.write(b"YUV4MPEG2 W1280 H720 F10:1 Ip A1:1 C420jpeg\n")
-        for _ in range(frames):
-            f_out.write(b"FRAME\n" + yuv)
+        for img, frames in scenes:
+            yuv = _frame(img)
+            for _ in range(frames):
+                f_out.write(b"FRAME\n" + yuv)
     return out
+
+
+def _y4m(photo: Path, out: Path, frames: int = 8) -> Path:
+    """A YUV4MPEG2 video of a photo, for Chromium's fake camera."""
+    return _video([(cv2.imread(str(photo)), frames)], out)
 
 
 @pytest.mark.skipif(not (PHOTOS / "rdpong").is_dir(), reason="no photos in ../shared/cardphotos")
@@ -598,6 +614,48 @@ def test_live_camera_proposes_a_card_seen_in_several_frames(server: str, playwri
         play.click()
         anna.wait_for_function("() => document.getElementById('status').textContent.includes('8♥')")
         assert anna.locator("#live").is_hidden()
+    finally:
+        b.close()
+
+
+@pytest.mark.skipif(not (PHOTOS / "rdpong").is_dir(), reason="no photos in ../shared/cardphotos")
+def test_live_camera_keeps_a_card_corrected_or_added_by_hand_when_the_table_changes(
+        server: str, playwright: object, tmp_path: Path) -> None:
+    """The camera sees the 8 of hearts for six seconds, then the 8 of hearts beside the 3 of
+    clubs, in a loop. The player corrects the 8 to a 9 and adds the 7 of clubs by hand; when
+    the 3 of clubs comes into view (and when it leaves again) the list gains and loses it, and
+    the correction and the added card stay as the player left them."""
+    eight = cv2.imread(str(PHOTOS / "rdpong" / "8hearts.jpg"))
+    three = cv2.imread(str(PHOTOS / "rdpong" / "3clubs.jpg"))
+    side = cv2.resize(three, (three.shape[1] * eight.shape[0] // three.shape[0], eight.shape[0]))
+    video = _video([(eight, 60), (np.hstack([eight, side]), 60)], tmp_path / "camera.y4m")
+    args = [*ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+            f"--use-file-for-fake-video-capture={video}"]
+    b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)  # type: ignore[attr-defined]
+    try:
+        _, table_id = _new_table(b, server)
+        ctx = b.new_context(viewport=PHONE, locale="en-GB", permissions=["camera"])
+        anna = ctx.new_page()
+        anna.goto(f"{server}/join/{table_id}")
+        anna.locator(".seat-row").nth(0).get_by_role("button").click()
+        anna.wait_for_url("**/play/*")
+        anna.get_by_role("button", name="Live camera").click()
+        panel = anna.locator("#scan")
+        panel.locator(".scan-item[data-card='8H']").wait_for(timeout=30_000)
+        panel.locator(".scan-item[data-card='8H'] .scan-fix").click()
+        panel.locator(".scan-item .scan-picker .card[data-card='9H']").click()
+        panel.get_by_role("button", name="+ Add a card").click()
+        panel.locator(".scan-picker .suit-tab[data-suit=C]").click()
+        panel.locator(".scan-picker .card[data-card='7C']").click()
+        kept = ["Play 9♥", "Play 7♣"]
+        for wanted in ("visible", "hidden"):  # the 3 of clubs comes into view, then leaves it
+            panel.get_by_role("button", name="Play 3♣").wait_for(state=wanted, timeout=30_000)  # type: ignore[arg-type]
+            for name in kept:
+                assert panel.get_by_role("button", name=name).count() == 1, (wanted, panel.inner_text())
+            assert panel.get_by_role("button", name="Play 8♥").count() == 0
+        _shot(anna, "phone-live-kept-corrections")
+        panel.get_by_role("button", name="Play 7♣").click()
+        anna.wait_for_function("() => document.getElementById('status').textContent.includes('7♣')")
     finally:
         b.close()
 
