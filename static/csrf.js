@@ -21,3 +21,31 @@ async function csrfFetch(url, options) {
   await CSRF.refresh();
   return send();
 }
+
+/* A form posted with XMLHttpRequest, which (unlike fetch) tells how much of the upload has
+   left the phone: onSent(share) is called as it goes, from 0 to 1. Resolves to
+   {ok, status, body} with the JSON body parsed (null if there is none); rejects with a
+   TypeError when the network fails and an AbortError when `signal` aborts it. A stale CSRF
+   token is refreshed and the form sent once more, as csrfFetch does. */
+async function csrfUpload(url, form, {signal, onSent} = {}) {
+  const once = () => new Promise((resolve, reject) => {
+    if (signal && signal.aborted) { reject(new DOMException("aborted", "AbortError")); return; }
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", url);
+    xhr.setRequestHeader("X-CSRF-Token", CSRF.token);
+    if (onSent) xhr.upload.onprogress = (ev) => { if (ev.lengthComputable && ev.total) onSent(ev.loaded / ev.total); };
+    xhr.onload = () => {
+      let body = null;
+      try { body = JSON.parse(xhr.responseText); } catch (e) { body = null; }
+      resolve({ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status, body});
+    };
+    xhr.onerror = () => reject(new TypeError("network"));
+    xhr.onabort = () => reject(new DOMException("aborted", "AbortError"));
+    if (signal) signal.addEventListener("abort", () => xhr.abort(), {once: true});
+    xhr.send(form);
+  });
+  const first = await once();
+  if (first.status !== 403 || !first.body || first.body.error !== "csrf") return first;
+  await CSRF.refresh();
+  return once();
+}

@@ -484,17 +484,20 @@
     if (photoURL) URL.revokeObjectURL(photoURL);
     photoURL = URL.createObjectURL(file);
     box.hidden = false;
-    box.textContent = t("scan_reading");
+    box.textContent = t("scan_sending", {n: 0});
     const form = new FormData();
     form.append("photo", file);
-    try {
-      const resp = await csrfFetch(`/api/tables/${T.tableId}/photos${T.asTable}`,
-                                   {method: "POST", body: form, signal: request.signal});
-      let body = null;
-      try { body = await resp.json(); } catch (e) { body = null; }
+    // On a slow uplink the player sees the photo leave, then the server read it.
+    const sent = (share) => {
       if (mine !== scans) return;
-      if (!resp.ok) { failed(errorText(body), body && body.why); return; }
-      show(body);
+      box.textContent = share < 1 ? t("scan_sending", {n: Math.floor(share * 100)}) : t("scan_reading");
+    };
+    try {
+      const resp = await csrfUpload(`/api/tables/${T.tableId}/photos${T.asTable}`, form,
+                                    {signal: request.signal, onSent: sent});
+      if (mine !== scans) return;
+      if (!resp.ok) { failed(errorText(resp.body), resp.body && resp.body.why); return; }
+      show(resp.body);
     } catch (e) {
       if (mine !== scans) return;
       failed(request.signal.aborted ? t("scan_timeout") : t("network"));

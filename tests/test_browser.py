@@ -11,6 +11,7 @@ import contextlib
 import itertools
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -478,7 +479,7 @@ def test_a_late_reply_for_an_older_photo_never_replaces_the_newer_result(server:
     held = _hold_first_photo(phone)  # answered later, after the second photo's reply
     panel = phone.locator("#scan")  # type: ignore[attr-defined]
     phone.locator("#scan-input").set_input_files(str(PHOTOS / "guillex7" / "query_q15.jpg"))  # type: ignore[attr-defined]
-    phone.get_by_text("Reading the photo").wait_for()  # type: ignore[attr-defined]
+    phone.get_by_text(re.compile("Sending the photo|Reading the photo")).wait_for()  # type: ignore[attr-defined]
     phone.locator("#scan-input").set_input_files(str(PHOTOS / "rdpong" / "8hearts.jpg"))  # type: ignore[attr-defined]
     panel.get_by_role("button", name="Play 8♥").wait_for()
     assert len(held) == 1
@@ -492,6 +493,37 @@ def test_a_late_reply_for_an_older_photo_never_replaces_the_newer_result(server:
     assert "1 card found" in panel.inner_text()
 
 
+def test_a_slow_upload_shows_how_much_of_the_photo_has_left_the_phone(server: str, browser: object,
+                                                                      tmp_path: Path) -> None:
+    """On a slow uplink (300 KB/s) a 12-megapixel photo takes seconds to send: the panel counts
+    up the share sent, says when the server is reading it, and then shows the card."""
+    _host, table_id = _new_table(browser, server, "en-GB")
+    phone = _seat(browser, server, table_id, 0, "en-GB", service_workers="block")
+    small = cv2.imread(str(PHOTOS / "rdpong" / "8hearts.jpg"))
+    big = cv2.resize(small, (4000, 3000), interpolation=cv2.INTER_CUBIC)
+    noise = np.random.default_rng(1).integers(-6, 7, big.shape)  # a sensor's grain: a photo's real size
+    photo = tmp_path / "big.jpg"
+    cv2.imwrite(str(photo), np.clip(big + noise, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 92])
+    assert photo.stat().st_size > 1_500_000
+    cdp = phone.context.new_cdp_session(phone)  # type: ignore[attr-defined]
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
+                                                  "downloadThroughput": -1, "uploadThroughput": 300_000})
+    phone.evaluate("""() => {  // every text the panel shows, in order
+        window.panelTexts = [];
+        const panel = document.getElementById("scan");
+        new MutationObserver(() => window.panelTexts.push(panel.textContent))
+            .observe(panel, {childList: true, characterData: true, subtree: true});
+    }""")  # type: ignore[attr-defined]
+    phone.locator("#scan-input").set_input_files(str(photo))  # type: ignore[attr-defined]
+    phone.locator("#scan").get_by_role("button", name="Play 8♥").wait_for(timeout=90_000)  # type: ignore[attr-defined]
+    texts = phone.evaluate("window.panelTexts")  # type: ignore[attr-defined]
+    shares = [int(n) for text in texts for n in re.findall(r"Sending the photo… (\d+)%", text)]
+    assert shares == sorted(shares) and len(set(shares)) >= 3 and shares[-1] >= 50, shares
+    reading = [i for i, text in enumerate(texts) if text == "Reading the photo…"]
+    assert reading and all("Sending" not in text for text in texts[reading[0]:]), texts
+
+
 def test_a_photo_whose_reading_never_comes_back_is_given_up_with_a_message(server: str,
                                                                            browser: object) -> None:
     """A reading that hangs (the connection stalls, the server never answers) ends after
@@ -503,9 +535,10 @@ def test_a_photo_whose_reading_never_comes_back_is_given_up_with_a_message(serve
     _hold_first_photo(phone)  # never answered
     panel = phone.locator("#scan")  # type: ignore[attr-defined]
     phone.locator("#scan-input").set_input_files(str(PHOTOS / "rdpong" / "8hearts.jpg"))  # type: ignore[attr-defined]
-    phone.get_by_text("Leggo la foto").wait_for()  # type: ignore[attr-defined]
+    waiting = re.compile("Invio la foto|Leggo la foto")  # sending it, or the server reading it
+    phone.get_by_text(waiting).wait_for()  # type: ignore[attr-defined]
     phone.clock.run_for(89_000)  # type: ignore[attr-defined]
-    assert "Leggo la foto" in panel.inner_text()  # still waiting, within the limit
+    assert waiting.search(panel.inner_text())  # still waiting, within the limit
     phone.clock.run_for(2_000)  # type: ignore[attr-defined]
     alert = panel.get_by_role("alert")
     alert.wait_for()
