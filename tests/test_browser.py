@@ -1727,6 +1727,21 @@ def test_a_stale_csrf_token_is_fetched_again_and_the_move_goes_through(server: s
     assert forged == [403, "csrf"]
 
 
+@pytest.mark.skipif(not (PHOTOS / "rdpong").is_dir(), reason="no photos in ../shared/cardphotos")
+def test_a_photo_sent_with_a_stale_csrf_token_is_sent_again_and_read(server: str, browser: object) -> None:
+    """The photo's upload (sent apart from the other requests, to count its progress) meets
+    a stale CSRF cookie like a move does: refused once, sent again with the current token,
+    and read."""
+    _host, table_id = _new_table(browser, server)
+    phone = _seat(browser, server, table_id, 0, "en-GB", service_workers="block")
+    answers: list[int] = []
+    phone.on("response", lambda r: answers.append(r.status) if "/photos" in r.url else None)  # type: ignore[attr-defined]
+    phone.context.add_cookies([{"name": "csrf", "value": "S" * 43, "url": server}])  # type: ignore[attr-defined]
+    phone.locator("#scan-input").set_input_files(str(PHOTOS / "rdpong" / "8hearts.jpg"))  # type: ignore[attr-defined]
+    phone.locator("#scan").get_by_role("button", name="Play 8♥").wait_for()  # type: ignore[attr-defined]
+    assert answers == [403, 200]
+
+
 def test_practice_quinta_against_bots_with_their_cards_shown_and_a_move_taken_back(
         server: str, browser: object) -> None:
     ctx = browser.new_context(viewport=PHONE, locale="en-GB", is_mobile=True, has_touch=True)  # type: ignore[attr-defined]
