@@ -120,7 +120,9 @@
     const codes = result.codes && result.codes.length ? result.codes : FRENCH_CODES;
     const legal = new Set(codes);
     const start = cardParts(det.card || codes[0]);  // a card being added opens on the deck's first suit
-    const memory = {suit: start.trump !== undefined ? "T" : start.suit};
+    // the suit tab chosen stays chosen when the list is drawn again (a live frame, another tap)
+    if (!det.pickMemory) det.pickMemory = {suit: start.trump !== undefined ? "T" : start.suit};
+    const memory = det.pickMemory;
     let picker;
     if (codes.some((c) => /^T\d+$/.test(c))) {
       picker = tarotPicker(legal, done, memory);
@@ -157,7 +159,7 @@
     if (hostMode && !picking && !result.guessed) {
       // Seats are guessed once per photo; the host's own choices (carried over from the last
       // live frame too) then stay put, and the seats they took are not guessed again.
-      const taken = new Set(result.detections.map((d) => d.seat).filter((s) => s !== null && s !== undefined));
+      const taken = new Set(result.detections.filter((d) => d.seatChosen).map((d) => d.seat));
       const fit = result.detections.filter((d) => playable(d) && d.corners && d.seat === undefined);
       const seats = guessSeats({...result, detections: fit}, result.waiting.filter((s) => !taken.has(s)));
       fit.forEach((det, k) => { det.seat = seats[k]; });
@@ -254,6 +256,7 @@
         }
         seatSel.addEventListener("change", () => {
           det.seat = seatSel.value === "" ? null : Number(seatSel.value);
+          det.seatChosen = true;
         });
         li.append(seatSel);
       } else {
@@ -298,15 +301,19 @@
     add.textContent = t("scan_add");
     add.title = t("scan_add_title");
     add.setAttribute("aria-expanded", String(Boolean(result.adding)));
-    add.addEventListener("click", () => { result.adding = !result.adding; result.fixing = null; draw(); });
+    add.addEventListener("click", () => {
+      result.adding = result.adding ? null : {card: ""};
+      result.fixing = null;
+      draw();
+    });
     actions.append(add);
     if (result.adding) {
       // no card yet: a deck of its own codes is picked from a list that starts on none, so
       // that its first card can be chosen too
-      actions.append(correction({card: ""}, result, (code) => {
+      actions.append(correction(result.adding, result, (code) => {
         if (!code) return;
         result.detections.push({card: code, corners: null, strong: true, corrected: true, added: true});
-        result.adding = false;
+        result.adding = null;
         draw();
       }));
     }
@@ -317,8 +324,30 @@
     close.addEventListener("click", () => { box.hidden = true; box.replaceChildren(); });
     actions.append(close);
     function draw() { show(result); }
+    const focus = focusKey();
     box.replaceChildren(title, overlay(result), list, seenLine, actions);
-    box.scrollIntoView({behavior: "smooth", block: "start"});
+    refocus(focus);
+    // brought into view when its cards are first shown, not again at each tap or live frame
+    if (!result.scrolled) box.scrollIntoView({behavior: "smooth", block: "start"});
+    result.scrolled = true;
+  }
+
+  /* What has the keyboard's focus in the panel (the card's row and the control's kind), to
+     give it back once the panel is drawn again: a redraw must not lose a player's place. */
+  function focusKey() {
+    const el = document.activeElement;
+    if (!el || el === box || !box.contains(el)) return null;
+    const row = el.closest("[data-i]");
+    const kind = el.dataset.card ? `.card[data-card="${CSS.escape(el.dataset.card)}"]`
+      : el.dataset.suit ? `.suit-tab[data-suit="${CSS.escape(el.dataset.suit)}"]`
+        : el.id ? `#${CSS.escape(el.id)}` : el.classList.length ? `.${CSS.escape(el.classList[0])}`
+          : el.tagName.toLowerCase();
+    return row ? `[data-i="${row.dataset.i}"] ${kind}` : kind;
+  }
+  function refocus(key) {
+    if (!key) return;
+    const el = box.querySelector(key);
+    if (el) el.focus({preventScroll: true});
   }
 
   async function submit(moves, placed, redraw) {
@@ -344,48 +373,84 @@
   const liveButton = document.getElementById("live-button");
   const liveBox = document.getElementById("live");
   let stream = null, timer = null, inFlight = false, streaks = {}, shown = "", lastLive = null;
+  let liveSession = 0;  // a frame sent in an earlier session (the camera since stopped) is dropped
+  // What the player did to each card read this session, by the code first read, copies in order.
+  let doings = new Map();
+  const DOINGS = ["card", "corrected", "seat", "seatChosen", "unfolded", "done", "pickMemory"];
 
-  /* A live frame that reads differently keeps what the player did to the list before it:
-     a card he corrected stays corrected, a seat he chose stays his choice, a card he added
-     stays, and the correction or addition he has open stays open. */
+  /* A live frame that reads differently keeps what the player did in this session: a card he
+     corrected stays corrected (also when it left the frame for a moment), a seat he chose
+     stays his choice while that seat still has to play, a card he added stays until the
+     camera reads it itself, and the picker he has open stays open on the suit he chose. */
   function carryOver(before, fresh) {
     if (!before) return fresh;
-    const byRead = new Map(before.detections.filter((d) => !d.added).map((d) => [d.read, d]));
     const open = before.fixing === null || before.fixing === undefined ? null : before.detections[before.fixing];
+    const copies = new Map();
+    for (const det of before.detections) {
+      if (det.added) continue;
+      if (!copies.has(det.read)) copies.set(det.read, []);
+      copies.get(det.read).push(det);
+    }
+    for (const [code, dets] of copies) {
+      doings.set(code, dets.map((d) => Object.assign(
+        Object.fromEntries(DOINGS.filter((k) => d[k] !== undefined).map((k) => [k, d[k]])), {open: d === open})));
+    }
     fresh.fixing = null;
+    const seen = new Map();
     fresh.detections.forEach((det, i) => {
-      const old = byRead.get(det.card);
-      if (!old) return;
-      det.read = old.read;
-      for (const key of ["card", "corrected", "seat", "unfolded", "done"]) {
-        if (old[key] !== undefined) det[key] = old[key];
-      }
-      if (old === open) fresh.fixing = i;
+      det.read = det.card;
+      const k = seen.get(det.read) || 0;
+      seen.set(det.read, k + 1);
+      const did = (doings.get(det.read) || [])[k];
+      if (!did) return;
+      for (const key of DOINGS) if (did[key] !== undefined) det[key] = did[key];
+      if (did.open) fresh.fixing = i;
     });
+    const waiting = fresh.waiting || [];
+    for (const det of fresh.detections) {
+      // a seat kept only while it still has to play; a guessed one is guessed again
+      if (!det.seatChosen || (det.seat !== null && !waiting.includes(det.seat))) {
+        delete det.seat;
+        delete det.seatChosen;
+      }
+    }
     for (const old of before.detections) {
       if (!old.added || old.done) continue;
+      // the camera now reads the card added by hand: it is that reading, with its place
+      const read = fresh.detections.findIndex((d) => d.read === old.card && !d.corrected && !d.claimed);
+      if (read >= 0) {
+        const det = fresh.detections[read];
+        det.claimed = true;
+        if (old.seatChosen && waiting.includes(old.seat)) Object.assign(det, {seat: old.seat, seatChosen: true});
+        if (old === open) fresh.fixing = read;
+        continue;
+      }
       if (old === open) fresh.fixing = fresh.detections.length;
       fresh.detections.push(old);
     }
     fresh.adding = before.adding;
+    fresh.scrolled = before.scrolled;
     return fresh;
   }
 
   async function liveFrame(video, canvas) {
     if (inFlight || !video.videoWidth) return;
     inFlight = true;
+    const session = liveSession;
     const scale = Math.min(1, 1280 / Math.max(video.videoWidth, video.videoHeight));
     canvas.width = Math.round(video.videoWidth * scale);
     canvas.height = Math.round(video.videoHeight * scale);
     canvas.getContext("2d").drawImage(video, 0, 0, canvas.width, canvas.height);
     const blob = await new Promise((done) => canvas.toBlob(done, "image/jpeg", 0.85));
     try {
+      if (session !== liveSession) return;
       const form = new FormData();
       form.append("photo", blob, "frame.jpg");
       const resp = await csrfFetch(`/api/tables/${T.tableId}/photos${T.asTable}`,
                                    {method: "POST", body: form});
-      if (!resp.ok) return;
+      if (!resp.ok || session !== liveSession) return;
       const result = await resp.json();
+      if (session !== liveSession) return;
       const seen = new Set(result.detections.map((d) => d.card));
       for (const code of Object.keys(streaks)) if (!seen.has(code)) delete streaks[code];
       for (const code of seen) streaks[code] = (streaks[code] || 0) + 1;
@@ -430,10 +495,12 @@
     streaks = {};
     shown = "";
     lastLive = null;
+    doings = new Map();
     timer = setInterval(() => liveFrame(video, canvas), 500);
   }
 
   function stopLive() {
+    liveSession += 1;
     if (timer) clearInterval(timer);
     if (stream) stream.getTracks().forEach((track) => track.stop());
     timer = null;
@@ -476,11 +543,13 @@
   input.addEventListener("change", async () => {
     const file = input.files && input.files[0];
     if (!file) return;
+    if (stream) stopLive();  // a photo chosen ends the live camera: its frames would replace it
     const mine = supersede();  // the older photo's reading is no longer wanted
-    lastLive = null;  // a photo starts a list of its own
     const request = new AbortController();
     pending = request;
-    const giveUp = setTimeout(() => request.abort(), SCAN_TIMEOUT_MS);
+    // The limit counts from the last sign of life: a big photo still leaving the phone is
+    // not cut off while its bytes flow; the server's reading then has the whole limit.
+    let giveUp = setTimeout(() => request.abort(), SCAN_TIMEOUT_MS);
     if (photoURL) URL.revokeObjectURL(photoURL);
     photoURL = URL.createObjectURL(file);
     box.hidden = false;
@@ -488,9 +557,15 @@
     const form = new FormData();
     form.append("photo", file);
     // On a slow uplink the player sees the photo leave, then the server read it.
+    let told = 0;  // the share last told, in tens: a screen reader hears ten steps, not hundreds
     const sent = (share) => {
-      if (mine !== scans) return;
-      box.textContent = share < 1 ? t("scan_sending", {n: Math.floor(share * 100)}) : t("scan_reading");
+      if (mine !== scans || request.signal.aborted) return;
+      clearTimeout(giveUp);
+      giveUp = setTimeout(() => request.abort(), SCAN_TIMEOUT_MS);
+      const tens = Math.floor(share * 10);
+      if (share < 1 && tens === told) return;
+      told = tens;
+      box.textContent = share < 1 ? t("scan_sending", {n: tens * 10}) : t("scan_reading");
     };
     try {
       const resp = await csrfUpload(`/api/tables/${T.tableId}/photos${T.asTable}`, form,

@@ -654,14 +654,15 @@ def test_live_camera_proposes_a_card_seen_in_several_frames(server: str, playwri
 @pytest.mark.skipif(not (PHOTOS / "rdpong").is_dir(), reason="no photos in ../shared/cardphotos")
 def test_live_camera_keeps_a_card_corrected_or_added_by_hand_when_the_table_changes(
         server: str, playwright: object, tmp_path: Path) -> None:
-    """The camera sees the 8 of hearts for six seconds, then the 8 of hearts beside the 3 of
-    clubs, in a loop. The player corrects the 8 to a 9 and adds the 7 of clubs by hand; when
-    the 3 of clubs comes into view (and when it leaves again) the list gains and loses it, and
-    the correction and the added card stay as the player left them."""
+    """The camera sees, in a loop, the 8 of hearts alone, then the 8 of hearts beside the 3 of
+    clubs, then the 3 of clubs alone (six seconds each). The player corrects the 8 to a 9 and
+    adds the 3 of clubs by hand before the camera sees it. When the camera reads the 3 of
+    clubs itself, it is listed once; when the 8 leaves the frame and comes back, it comes
+    back corrected."""
     eight = cv2.imread(str(PHOTOS / "rdpong" / "8hearts.jpg"))
     three = cv2.imread(str(PHOTOS / "rdpong" / "3clubs.jpg"))
     side = cv2.resize(three, (three.shape[1] * eight.shape[0] // three.shape[0], eight.shape[0]))
-    video = _video([(eight, 60), (np.hstack([eight, side]), 60)], tmp_path / "camera.y4m")
+    video = _video([(eight, 60), (np.hstack([eight, side]), 60), (three, 60)], tmp_path / "camera.y4m")
     args = [*ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
             f"--use-file-for-fake-video-capture={video}"]
     b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)  # type: ignore[attr-defined]
@@ -674,21 +675,53 @@ def test_live_camera_keeps_a_card_corrected_or_added_by_hand_when_the_table_chan
         anna.wait_for_url("**/play/*")
         anna.get_by_role("button", name="Live camera").click()
         panel = anna.locator("#scan")
-        panel.locator(".scan-item[data-card='8H']").wait_for(timeout=30_000)
+        plays = lambda name: panel.get_by_role("button", name=name, exact=True)  # noqa: E731
+        # the 8 alone (whenever the loop shows it): corrected to a 9, the 3 of clubs added
+        plays("Play 8♥").wait_for(timeout=30_000)
         panel.locator(".scan-item[data-card='8H'] .scan-fix").click()
         panel.locator(".scan-item .scan-picker .card[data-card='9H']").click()
         panel.get_by_role("button", name="+ Add a card").click()
         panel.locator(".scan-picker .suit-tab[data-suit=C]").click()
-        panel.locator(".scan-picker .card[data-card='7C']").click()
-        kept = ["Play 9♥", "Play 7♣"]
-        for wanted in ("visible", "hidden"):  # the 3 of clubs comes into view, then leaves it
-            panel.get_by_role("button", name="Play 3♣").wait_for(state=wanted, timeout=30_000)  # type: ignore[arg-type]
-            for name in kept:
-                assert panel.get_by_role("button", name=name).count() == 1, (wanted, panel.inner_text())
-            assert panel.get_by_role("button", name="Play 8♥").count() == 0
+        panel.locator(".scan-picker .card[data-card='3C']").click()
+        assert plays("Play 9♥").count() == 1 and plays("Play 3♣").count() == 1
+        # both in the frame: the 3 of clubs is the camera's reading now (outlined), listed once
+        panel.locator(".scan-item[data-card='3C'] svg.scan-thumb").wait_for(timeout=30_000)
+        assert plays("Play 3♣").count() == 1 and plays("Play 9♥").count() == 1, panel.inner_text()
         _shot(anna, "phone-live-kept-corrections")
-        panel.get_by_role("button", name="Play 7♣").click()
-        anna.wait_for_function("() => document.getElementById('status').textContent.includes('7♣')")
+        # the 8 leaves the frame, then comes back: still the 9 the player made it
+        plays("Play 9♥").wait_for(state="hidden", timeout=30_000)
+        plays("Play 9♥").wait_for(timeout=30_000)
+        assert plays("Play 8♥").count() == 0
+        plays("Play 9♥").click()
+        anna.wait_for_function("() => document.getElementById('status').textContent.includes('9♥')")
+    finally:
+        b.close()
+
+
+@pytest.mark.skipif(not (PHOTOS / "guillex7").is_dir(), reason="no photos in ../shared/cardphotos")
+def test_the_table_screens_live_camera_keeps_the_seat_the_host_gave_a_card(
+        server: str, playwright: object, tmp_path: Path) -> None:
+    """The table screen's camera sees a Quinta table (the aces, 7♣, 3♥, 2♠), then the same
+    with the 3 of clubs beside it, in a loop. The host gives the 7 of clubs to seat 2; when
+    the 3 of clubs comes and goes, the 7 of clubs stays seat 2's."""
+    table = cv2.imread(str(PHOTOS / "guillex7" / "query_q15.jpg"))
+    three = cv2.imread(str(PHOTOS / "rdpong" / "3clubs.jpg"))
+    side = cv2.resize(three, (three.shape[1] * table.shape[0] // three.shape[0], table.shape[0]))
+    video = _video([(table, 60), (np.hstack([table, side]), 60)], tmp_path / "camera.y4m")
+    args = [*ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+            f"--use-file-for-fake-video-capture={video}"]
+    b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)  # type: ignore[attr-defined]
+    try:
+        host, _ = _new_table(b, server, viewport=TABLET)
+        host.get_by_role("button", name="Live camera").click()  # type: ignore[attr-defined]
+        panel = host.locator("#scan")  # type: ignore[attr-defined]
+        seat = panel.locator(".scan-item[data-card='7C'] select")
+        seat.wait_for(timeout=30_000)
+        seat.select_option("1")
+        for wanted in ("visible", "hidden"):  # the 3 of clubs comes into view, then leaves it
+            panel.locator(".scan-item[data-card='3C']").wait_for(state=wanted, timeout=30_000)  # type: ignore[arg-type]
+            assert seat.input_value() == "1", wanted
+        _shot(host, "table-screen-live-kept-seat")
     finally:
         b.close()
 
