@@ -618,6 +618,22 @@ def _video(scenes: list[tuple[np.ndarray, int]], out: Path) -> Path:
     return out
 
 
+def _camera_browser(playwright: object, video: Path) -> Any:
+    """Chromium whose camera plays ``video`` in a loop, allowed without asking."""
+    args = [*ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+            f"--use-file-for-fake-video-capture={video}"]
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)  # type: ignore[attr-defined]
+
+
+def _camera_phone(b: Any, server: str, table_id: str) -> Any:
+    """A phone allowed the camera, seated in the first seat of the table."""
+    phone = b.new_context(viewport=PHONE, locale="en-GB", permissions=["camera"]).new_page()
+    phone.goto(f"{server}/join/{table_id}")
+    phone.locator(".seat-row").nth(0).get_by_role("button").click()
+    phone.wait_for_url("**/play/*")
+    return phone
+
+
 def _y4m(photo: Path, out: Path, frames: int = 8) -> Path:
     """A YUV4MPEG2 video of a photo, for Chromium's fake camera."""
     return _video([(cv2.imread(str(photo)), frames)], out)
@@ -627,16 +643,10 @@ def _y4m(photo: Path, out: Path, frames: int = 8) -> Path:
 def test_live_camera_proposes_a_card_seen_in_several_frames(server: str, playwright: object,
                                                             tmp_path: Path) -> None:
     video = _y4m(PHOTOS / "rdpong" / "8hearts.jpg", tmp_path / "camera.y4m")
-    args = [*ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
-            f"--use-file-for-fake-video-capture={video}"]
-    b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)  # type: ignore[attr-defined]
+    b = _camera_browser(playwright, video)
     try:
         _, table_id = _new_table(b, server)
-        ctx = b.new_context(viewport=PHONE, locale="en-GB", permissions=["camera"])
-        anna = ctx.new_page()
-        anna.goto(f"{server}/join/{table_id}")
-        anna.locator(".seat-row").nth(0).get_by_role("button").click()
-        anna.wait_for_url("**/play/*")
+        anna = _camera_phone(b, server, table_id)
         live = anna.get_by_role("button", name="Live camera")
         live.wait_for()
         live.click()
@@ -663,16 +673,10 @@ def test_live_camera_keeps_a_card_corrected_or_added_by_hand_when_the_table_chan
     three = cv2.imread(str(PHOTOS / "rdpong" / "3clubs.jpg"))
     side = cv2.resize(three, (three.shape[1] * eight.shape[0] // three.shape[0], eight.shape[0]))
     video = _video([(eight, 60), (np.hstack([eight, side]), 60), (three, 60)], tmp_path / "camera.y4m")
-    args = [*ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
-            f"--use-file-for-fake-video-capture={video}"]
-    b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)  # type: ignore[attr-defined]
+    b = _camera_browser(playwright, video)
     try:
         _, table_id = _new_table(b, server)
-        ctx = b.new_context(viewport=PHONE, locale="en-GB", permissions=["camera"])
-        anna = ctx.new_page()
-        anna.goto(f"{server}/join/{table_id}")
-        anna.locator(".seat-row").nth(0).get_by_role("button").click()
-        anna.wait_for_url("**/play/*")
+        anna = _camera_phone(b, server, table_id)
         anna.get_by_role("button", name="Live camera").click()
         panel = anna.locator("#scan")
         plays = lambda name: panel.get_by_role("button", name=name, exact=True)  # noqa: E731
@@ -708,9 +712,7 @@ def test_the_table_screens_live_camera_keeps_the_seat_the_host_gave_a_card(
     three = cv2.imread(str(PHOTOS / "rdpong" / "3clubs.jpg"))
     side = cv2.resize(three, (three.shape[1] * table.shape[0] // three.shape[0], table.shape[0]))
     video = _video([(table, 60), (np.hstack([table, side]), 60)], tmp_path / "camera.y4m")
-    args = [*ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
-            f"--use-file-for-fake-video-capture={video}"]
-    b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)  # type: ignore[attr-defined]
+    b = _camera_browser(playwright, video)
     try:
         host, _ = _new_table(b, server, viewport=TABLET)
         host.get_by_role("button", name="Live camera").click()  # type: ignore[attr-defined]
@@ -1659,17 +1661,11 @@ def test_the_host_gives_the_camera_a_deck_and_a_kaiserspiel_phone_reads_it_live(
     photo = tmp_path / "cavallo.jpg"
     photo.write_bytes(jpeg(render(faces, ["CS"], np.random.default_rng(3)).image))
     video = _y4m(photo, tmp_path / "camera.y4m")
-    args = [*ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
-            f"--use-file-for-fake-video-capture={video}"]
-    b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)  # type: ignore[attr-defined]
+    b = _camera_browser(playwright, video)
     try:
         host, table_id = _new_table(b, server, "en-GB", "kaiserspiel", ["Urs", "Vreni", "Werner", "Yvonne"],
                                     seats=4, pack="tarot", viewport=TABLET)
-        ctx = b.new_context(viewport=PHONE, locale="en-GB", permissions=["camera"])
-        urs = ctx.new_page()
-        urs.goto(f"{server}/join/{table_id}")
-        urs.locator(".seat-row").nth(0).get_by_role("button").click()
-        urs.wait_for_url("**/play/*")
+        urs = _camera_phone(b, server, table_id)
         urs.wait_for_function("() => document.body.dataset.seq !== undefined")
         assert urs.locator(".scan-bar").is_hidden()  # nothing to read a tarot with yet
         assert urs.locator(".suit-tab").first.inner_text() == "cups ♥"  # the tarot's own suits
