@@ -287,6 +287,14 @@
         const chosen = result.detections.filter((d) => !d.done && playable(d) &&
                                                        d.seat !== null && d.seat !== undefined);
         if (!chosen.length) { toast(t("scan_assign_first")); return; }
+        // a seat plays (or shows) one card at a time: two for one seat is a slip of the host's
+        // finger, caught before anything is sent (a Diavolo player notes several, one by one)
+        const seats = chosen.map((d) => d.seat);
+        const twice = seats.find((seat, k) => seat !== null && seats.indexOf(seat) !== k);
+        if ((result.kind || "play") !== "note" && twice !== undefined) {
+          toast(t("scan_seat_twice", {who: names[twice]}));
+          return;
+        }
         submit(chosen.map((d) => ({action: {type: result.kind || "play", player: d.seat, card: d.card}, det: d})),
                chosen.filter((d) => d.corners).map((d) => [d.seat, angleOf(d, result.width, result.height)]), draw);
       });
@@ -321,9 +329,15 @@
     close.type = "button";
     close.className = "big";
     close.textContent = t("close");
-    close.addEventListener("click", () => { box.hidden = true; box.replaceChildren(); });
+    close.addEventListener("click", () => {
+      if (stream) stopLive();  // closed: the camera would open the panel again at its next change
+      forget();
+      box.hidden = true;
+      box.replaceChildren();
+    });
     actions.append(close);
     function draw() { show(result); }
+    current = result;
     const focus = focusKey();
     box.replaceChildren(title, overlay(result), list, seenLine, actions);
     refocus(focus);
@@ -363,6 +377,7 @@
     const known = sides();
     for (const [seat, angle] of placed) known[seat] = angle;
     localStorage.setItem(sidesKey, JSON.stringify(known));
+    forget();
     box.hidden = true;
     box.replaceChildren();
   }
@@ -372,40 +387,56 @@
   const STABLE = 3;
   const liveButton = document.getElementById("live-button");
   const liveBox = document.getElementById("live");
-  let stream = null, timer = null, inFlight = false, streaks = {}, shown = "", lastLive = null;
+  let stream = null, timer = null, inFlight = false, streaks = {}, shown = "";
   let liveSession = 0;  // a frame sent in an earlier session (the camera since stopped) is dropped
-  // What the player did to each card read this session, by the code first read, copies in order.
+  let current = null;  // the list on screen
+  // What the player did to each card read, by the code first read (copies in order), until
+  // the cards are played or the panel is closed: live frames and photos alike keep it.
   let doings = new Map();
   const DOINGS = ["card", "corrected", "seat", "seatChosen", "unfolded", "done", "pickMemory"];
 
-  /* A live frame that reads differently keeps what the player did in this session: a card he
-     corrected stays corrected (also when it left the frame for a moment), a seat he chose
-     stays his choice while that seat still has to play, a card he added stays until the
-     camera reads it itself, and the picker he has open stays open on the suit he chose. */
-  function carryOver(before, fresh) {
-    if (!before) return fresh;
-    const open = before.fixing === null || before.fixing === undefined ? null : before.detections[before.fixing];
-    const copies = new Map();
-    for (const det of before.detections) {
-      if (det.added) continue;
-      if (!copies.has(det.read)) copies.set(det.read, []);
-      copies.get(det.read).push(det);
+  function forget() {
+    doings = new Map();
+    current = null;
+  }
+
+  /* A new reading of the table (a live frame whose cards changed, or another photo) keeps
+     what the player did to the list on screen: a card he corrected stays corrected (also when
+     it left the frame for a moment), a seat he chose stays his choice while that seat still
+     has to play, a card he added stays until the camera reads it itself, the cards keep their
+     places in the list (new ones come last, so nothing moves under a finger) and the picker
+     he has open stays open on the suit he chose. */
+  function carryOver(before, fresh, live) {
+    const open = before && before.fixing !== null && before.fixing !== undefined
+      ? before.detections[before.fixing] : null;
+    const place = new Map();  // "code#copy" -> its row in the list on screen
+    if (before) {
+      const copies = new Map();
+      before.detections.forEach((det, row) => {
+        if (det.added) return;
+        if (!copies.has(det.read)) copies.set(det.read, []);
+        place.set(`${det.read}#${copies.get(det.read).length}`, row);
+        copies.get(det.read).push(det);
+      });
+      for (const [code, dets] of copies) {
+        doings.set(code, dets.map((d) => Object.assign(
+          Object.fromEntries(DOINGS.filter((k) => d[k] !== undefined).map((k) => [k, d[k]])), {open: d === open})));
+      }
     }
-    for (const [code, dets] of copies) {
-      doings.set(code, dets.map((d) => Object.assign(
-        Object.fromEntries(DOINGS.filter((k) => d[k] !== undefined).map((k) => [k, d[k]])), {open: d === open})));
-    }
-    fresh.fixing = null;
+    let opened = null;
     const seen = new Map();
-    fresh.detections.forEach((det, i) => {
+    const row = new Map();
+    for (const det of fresh.detections) {
       det.read = det.card;
       const k = seen.get(det.read) || 0;
       seen.set(det.read, k + 1);
+      row.set(det, place.has(`${det.read}#${k}`) ? place.get(`${det.read}#${k}`) : Infinity);
       const did = (doings.get(det.read) || [])[k];
-      if (!did) return;
+      if (!did) continue;
       for (const key of DOINGS) if (did[key] !== undefined) det[key] = did[key];
-      if (did.open) fresh.fixing = i;
-    });
+      if (did.open) opened = det;
+    }
+    fresh.detections.sort((a, b) => row.get(a) - row.get(b));  // stable: new cards keep the camera's order
     const waiting = fresh.waiting || [];
     for (const det of fresh.detections) {
       // a seat kept only while it still has to play; a guessed one is guessed again
@@ -414,22 +445,23 @@
         delete det.seatChosen;
       }
     }
-    for (const old of before.detections) {
+    const claimed = new Set();
+    for (const old of before ? before.detections : []) {
       if (!old.added || old.done) continue;
       // the camera now reads the card added by hand: it is that reading, with its place
-      const read = fresh.detections.findIndex((d) => d.read === old.card && !d.corrected && !d.claimed);
-      if (read >= 0) {
-        const det = fresh.detections[read];
-        det.claimed = true;
-        if (old.seatChosen && waiting.includes(old.seat)) Object.assign(det, {seat: old.seat, seatChosen: true});
-        if (old === open) fresh.fixing = read;
+      const read = fresh.detections.find((d) => d.read === old.card && !d.corrected && !claimed.has(d));
+      if (read) {
+        claimed.add(read);
+        if (old.seatChosen && waiting.includes(old.seat)) Object.assign(read, {seat: old.seat, seatChosen: true});
+        if (old === open) opened = read;
         continue;
       }
-      if (old === open) fresh.fixing = fresh.detections.length;
+      if (old === open) opened = old;
       fresh.detections.push(old);
     }
-    fresh.adding = before.adding;
-    fresh.scrolled = before.scrolled;
+    fresh.fixing = opened ? fresh.detections.indexOf(opened) : null;
+    fresh.adding = before ? before.adding : null;
+    if (live && before) fresh.scrolled = before.scrolled;
     return fresh;
   }
 
@@ -461,9 +493,8 @@
         supersede();  // a photo still being read would draw its cards over this frame
         if (photoURL) URL.revokeObjectURL(photoURL);
         photoURL = URL.createObjectURL(blob);
-        lastLive = carryOver(lastLive, Object.assign({}, result, {detections: stable,
-          proposal: stable.length === 1 && stable[0].move && stable[0].move.legal ? stable[0].card : null}));
-        show(lastLive);
+        show(carryOver(current, Object.assign({}, result, {detections: stable,
+          proposal: stable.length === 1 && stable[0].move && stable[0].move.legal ? stable[0].card : null}), true));
       }
     } finally {
       inFlight = false;
@@ -494,8 +525,8 @@
     liveBox.hidden = false;
     streaks = {};
     shown = "";
-    lastLive = null;
-    doings = new Map();
+    liveButton.textContent = t("live_stop");
+    liveButton.setAttribute("aria-pressed", "true");
     timer = setInterval(() => liveFrame(video, canvas), 500);
   }
 
@@ -507,10 +538,15 @@
     stream = null;
     liveBox.hidden = true;
     liveBox.replaceChildren();
+    if (liveButton) {
+      liveButton.textContent = t("live");
+      liveButton.setAttribute("aria-pressed", "false");
+    }
   }
 
   if (liveButton && window.isSecureContext && navigator.mediaDevices && navigator.mediaDevices.getUserMedia) {
     liveButton.hidden = false;
+    liveButton.setAttribute("aria-pressed", "false");
     liveButton.addEventListener("click", () => (stream ? stopLive() : startLive()));
   }
 
@@ -518,6 +554,7 @@
   document.addEventListener("tavolo:view", (ev) => {
     if (!ev.detail.outcome) return;
     if (stream) stopLive();
+    forget();
     box.hidden = true;
     box.replaceChildren();
   });
@@ -536,14 +573,29 @@
     p.setAttribute("role", "alert");
     p.textContent = message;
     if (why) p.append(" ", whyLink(why));
-    box.replaceChildren(p);
+    box.replaceChildren(p, closer(t("close")));
     toast(message, why);
+  }
+
+  /* A button that empties and hides the panel (and runs ``then`` first). */
+  function closer(label, then) {
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "big";
+    close.textContent = label;
+    close.addEventListener("click", () => {
+      if (then) then();
+      box.hidden = true;
+      box.replaceChildren();
+    });
+    return close;
   }
 
   input.addEventListener("change", async () => {
     const file = input.files && input.files[0];
     if (!file) return;
     if (stream) stopLive();  // a photo chosen ends the live camera: its frames would replace it
+    const before = current;  // what the player did to the list on screen is kept for the photo's
     const mine = supersede();  // the older photo's reading is no longer wanted
     const request = new AbortController();
     pending = request;
@@ -553,7 +605,10 @@
     if (photoURL) URL.revokeObjectURL(photoURL);
     photoURL = URL.createObjectURL(file);
     box.hidden = false;
-    box.textContent = t("scan_sending", {n: 0});
+    const progress = document.createElement("p");
+    progress.textContent = t("scan_sending", {n: 0});
+    let cancelled = false;  // the player gave up on this photo himself: nothing more to say
+    box.replaceChildren(progress, closer(t("cancel"), () => { cancelled = true; request.abort(); }));
     const form = new FormData();
     form.append("photo", file);
     // On a slow uplink the player sees the photo leave, then the server read it.
@@ -565,16 +620,16 @@
       const tens = Math.floor(share * 10);
       if (share < 1 && tens === told) return;
       told = tens;
-      box.textContent = share < 1 ? t("scan_sending", {n: tens * 10}) : t("scan_reading");
+      progress.textContent = share < 1 ? t("scan_sending", {n: tens * 10}) : t("scan_reading");
     };
     try {
       const resp = await csrfUpload(`/api/tables/${T.tableId}/photos${T.asTable}`, form,
                                     {signal: request.signal, onSent: sent});
       if (mine !== scans) return;
       if (!resp.ok) { failed(errorText(resp.body), resp.body && resp.body.why); return; }
-      show(resp.body);
+      show(carryOver(before, resp.body, false));
     } catch (e) {
-      if (mine !== scans) return;
+      if (mine !== scans || cancelled) return;
       failed(request.signal.aborted ? t("scan_timeout") : t("network"));
     } finally {
       clearTimeout(giveUp);

@@ -417,6 +417,9 @@ def test_scan_a_card_with_the_phone_and_play_it(server: str, browser: object) ->
     assert panel.locator(".scan-photo svg polygon").count() == 1  # outlined on the photo
     assert panel.locator(".scan-thumb polygon").count() == 1  # and beside its name
     assert panel.locator(".scan-name").inner_text() == "8 of hearts"  # the card read, in words
+    # each Quinta row (the ace and its five places) fits the 360 px phone, none cut off
+    widths = anna.locator(".row").evaluate_all("rows => rows.map((r) => r.scrollWidth - r.clientWidth)")
+    assert widths and max(widths) <= 0, widths
     assert "1 card found" in panel.inner_text()  # one card, in the singular
     _shot(anna, "phone-scan-result")
     panel.get_by_role("button", name="Play 8♥").click()
@@ -436,6 +439,13 @@ def test_scan_a_card_with_the_phone_and_play_it(server: str, browser: object) ->
     listed = items.count()
     seen.get_by_role("button", name="A♥").click()
     hpanel.locator(".scan-item .scan-picker").wait_for()
+    # the picker's cards sit side by side on the table screen, never over each other, on a
+    # phone and on a tablet
+    ranks = hpanel.locator(".scan-item .scan-picker .picker-ranks .card")
+    for size in (TABLET, PHONE):
+        host.set_viewport_size(size)
+        boxes = [ranks.nth(k).bounding_box() for k in range(2)]
+        assert boxes[0] and boxes[1] and boxes[0]["x"] + boxes[0]["width"] <= boxes[1]["x"], (size, boxes)
     assert items.count() == listed + 1 and "A♥" not in seen.inner_text()
     # the table screen holds no hand: the card is told as a reading to correct, not as a
     # refusal addressed to its holder
@@ -443,6 +453,12 @@ def test_scan_a_card_with_the_phone_and_play_it(server: str, browser: object) ->
     assert back.startswith("Already on the table or played: if the camera misread it"), back
     assert "your hand" not in back
     hpanel.locator(".scan-item .scan-fix[aria-expanded=true]").click()  # closed again: no change
+    # two cards given to one seat: caught before anything is sent
+    for code in wanted:
+        hpanel.locator(f".scan-item[data-card='{code}'] select").select_option("1")
+    hpanel.locator("#scan-confirm").click()
+    host.locator("#toast").get_by_text("is given two cards").wait_for()
+    assert host.locator(".revealed-item").count() == 0
     for i in range(items.count()):
         card = str(items.nth(i).get_attribute("data-card"))
         if items.nth(i).locator("select").count():
@@ -515,12 +531,20 @@ def test_a_slow_upload_shows_how_much_of_the_photo_has_left_the_phone(server: st
         new MutationObserver(() => window.panelTexts.push(panel.textContent))
             .observe(panel, {childList: true, characterData: true, subtree: true});
     }""")  # type: ignore[attr-defined]
+    panel = phone.locator("#scan")  # type: ignore[attr-defined]
+    # a first try is cancelled while it is sent: the panel closes, with no error
     phone.locator("#scan-input").set_input_files(str(photo))  # type: ignore[attr-defined]
-    phone.locator("#scan").get_by_role("button", name="Play 8♥").wait_for(timeout=90_000)  # type: ignore[attr-defined]
+    panel.get_by_text("Sending the photo").wait_for()
+    panel.get_by_role("button", name="Cancel").click()
+    assert panel.is_hidden()
+    phone.evaluate("window.panelTexts = []")  # type: ignore[attr-defined]
+    phone.locator("#scan-input").set_input_files(str(photo))  # type: ignore[attr-defined]
+    panel.get_by_role("button", name="Play 8♥").wait_for(timeout=90_000)
+    assert panel.get_by_role("alert").count() == 0
     texts = phone.evaluate("window.panelTexts")  # type: ignore[attr-defined]
     shares = [int(n) for text in texts for n in re.findall(r"Sending the photo… (\d+)%", text)]
     assert shares == sorted(shares) and len(set(shares)) >= 3 and shares[-1] >= 50, shares
-    reading = [i for i, text in enumerate(texts) if text == "Reading the photo…"]
+    reading = [i for i, text in enumerate(texts) if text.startswith("Reading the photo…")]
     assert reading and all("Sending" not in text for text in texts[reading[0]:]), texts
 
 
@@ -691,11 +715,16 @@ def test_live_camera_keeps_a_card_corrected_or_added_by_hand_when_the_table_chan
         # both in the frame: the 3 of clubs is the camera's reading now (outlined), listed once
         panel.locator(".scan-item[data-card='3C'] svg.scan-thumb").wait_for(timeout=30_000)
         assert plays("Play 3♣").count() == 1 and plays("Play 9♥").count() == 1, panel.inner_text()
+        assert panel.locator(".scan-item").first.get_attribute("data-card") == "9H"  # nothing moved up
         _shot(anna, "phone-live-kept-corrections")
         # the 8 leaves the frame, then comes back: still the 9 the player made it
         plays("Play 9♥").wait_for(state="hidden", timeout=30_000)
         plays("Play 9♥").wait_for(timeout=30_000)
         assert plays("Play 8♥").count() == 0
+        # a photo taken meanwhile stops the camera and keeps the correction
+        anna.locator("#scan-input").set_input_files(str(PHOTOS / "rdpong" / "8hearts.jpg"))
+        panel.locator(".scan-item .scan-thumb polygon").first.wait_for()
+        assert anna.locator("#live").is_hidden() and plays("Play 9♥").count() == 1, panel.inner_text()
         plays("Play 9♥").click()
         anna.wait_for_function("() => document.getElementById('status').textContent.includes('9♥')")
     finally:
@@ -724,6 +753,14 @@ def test_the_table_screens_live_camera_keeps_the_seat_the_host_gave_a_card(
             panel.locator(".scan-item[data-card='3C']").wait_for(state=wanted, timeout=30_000)  # type: ignore[arg-type]
             assert seat.input_value() == "1", wanted
         _shot(host, "table-screen-live-kept-seat")
+        # closed: the camera stops, and the panel stays closed while the cards in view change
+        live = host.get_by_role("button", name="Stop the camera").first  # type: ignore[attr-defined]
+        assert live.get_attribute("aria-pressed") == "true"
+        panel.get_by_role("button", name="Close").click()
+        assert host.locator("#live").is_hidden()  # type: ignore[attr-defined]
+        host.wait_for_timeout(7000)  # type: ignore[attr-defined]  # longer than one scene of the loop
+        assert panel.is_hidden()
+        assert host.get_by_role("button", name="Live camera").get_attribute("aria-pressed") == "false"  # type: ignore[attr-defined]
     finally:
         b.close()
 
