@@ -411,6 +411,12 @@ PHOTOS = SHARED / "cardphotos"
 def test_scan_a_card_with_the_phone_and_play_it(server: str, browser: object) -> None:
     host, table_id = _new_table(browser, server, "en-GB")
     anna = _seat(browser, server, table_id, 0, "en-GB")
+    # the header keeps one line on a 360 px phone, in Italian too (a longer word for "live")
+    for lang in ("it", "en"):
+        anna.goto(anna.url.split("?")[0] + f"?lang={lang}")
+        anna.locator("#conn.connected").wait_for()
+        tops = anna.locator("header.top > *:visible").evaluate_all("els => els.map((e) => e.offsetTop)")
+        assert max(tops) - min(tops) < 20, (lang, tops)
     anna.locator("#scan-input").set_input_files(str(PHOTOS / "rdpong" / "8hearts.jpg"))
     panel = anna.locator("#scan")
     panel.get_by_role("button", name="Play 8♥").wait_for()
