@@ -137,8 +137,7 @@ def _one_card(a: Index, b: Index, s: GroupSettings) -> bool:
     corners."""
     unit = (a.unit + b.unit) / 2
     gap = b.rank - a.rank
-    across = abs(float(np.dot(gap, a.across))) / unit
-    down = abs(float(np.dot(gap, a.down))) / unit
+    down, across = _down_across(a, b)
     facing = float(np.dot(a.down, b.down))
     if not s.pair_reach[0] <= np.hypot(across, down) <= s.pair_reach[1]:
         return False
@@ -152,17 +151,22 @@ def _one_card(a: Index, b: Index, s: GroupSettings) -> bool:
             return True
     if abs(facing) < 0.9:
         return False
-    if facing < 0 and float(np.dot(gap, a.down)) < 0:
-        # a turned twin behind the index: one card's turned index lies ahead of its upright one
-        # (down the card), so this is another card, as a copy overlapping it
-        return False
-    if facing < 0 and float(np.dot(gap, a.down)) > 0:
-        # a turned twin ahead of the index: one card's opposite corners, whatever the slope
-        # (a deck whose suit sits beside its rank tilts the index's "down" off the card's)
-        return True
+    ahead = float(np.dot(gap, a.down))  # down the card from the index (negative: behind it)
+    if facing < 0 and ahead != 0:
+        # a turned twin ahead of the index: one card's opposite corners, whatever the slope (a
+        # deck whose suit sits beside its rank tilts the index's "down" off the card's); behind
+        # it, another card, as a copy overlapping it (one card's turned index lies ahead of its
+        # upright one)
+        return ahead > 0
     if down <= s.corner_slack or across <= s.corner_slack:
         return True
     return s.pair_slope[0] <= down / across <= s.pair_slope[1]
+
+
+def _down_across(a: Index, b: Index) -> tuple[float, float]:
+    """How far ``b`` lies from ``a`` down ``a``'s index and across it, in index units."""
+    gap = (b.rank - a.rank) / ((a.unit + b.unit) / 2)
+    return abs(float(np.dot(gap, a.down))), abs(float(np.dot(gap, a.across)))
 
 
 def _apart(a: Index, b: Index) -> float:
@@ -178,8 +182,7 @@ def _centre(members: list[Index], s: GroupSettings) -> np.ndarray | None:
     mids = []
     for k, a in enumerate(members):
         for b in members[k + 1:]:
-            gap = (b.rank - a.rank) / ((a.unit + b.unit) / 2)
-            down, across = abs(float(np.dot(gap, a.down))), abs(float(np.dot(gap, a.across)))
+            down, across = _down_across(a, b)
             if (min(a.confidence, b.confidence) >= s.lone_reading and float(np.dot(a.down, b.down)) < -0.9
                     and down > s.corner_slack and across > max(s.corner_slack, s.diagonal_slope * down)):
                 mids.append((a.rank + b.rank) / 2)

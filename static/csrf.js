@@ -5,6 +5,8 @@
 const CSRF = {
   token: (document.querySelector('meta[name="csrf-token"]') || {}).content || "",
   headers(extra) { return Object.assign({"X-CSRF-Token": CSRF.token}, extra || {}); },
+  /* Whether a refusal (its status and JSON body) is the server's "stale token" answer. */
+  stale(status, body) { return status === 403 && Boolean(body) && body.error === "csrf"; },
   async refresh() {
     const resp = await fetch("/api/csrf", {credentials: "same-origin", cache: "no-store"});
     CSRF.token = (await resp.json()).token;
@@ -17,7 +19,7 @@ async function csrfFetch(url, options) {
   if (resp.status !== 403) return resp;
   let refused = null;
   try { refused = await resp.clone().json(); } catch (e) { refused = null; }
-  if (!refused || refused.error !== "csrf") return resp;
+  if (!CSRF.stale(resp.status, refused)) return resp;
   await CSRF.refresh();
   return send();
 }
@@ -45,7 +47,7 @@ async function csrfUpload(url, form, {signal, onSent} = {}) {
     xhr.send(form);
   });
   const first = await once();
-  if (first.status !== 403 || !first.body || first.body.error !== "csrf") return first;
+  if (!CSRF.stale(first.status, first.body)) return first;
   await CSRF.refresh();
   return once();
 }

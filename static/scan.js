@@ -155,7 +155,8 @@
     const ui = window.GAME_UI[view.game];
     const picking = Boolean(ui && ui.takeCard);
     const playable = (d) => !d.move || d.move.legal || d.corrected;
-    result.detections.forEach((d) => { if (d.read === undefined) d.read = d.card; });
+    // a card the engine knows is on the table or played already (its rule ends in card_seen)
+    const seenAlready = (d) => d.move && !d.move.legal && /(^|\.)card_seen$/.test(d.move.rule);
     if (hostMode && !picking && !result.guessed) {
       // Seats are guessed once per photo; the host's own choices (carried over from the last
       // live frame too) then stay put, and the seats they took are not guessed again.
@@ -170,8 +171,7 @@
     const seen = [];
     result.detections.forEach((det, i) => {
       if (det.done) return;
-      if (hostMode && !det.corrected && !det.unfolded && det.move && !det.move.legal &&
-          /(^|\.)card_seen$/.test(det.move.rule)) {
+      if (hostMode && !det.corrected && !det.unfolded && seenAlready(det)) {
         // one tap brings a card back into the list, to correct a misreading
         const again = document.createElement("button");
         again.type = "button";
@@ -227,7 +227,7 @@
         why.className = "why";
         // The engine speaks to the player who would hold the card; the table screen holds
         // none, so a card already seen is told as what it is there: a reading to correct.
-        why.textContent = hostMode && /(^|\.)card_seen$/.test(det.move.rule) ? t("scan_seen_fix")
+        why.textContent = hostMode && seenAlready(det) ? t("scan_seen_fix")
           : det.move.messages[LANG] || det.move.messages.en;
         if (det.move.why) why.append(" ", whyLink(det.move.why));
         li.append(why);
@@ -325,17 +325,10 @@
         draw();
       }));
     }
-    const close = document.createElement("button");
-    close.type = "button";
-    close.className = "big";
-    close.textContent = t("close");
-    close.addEventListener("click", () => {
+    actions.append(closer(t("close"), () => {
       if (stream) stopLive();  // closed: the camera would open the panel again at its next change
       forget();
-      box.hidden = true;
-      box.replaceChildren();
-    });
-    actions.append(close);
+    }));
     function draw() { show(result); }
     current = result;
     const focus = focusKey();
