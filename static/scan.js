@@ -115,10 +115,12 @@
   }
 
   /* The compact picker that corrects a card: a suit, then the rank (a tarot: the tarot's own
-     picker, trumps and its four suits); only the cards of this table's deck. */
+     picker, trumps and its four suits); only the cards of this table's deck, those the engine
+     knows are on the table or played (``result.seen``) greyed, as in the game's own picker. */
   function correction(det, result, done) {
     const codes = result.codes && result.codes.length ? result.codes : FRENCH_CODES;
-    const legal = new Set(codes);
+    const seen = new Set(result.seen || []);
+    const legal = new Set(codes.filter((c) => !seen.has(c)));
     const start = cardParts(det.card || codes[0]);  // a card being added opens on the deck's first suit
     // the suit tab chosen stays chosen when the list is drawn again (a live frame, another tap)
     if (!det.pickMemory) det.pickMemory = {suit: start.trump !== undefined ? "T" : start.suit};
@@ -130,10 +132,10 @@
       const ranks = [...new Set(codes.filter((c) => !c.startsWith("JK")).map((c) => cardParts(c).rank))];
       const order = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
       ranks.sort((a, b) => order.indexOf(a) - order.indexOf(b));
-      picker = cardPicker(legal, done, memory, new Set(FRENCH_CODES.filter((c) => !legal.has(c))), ranks);
+      picker = cardPicker(legal, done, memory, new Set(FRENCH_CODES.filter((c) => !codes.includes(c))), ranks);
     } else {
       // A deck of its own codes (the printed Insonnia deck): its cards in one list.
-      picker = cardSelect(codes.includes(det.card) ? codes : [det.card, ...codes], det.card, done);
+      picker = cardSelect(codes.includes(det.card) ? codes : [det.card, ...codes], det.card, done, seen);
       if (!det.card) picker.options[0].textContent = "—";  // adding a card: none chosen yet
     }
     picker.classList.add("scan-picker");
@@ -218,6 +220,7 @@
         li.append(correction(det, result, (code) => {
           det.card = code;
           det.corrected = true;
+          det.refused = null;  // another card: the engine is asked again when it is played
           result.fixing = null;
           draw();
         }));
@@ -231,7 +234,22 @@
           : det.move.messages[LANG] || det.move.messages.en;
         if (det.move.why) why.append(" ", whyLink(det.move.why));
         li.append(why);
-      } else if (picking) {
+      } else if (det.refused) {
+        // refused when it was played (corrected, or the table moved on since the photo): the
+        // engine's sentence stays under the card, which can be corrected or given another seat
+        const why = document.createElement("p");
+        why.className = "why refused";
+        why.setAttribute("role", "alert");
+        // on the table screen the engine's "you" is the seat the card was given to: named
+        const whom = hostMode && det.refusedSeat !== undefined && det.refusedSeat !== null
+          ? `${names[det.refusedSeat]}: ` : "";
+        why.textContent = whom + errorText(det.refused);
+        if (det.refused.why) why.append(" ", whyLink(det.refused.why));
+        li.append(why);
+      }
+      // a card that cannot be played has nothing but its correction
+      const usable = playable(det);
+      if (usable && picking) {
         const use = document.createElement("button");
         use.type = "button";
         use.className = !det.corrected && det.strong && result.proposal === det.card ? "big primary" : "big";
@@ -240,7 +258,7 @@
           if (ui.takeCard(det.card)) { box.hidden = true; box.replaceChildren(); }
         });
         li.append(use);
-      } else if (hostMode) {
+      } else if (usable && hostMode) {
         const seatSel = document.createElement("select");
         seatSel.setAttribute("aria-label", t("scan_whose"));
         const none = document.createElement("option");
@@ -257,9 +275,10 @@
         seatSel.addEventListener("change", () => {
           det.seat = seatSel.value === "" ? null : Number(seatSel.value);
           det.seatChosen = true;
+          if (det.refused) { det.refused = null; draw(); }  // another seat: asked again
         });
         li.append(seatSel);
-      } else {
+      } else if (usable) {
         // A corrected or unsure card is checked when it is played: a refusal says why.
         const play = document.createElement("button");
         play.type = "button";
@@ -267,7 +286,7 @@
         play.className = proposed ? "big primary" : "big";
         const kind = result.kind || "play";
         play.textContent = t(kind === "play" ? "play" : "scan_enter", {card: cardLabel(det.card)});
-        play.addEventListener("click", () => submit([{action: {type: kind, card: det.card}, det}], []));
+        play.addEventListener("click", () => submit([{action: {type: kind, card: det.card}, det}], [], draw));
         li.append(play);
       }
       list.append(li);
@@ -360,9 +379,17 @@
   async function submit(moves, placed, redraw) {
     if (typeof stopLive === "function") stopLive();
     for (const move of moves) {
-      if (!(await T.act(move.action))) {
-        // The refusal is on screen; the moves already made leave the list.
+      // A refusal is written under its card in the list (not only in a passing toast); the
+      // moves already made leave the list.
+      const onRefused = (body) => {
+        move.det.refused = body || {};
+        move.det.refusedSeat = move.action.player;
+      };
+      if (!(await T.act(move.action, {onRefused}))) {
         if (redraw) redraw();
+        const row = current ? current.detections.indexOf(move.det) : -1;
+        const item = move.det.refused && box.querySelector(`.scan-item[data-i="${row}"] .why.refused`);
+        if (item) item.scrollIntoView({behavior: "smooth", block: "nearest"});
         return;
       }
       move.det.done = true;

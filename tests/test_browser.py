@@ -476,6 +476,57 @@ def test_scan_a_card_with_the_phone_and_play_it(server: str, browser: object) ->
     assert "7" in rows and "2" in rows
 
 
+def test_a_card_refused_when_played_says_why_under_it_and_the_picker_greys_the_aces(
+        server: str, browser: object) -> None:
+    """The table moved on between the photo and the tap: the engine's refusal is written under
+    the card in the list, on a phone and on the table screen, and goes once the card is given
+    to someone else. The picker that corrects a card greys the cards known to be on the table."""
+    host, table_id = _new_table(browser, server, "en-GB")
+    anna = _seat(browser, server, table_id, 0, "en-GB")
+    bruno = _seat(browser, server, table_id, 1, "en-GB")
+    anna.locator("#scan-input").set_input_files(str(PHOTOS / "guillex7" / "query_q15.jpg"))  # type: ignore[attr-defined]
+    panel = anna.locator("#scan")  # type: ignore[attr-defined]
+    panel.get_by_role("button", name="Play 7♣").wait_for()
+    # correcting the 7♣: the ace of clubs starts a row, so the picker greys it, as Quinta's
+    # own picker leaves the aces out
+    panel.locator(".scan-item[data-card='7C'] .scan-fix").click()
+    panel.locator(".scan-picker .suit-tab[data-suit=C]").click()
+    assert panel.locator(".scan-picker .card[data-card='AC']").is_disabled()
+    assert panel.locator(".scan-picker .card[data-card='9C']").is_enabled()
+    panel.locator(".scan-item[data-card='7C'] .scan-fix").click()  # closed: no change
+    # meanwhile the table screen enters Anna's card from its own photo
+    host.locator("#scan-input").set_input_files(str(PHOTOS / "rdpong" / "8hearts.jpg"))  # type: ignore[attr-defined]
+    hpanel = host.locator("#scan")  # type: ignore[attr-defined]
+    hpanel.locator(".scan-item[data-card='8H'] select").select_option("0")
+    hpanel.locator("#scan-confirm").click()
+    hpanel.wait_for(state="hidden")
+    anna.wait_for_function("() => !document.querySelector('#game #play')")  # type: ignore[attr-defined]
+    # Anna, not knowing, taps her 7♣: the refusal stays under that card
+    panel.get_by_role("button", name="Play 7♣").click()
+    why = panel.locator(".scan-item[data-card='7C'] .why.refused")
+    why.wait_for()
+    assert why.inner_text().startswith("You have already chosen your card"), why.inner_text()
+    assert anna.locator("#toast").is_hidden()  # type: ignore[attr-defined]
+    # the table screen gives the 7♣ to Bruno, who has meanwhile played on his own phone
+    host.locator("#scan-input").set_input_files(str(PHOTOS / "guillex7" / "query_q15.jpg"))  # type: ignore[attr-defined]
+    hpanel.locator("#scan-confirm").wait_for()
+    for code, seat in (("7C", "1"), ("2S", "")):
+        hpanel.locator(f".scan-item[data-card='{code}'] select").select_option(seat)
+    _pick(bruno, "5H")
+    host.wait_for_function("() => document.querySelectorAll('.player.acting').length === 1")  # type: ignore[attr-defined]
+    hpanel.locator("#scan-confirm").click()
+    hwhy = hpanel.locator(".scan-item[data-card='7C'] .why.refused")
+    hwhy.wait_for()
+    # the engine's "you" is Bruno (P1 here): the table screen says whom it means
+    assert hwhy.inner_text().startswith("P1: You have already chosen"), hwhy.inner_text()
+    _shot(host, "table-screen-scan-refused")
+    # given to Carlo instead, the refusal goes and the card is entered
+    hpanel.locator(".scan-item[data-card='7C'] select").select_option("2")
+    assert hwhy.count() == 0
+    hpanel.locator("#scan-confirm").click()
+    host.wait_for_function("() => document.querySelectorAll('.revealed-item').length === 3")  # type: ignore[attr-defined]
+
+
 def _hold_first_photo(phone: object) -> list[object]:
     """Hold the phone's first photo upload on the network (its route, returned, is never
     answered unless the test does it); later uploads go through."""

@@ -64,6 +64,22 @@ def test_cards_that_cannot_be_played_say_why(client: FlaskClient) -> None:
     assert "asso di cuori" in by_card["AH"]["move"]["messages"]["it"]
     assert by_card["7C"]["move"]["legal"]
     assert body["proposal"] is None  # several cards could be played: the player chooses
+    # the picker that corrects a card greys what the engine knows is on the table: the aces
+    assert sorted(body["seen"]) == ["AC", "AD", "AH", "AS"]
+
+
+@needs_photos
+def test_a_card_played_in_an_earlier_round_is_greyed_in_the_picker_of_every_later_scan(
+        client: FlaskClient) -> None:
+    tid = create(client, options={"hands": "unknown"})["table_id"]
+    tokens = [join(client, tid, seat) for seat in range(3)]
+    for token, card in zip(tokens, ("7C", "9D", "KS"), strict=True):
+        assert act(client, tid, token, {"type": "play", "card": card}).status_code == 200
+    photo = (PHOTOS / "rdpong" / "8hearts.jpg").read_bytes()
+    seen = _upload(client, tid, photo, tokens[1]).get_json()["seen"]
+    assert {"7C", "9D", "KS", "AH", "AD", "AC", "AS"} == set(seen)
+    # the table screen asks for the first seat still to play: the same cards are seen
+    assert set(_upload(client, tid, photo).get_json()["seen"]) == set(seen)
 
 
 @needs_photos

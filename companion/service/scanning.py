@@ -62,6 +62,7 @@ def scan(table: Table, data: bytes, seat: int | None, host: bool,
             item["move"] = _check_play(table, waiting[0], d.card, faces)
         items.append(item)
     mark_extra_copies(items, deck_list(deck))
+    asked = seat if seat is not None else (min(rules.to_act(table.state), default=None))
     legal = [i for i in items if i.get("move", {}).get("legal")] if seat is not None else []
     return {
         "width": decoded.width,
@@ -77,7 +78,25 @@ def scan(table: Table, data: bytes, seat: int | None, host: bool,
         "waiting": sorted(rules.to_act(table.state)),
         "kind": _kind(table),
         "codes": list(dict.fromkeys(deck_list(deck))),  # what a card read may be corrected to
+        # ... but not to a card the engine knows is on the table or played (greyed in the picker)
+        "seen": seen_codes(table, asked, faces) if asked is not None else [],
     }
+
+
+def seen_codes(table: Table, seat: int, faces: str | None = None) -> list[str]:
+    """The cards of the table's deck that the engine knows ``seat`` cannot hold: on the table
+    or played already (its refusal's rule is ``card_seen``), in deck order. The phone's picker
+    greys them, as the game's own picker does."""
+    out = []
+    for code in dict.fromkeys(deck_list(table_deck(table))):
+        verdict = _check_play(table, seat, code, faces)
+        if not verdict["legal"] and _is_seen(str(verdict.get("rule", ""))):
+            out.append(code)
+    return out
+
+
+def _is_seen(rule: str) -> bool:
+    return rule == "card_seen" or rule.endswith(".card_seen")
 
 
 READ_TWICE = {
