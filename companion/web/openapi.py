@@ -255,7 +255,12 @@ def _document() -> dict[str, Any]:
                         "width": {"type": "integer"}, "height": {"type": "integer"},
                         "elapsed_ms": {"type": "number"},
                         "detections": {"type": "array", "items": {"type": "object"}},
-                        "proposal": {"type": ["string", "null"]}}},
+                        "proposal": {"type": ["string", "null"]},
+                        "codes": {"type": "array", "items": {"type": "string"},
+                                  "description": "the cards a reading may be corrected to"},
+                        "seen": {"type": "array", "items": {"type": "string"},
+                                 "description": "cards the game knows are on the table or "
+                                                "played: no one holds them"}}},
                         "what the photo shows"),
                     "400": err("not an image, damaged, truncated, or too many pixels"),
                     "401": err("not a player or host of this table"),
