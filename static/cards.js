@@ -207,9 +207,8 @@ function cardChooser({hand, legal, memory, hidden, label, onChoose}) {
   return box;
 }
 
-/* A drop-down of card codes, for correcting a card; ``disabled`` (optional): codes shown
-   but not offered (on the table already), unless it is the card now chosen. */
-function cardSelect(codes, current, onChange, disabled) {
+/* A drop-down of card codes, for correcting a card. */
+function cardSelect(codes, current, onChange) {
   const sel = document.createElement("select");
   sel.setAttribute("aria-label", t("correct_card"));
   for (const code of codes) {
@@ -217,7 +216,6 @@ function cardSelect(codes, current, onChange, disabled) {
     o.value = code;
     o.textContent = cardLabel(code);
     o.selected = code === current;
-    o.disabled = Boolean(disabled && disabled.has(code)) && code !== current;
     sel.append(o);
   }
   sel.addEventListener("change", () => onChange(sel.value));

@@ -135,7 +135,7 @@
       picker = cardPicker(legal, done, memory, new Set(FRENCH_CODES.filter((c) => !codes.includes(c))), ranks);
     } else {
       // A deck of its own codes (the printed Insonnia deck): its cards in one list.
-      picker = cardSelect(codes.includes(det.card) ? codes : [det.card, ...codes], det.card, done, seen);
+      picker = cardSelect(codes.includes(det.card) ? codes : [det.card, ...codes], det.card, done);
       if (!det.card) picker.options[0].textContent = "—";  // adding a card: none chosen yet
     }
     picker.classList.add("scan-picker");
@@ -239,7 +239,9 @@
         // engine's sentence stays under the card, which can be corrected or given another seat
         const why = document.createElement("p");
         why.className = "why refused";
-        why.setAttribute("role", "alert");
+        // announced once, when it comes, not again at each redraw of the list
+        if (det.announce) why.setAttribute("role", "alert");
+        det.announce = false;
         // on the table screen the engine's "you" is the seat the card was given to: named
         const whom = hostMode && det.refusedSeat !== undefined && det.refusedSeat !== null
           ? `${names[det.refusedSeat]}: ` : "";
@@ -282,7 +284,7 @@
         // A corrected or unsure card is checked when it is played: a refusal says why.
         const play = document.createElement("button");
         play.type = "button";
-        const proposed = !det.corrected && det.strong && result.proposal === det.card;
+        const proposed = !det.corrected && !det.refused && det.strong && result.proposal === det.card;
         play.className = proposed ? "big primary" : "big";
         const kind = result.kind || "play";
         play.textContent = t(kind === "play" ? "play" : "scan_enter", {card: cardLabel(det.card)});
@@ -381,12 +383,19 @@
     for (const move of moves) {
       // A refusal is written under its card in the list (not only in a passing toast); the
       // moves already made leave the list.
+      // (also when a "moved first" retry is refused later: then the list is drawn again here,
+      // or, if another reading has replaced it, the refusal is told in a toast)
+      let told = false;
       const onRefused = (body) => {
+        told = true;
+        if (!current || !current.detections.includes(move.det)) { showError(body); return; }
         move.det.refused = body || {};
         move.det.refusedSeat = move.action.player;
+        move.det.announce = true;
+        if (redraw) redraw();
       };
       if (!(await T.act(move.action, {onRefused}))) {
-        if (redraw) redraw();
+        if (redraw && !told) redraw();
         const row = current ? current.detections.indexOf(move.det) : -1;
         const item = move.det.refused && box.querySelector(`.scan-item[data-i="${row}"] .why.refused`);
         if (item) item.scrollIntoView({behavior: "smooth", block: "nearest"});

@@ -507,6 +507,13 @@ def test_a_card_refused_when_played_says_why_under_it_and_the_picker_greys_the_a
     why.wait_for()
     assert why.inner_text().startswith("You have already chosen your card"), why.inner_text()
     assert anna.locator("#toast").is_hidden()  # type: ignore[attr-defined]
+    assert why.get_attribute("role") == "alert"  # told to a screen reader as it comes
+    # corrected to another card, the old refusal goes (the engine is asked when it is played)
+    panel.locator(".scan-item[data-card='7C'] .scan-fix").click()
+    panel.locator(".scan-picker .suit-tab[data-suit=C]").click()
+    panel.locator(".scan-picker .card[data-card='9C']").click()
+    panel.locator(".scan-item[data-card='9C']").wait_for()
+    assert panel.locator(".why.refused").count() == 0
     # the table screen gives the 7♣ to Bruno, who has meanwhile played on his own phone
     host.locator("#scan-input").set_input_files(str(PHOTOS / "guillex7" / "query_q15.jpg"))  # type: ignore[attr-defined]
     hpanel.locator("#scan-confirm").wait_for()
