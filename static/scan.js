@@ -242,10 +242,8 @@
         // announced once, when it comes, not again at each redraw of the list
         if (det.announce) why.setAttribute("role", "alert");
         det.announce = false;
-        // on the table screen the engine's "you" is the seat the card was given to: named
-        const whom = hostMode && det.refusedSeat !== undefined && det.refusedSeat !== null
-          ? `${names[det.refusedSeat]}: ` : "";
-        why.textContent = whom + errorText(det.refused);
+        // (on the table screen the server heads it with the name of the seat it was given to)
+        why.textContent = errorText(det.refused);
         if (det.refused.why) why.append(" ", whyLink(det.refused.why));
         li.append(why);
       }
@@ -390,7 +388,6 @@
         told = true;
         if (!current || !current.detections.includes(move.det)) { showError(body); return; }
         move.det.refused = body || {};
-        move.det.refusedSeat = move.action.player;
         move.det.announce = true;
         if (redraw) redraw();
       };

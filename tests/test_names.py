@@ -75,6 +75,26 @@ def test_a_host_correction_with_an_odd_card_is_quoted(client: FlaskClient) -> No
     assert resp.status_code == 422 and "\u2067" not in json.dumps(resp.get_json(), ensure_ascii=False)
 
 
+def test_the_table_screen_is_told_whom_a_refusal_means(client: FlaskClient) -> None:
+    """The engine speaks to the player ("you"); when the table screen acts for a seat, its
+    refusal is headed by that seat's name, or by the seat's number when it has none. A phone
+    acting for itself gets the bare sentence."""
+    data = create(client, options={"hands": "unknown"}, players=["ANNA", "", "CARLO"])
+    tid, host = data["table_id"], data["host_token"]
+    anna = join(client, tid, 0)
+    assert act(client, tid, anna, {"type": "play", "card": "7C"}).status_code == 200
+    again = {"type": "play", "player": 0, "card": "5H"}
+    body = act(client, tid, host, again).get_json()
+    assert body["messages"]["en"].startswith("ANNA: You have already chosen your card")
+    assert body["messages"]["it"].startswith("ANNA: Hai già scelto")
+    assert body["rule"] == "quinta.already_chosen"
+    own = act(client, tid, anna, again).get_json()
+    assert own["messages"]["en"].startswith("You have already chosen")
+    unnamed = act(client, tid, host, {"type": "play", "player": 1, "card": "AH"}).get_json()
+    assert unnamed["messages"]["en"].startswith("Seat 2: ")
+    assert unnamed["messages"]["it"].startswith("Posto 2: ")
+
+
 def test_quoting_and_unechoing() -> None:
     assert quoted("abc") == '"abc"' and quoted("x" * 40) == '"' + "x" * 16 + '…"'
     assert quoted("\u202e") == '"\\u202e"' and quoted(["a"]) == '"[\\"a\\"]"'

@@ -11,7 +11,7 @@ from typing import Any
 from ..games.engine import IllegalAction
 from ..storage.rows import HOST_SEAT, DuplicateRequest, Event, RequestKey, ReusedRequest
 from .errors import BadRequest, Conflict, Forbidden, Illegal, Unauthorized
-from .refusals import for_players, fresh, need_seq
+from .refusals import for_players, for_seat, fresh, need_seq
 from .seats import Seats
 from .table import OUTSIDE_THE_GAME, Table
 from .tables import Tables
@@ -111,8 +111,10 @@ class Moves:
         except IllegalAction as e:
             if expected != table.seq:
                 fresh(table.seq, expected)  # say "look again" rather than judge an old view
-            raise Illegal(*for_players(e, table.names, raw), rule=e.rule, game=table.game,
-                          **e.details()) from e
+            texts = for_players(e, table.names, raw)
+            if by == "host":  # the table screen acts for a player: say whom the "you" means
+                texts = for_seat(texts, table.names, player)
+            raise Illegal(*texts, rule=e.rule, game=table.game, **e.details()) from e
         if expected != table.seq and not self._independent(table, expected, action):
             fresh(table.seq, expected)
         try:

@@ -57,6 +57,16 @@ def for_players(e: IllegalAction, names: Sequence[str | None], sent: Any = None)
     return en, it
 
 
+def for_seat(texts: tuple[str, str], names: Sequence[str | None], seat: Any) -> tuple[str, str]:
+    """A refusal the table screen gets when it acts for ``seat``: the engine speaks to the
+    player ("you"), so the sentence is headed by whom it means ("BRUNO: You have already…")."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(names):
+        return texts
+    en_who = names[seat] or f"Seat {seat + 1}"
+    it_who = names[seat] or f"Posto {seat + 1}"
+    return f"{en_who}: {texts[0]}", f"{it_who}: {texts[1]}"
+
+
 def need_seq(expected: Any) -> int:
     """The last event number a phone saw, or a clear 400."""
     if not isinstance(expected, int) or isinstance(expected, bool):
