@@ -460,6 +460,10 @@ def test_the_host_corrects_a_revealed_card_and_later_moves_are_replayed(client: 
     bad = {"seq": seq, "target": target, "action": {"type": "play", "card": "3C"}}
     resp = client.post(f"/api/tables/{tid}/corrections", json=bad, headers=bearer(host))
     assert resp.status_code == 422 and state(client, tid)["seq"] == seq
+    # the engine speaks to the player whose move it was: the host is told whom it means
+    names = state(client, tid)["names"]
+    assert resp.get_json()["messages"]["en"].startswith(f"{names[1]}: ")
+    assert resp.get_json()["messages"]["it"].startswith(f"{names[1]}: ")
     # Face-down choices cannot be "corrected".
     hidden = {"seq": seq, "target": pending_target, "action": {"type": "play", "card": "QS"}}
     resp = client.post(f"/api/tables/{tid}/corrections", json=hidden, headers=bearer(host))

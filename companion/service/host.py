@@ -10,7 +10,7 @@ from ..games.engine import IllegalAction
 from ..storage.rows import Event, StaleSequence
 from .camera import check_camera_deck
 from .errors import BadRequest, Conflict, Illegal, NotFound
-from .refusals import for_players, fresh, need_seq
+from .refusals import for_players, for_seat, fresh, need_seq
 from .seats import Seats
 from .table import Table, corrected
 from .tables import Tables
@@ -108,8 +108,9 @@ class HostTools:
                     "in the same round.",
                     "Questa correzione non torna: quella carta è stata giocata da un altro nello "
                     "stesso giro.")
-        except IllegalAction as e:
-            raise Illegal(*for_players(e, table.names, raw), rule=e.rule, game=table.game) from e
+        except IllegalAction as e:  # the host corrects a player's move: say whose
+            texts = for_seat(for_players(e, table.names, raw), table.names, raw["player"])
+            raise Illegal(*texts, rule=e.rule, game=table.game) from e
         return self.tables.append(table, "correct", {"target": target,
                                                      "action": table.rules.dump_action(action)},
                                   expected=expected)
