@@ -225,27 +225,29 @@
           draw();
         }));
       }
-      if (!playable(det)) {
+      // why the card cannot be played, with its "why?" link to the rule
+      const whyLine = (text, rule) => {
         const why = document.createElement("p");
         why.className = "why";
+        why.textContent = text;
+        if (rule) why.append(" ", whyLink(rule));
+        li.append(why);
+        return why;
+      };
+      if (!playable(det)) {
         // The engine speaks to the player who would hold the card; the table screen holds
         // none, so a card already seen is told as what it is there: a reading to correct.
-        why.textContent = hostMode && seenAlready(det) ? t("scan_seen_fix")
-          : det.move.messages[LANG] || det.move.messages.en;
-        if (det.move.why) why.append(" ", whyLink(det.move.why));
-        li.append(why);
+        whyLine(hostMode && seenAlready(det) ? t("scan_seen_fix")
+          : det.move.messages[LANG] || det.move.messages.en, det.move.why);
       } else if (det.refused) {
         // refused when it was played (corrected, or the table moved on since the photo): the
         // engine's sentence stays under the card, which can be corrected or given another seat
-        const why = document.createElement("p");
-        why.className = "why refused";
+        // (on the table screen the server heads it with the name of the seat it was given to)
+        const why = whyLine(errorText(det.refused), det.refused.why);
+        why.classList.add("refused");
         // announced once, when it comes, not again at each redraw of the list
         if (det.announce) why.setAttribute("role", "alert");
         det.announce = false;
-        // (on the table screen the server heads it with the name of the seat it was given to)
-        why.textContent = errorText(det.refused);
-        if (det.refused.why) why.append(" ", whyLink(det.refused.why));
-        li.append(why);
       }
       // a card that cannot be played has nothing but its correction
       const usable = playable(det);
@@ -379,10 +381,9 @@
   async function submit(moves, placed, redraw) {
     if (typeof stopLive === "function") stopLive();
     for (const move of moves) {
-      // A refusal is written under its card in the list (not only in a passing toast); the
-      // moves already made leave the list.
-      // (also when a "moved first" retry is refused later: then the list is drawn again here,
-      // or, if another reading has replaced it, the refusal is told in a toast)
+      // A refusal is written under its card in the list (not only in a passing toast), also
+      // when a "moved first" retry is refused later (if another reading has replaced the list
+      // by then, it is told in a toast); the moves already made leave the list.
       let told = false;
       const onRefused = (body) => {
         told = true;

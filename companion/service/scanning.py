@@ -48,21 +48,21 @@ def scan(table: Table, data: bytes, seat: int | None, host: bool,
     read = offload(_read_enrolled, decoded, table, enrolled) if enrolled is not None \
         else [(d, d.card) for d in offload(_read, decoded, faces)]
     elapsed = (time.perf_counter() - start) * 1000
+    waiting = sorted(rules.to_act(table.state))
+    # whose play each card is checked as: the caller's, or on the table screen (which plays for
+    # others) the first seat still to play, for whom a card already on the table fits nobody
+    asked = seat if seat is not None else (waiting[0] if waiting else None)
+    codes = list(dict.fromkeys(deck_list(deck)))
     items = []
     for d, physical in read:
         # A card this game leaves in the box is named as the deck the camera read.
         named, shown = (deck, d.card) if is_card(deck, d.card) else (faces, physical)
         names = _names(table, named, shown)
         item: dict[str, Any] = {**d.to_json(), "names": names, "strong": d.confidence >= STRONG}
-        waiting = sorted(rules.to_act(table.state))
-        if seat is not None:
-            item["move"] = _check_play(table, seat, d.card, faces)
-        elif waiting:
-            # The table screen plays for others: a card already on the table fits nobody.
-            item["move"] = _check_play(table, waiting[0], d.card, faces)
+        if asked is not None:
+            item["move"] = _check_play(table, asked, d.card, faces)
         items.append(item)
     mark_extra_copies(items, deck_list(deck))
-    asked = seat if seat is not None else (min(rules.to_act(table.state), default=None))
     legal = [i for i in items if i.get("move", {}).get("legal")] if seat is not None else []
     return {
         "width": decoded.width,
@@ -75,20 +75,20 @@ def scan(table: Table, data: bytes, seat: int | None, host: bool,
         # read more often than the deck holds it: which reading is right is the player's call).
         "proposal": legal[0]["card"] if len(legal) == 1 and legal[0]["strong"]
         and not any(i.get("extra_copy") for i in items) else None,
-        "waiting": sorted(rules.to_act(table.state)),
+        "waiting": waiting,
         "kind": _kind(table),
-        "codes": list(dict.fromkeys(deck_list(deck))),  # what a card read may be corrected to
+        "codes": codes,  # what a card read may be corrected to
         # ... but not to a card the engine knows is on the table or played (greyed in the picker)
-        "seen": seen_codes(table, asked, faces) if asked is not None else [],
+        "seen": seen_codes(table, asked, codes, faces) if asked is not None else [],
     }
 
 
-def seen_codes(table: Table, seat: int, faces: str | None = None) -> list[str]:
-    """The cards of the table's deck that the engine knows ``seat`` cannot hold: on the table
-    or played already (its refusal's rule is ``card_seen``), in deck order. The phone's picker
-    greys them, as the game's own picker does."""
+def seen_codes(table: Table, seat: int, codes: list[str], faces: str | None = None) -> list[str]:
+    """Those of ``codes`` (the table's deck) that the engine knows ``seat`` cannot hold: on the
+    table or played already (its refusal's rule is ``card_seen``), in their order. The phone's
+    picker greys them, as the game's own picker does."""
     out = []
-    for code in dict.fromkeys(deck_list(table_deck(table))):
+    for code in codes:
         verdict = _check_play(table, seat, code, faces)
         if not verdict["legal"] and _is_seen(str(verdict.get("rule", ""))):
             out.append(code)
