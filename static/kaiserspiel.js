@@ -345,7 +345,8 @@ window.GAME_UI = window.GAME_UI || {};
     const s = view.state;
     if (seat === view.me && s.legal) return s.legal;
     const all = Object.keys(view.pack.cards);
-    const seen = new Set([...s.trick.map((p) => p.card), ...s.face_up.filter((c, i) => c && i !== seat)]);
+    // what everybody knows the seat does not hold: this hand's tricks, the others' shown cards
+    const seen = new Set((s.cannot_hold || [])[seat] || []);
     switch (s.phase) {
       case "await_deal": return [{type: "deal", player: seat}];
       case "reveal": return all.filter((c) => !s.face_up.includes(c)).map((card) => ({type: "reveal", player: seat, card}));

@@ -114,12 +114,23 @@
     return svg;
   }
 
+  /* The cards everybody knows ``seat`` does not hold (on the table, played, shown to be
+     another's: the engine's ``cannot_hold``, read from the live view, so a card played since
+     the photo counts); for no seat (the table screen's card not yet given to one), those no
+     seat can hold. */
+  function heldElsewhere(seat) {
+    const lists = (T.view().state || {}).cannot_hold || [];
+    if (seat !== null && seat !== undefined) return new Set(lists[seat] || []);
+    return new Set(lists.length ? lists.reduce((a, b) => a.filter((c) => b.includes(c))) : []);
+  }
+
   /* The compact picker that corrects a card: a suit, then the rank (a tarot: the tarot's own
-     picker, trumps and its four suits); only the cards of this table's deck, those the engine
-     knows are on the table or played (``result.seen``) greyed, as in the game's own picker. */
+     picker, trumps and its four suits); only the cards of this table's deck, those the seat it
+     is for cannot hold (``heldElsewhere``) greyed, as in the game's own picker. */
   function correction(det, result, done) {
     const codes = result.codes && result.codes.length ? result.codes : FRENCH_CODES;
-    const seen = new Set(result.seen || []);
+    const view = T.view();
+    const seen = heldElsewhere(view.me !== null ? view.me : det.seat);
     const legal = new Set(codes.filter((c) => !seen.has(c)));
     const start = cardParts(det.card || codes[0]);  // a card being added opens on the deck's first suit
     // the suit tab chosen stays chosen when the list is drawn again (a live frame, another tap)
@@ -157,8 +168,9 @@
     const ui = window.GAME_UI[view.game];
     const picking = Boolean(ui && ui.takeCard);
     const playable = (d) => !d.move || d.move.legal || d.corrected;
-    // a card the engine knows is on the table or played already (its rule ends in card_seen)
-    const seenAlready = (d) => d.move && !d.move.legal && /(^|\.)card_seen$/.test(d.move.rule);
+    // on the table screen, a card read that no seat can hold (on the table or played already)
+    const nobodys = hostMode ? heldElsewhere(null) : new Set();
+    const seenAlready = (d) => !d.corrected && nobodys.has(d.card);
     if (hostMode && !picking && !result.guessed) {
       // Seats are guessed once per photo; the host's own choices (carried over from the last
       // live frame too) then stay put, and the seats they took are not guessed again.

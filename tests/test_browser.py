@@ -1194,6 +1194,22 @@ def test_kaiserspiel_with_real_cards_one_phone_and_the_host_for_the_others(serve
     assert "fa la presa" in host.locator(".ks-why").inner_text()
     _shot(urs, "kaiser-phone-real-cards-trick")
     _shot(host, "kaiser-tablet-real-cards-trick")
+    # The second trick: the host's picker for a seat greys the first trick's cards, gone from
+    # the table but played (the seat's own face-up card too), and offers the others (Urs leads
+    # with the 3 of hearts if he won).
+    page, seat = _who_plays(server, table_id, urs, host)
+    if page is urs:
+        before = host.evaluate("document.body.dataset.seq")
+        _pick(urs, "3H")
+        host.wait_for_function(f"() => document.body.dataset.seq !== {before!r}", timeout=5000)
+        page, seat = _who_plays(server, table_id, urs, host)
+    assert page is host and seat != 0
+    _tab_until_shown(host, ".suit-tab[data-suit=H]", ".picker .card[data-card='2H']")
+    assert host.locator(".picker .card[data-card='2H']").is_disabled()
+    assert not host.locator(".picker .card[data-card='6H']").is_disabled()
+    own = face_up[seat]
+    _tab_until_shown(host, f".suit-tab[data-suit={own[-1]}]", f".picker .card[data-card='{own}']")
+    assert host.locator(f".picker .card[data-card='{own}']").is_disabled()
 
 
 # ---- Insonnia: a turn is built by tapping a card, then a slot --------------------------------

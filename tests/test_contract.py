@@ -32,6 +32,27 @@ def _probe_actions(rules: Rules[Any, Any], state: Any, seat: int) -> list[Any]:
     return probes
 
 
+def _cannot_hold_agrees(rules: Rules[Any, Any], state: Any, seat: int, legal: list[Any],
+                        players: int, real_cards: bool) -> None:
+    """What everybody knows a seat does not hold is never a card his legal actions name, the
+    view gives it for every seat, and (real cards, a card played from the hand) playing one is
+    refused as a card seen elsewhere."""
+    barred = rules.cannot_hold(state, seat)
+    named = {getattr(a, "card", None) for a in legal} - {None}
+    assert not barred & named, (seat, sorted(barred & named))
+    assert rules.view(state, None)["cannot_hold"][seat] == sorted(barred)
+    assert rules.view(state, seat)["cannot_hold"] == [sorted(rules.cannot_hold(state, p))
+                                                      for p in range(players)]
+    if not real_cards:
+        return
+    plays = [a for a in legal if type(a).__name__ == "Play" and getattr(a, "card", None)]
+    for card in sorted(barred)[:6] if plays else ():
+        action = rules.load_action({"type": "play", "player": seat, "card": card})
+        with pytest.raises(IllegalAction) as refused:
+            rules.check(state, action)
+        assert refused.value.rule.endswith("card_seen"), (card, refused.value.rule)
+
+
 def _chips_conserved(state: Any) -> None:
     """Balances plus the chips on the table (stakes on cards, a pot) always add up to zero."""
     balances = getattr(state, "balances", None)
@@ -68,6 +89,7 @@ def test_random_playout(game: str, seed: int, options: dict[str, str]) -> None:
                     rules.apply(state, probe)
                 assert refused.value.rule and refused.value.message
                 assert rules.dump_state(state) == before
+        _cannot_hold_agrees(rules, state, seat, legal, players, options["hands"] == "unknown")
         action = rng.choice(legal)
         assert can(rules, state, action)
         data = json.loads(json.dumps(rules.dump_action(action)))

@@ -305,6 +305,13 @@ def test_unknown_hands_enforce_what_everybody_sees() -> None:
     s = plays(s, "2H", "AS", "JH")
     assert s.trick_winners == (YVONNE,)
     assert K.view(s, URS)["hand"] is None and not K.private(s, URS)
+    # What everybody knows a seat does not hold, whoever's turn it is: the first trick's cards
+    # (played, no longer on the table) and the cards shown to be another's, never his own.
+    trick = {"6C", "2H", "AS", "JH"}
+    assert K.cannot_hold(s, VRENI) == frozenset(trick | {"AD", "2D"})  # Urs's Kaiser, Yvonne's card
+    assert K.cannot_hold(s, URS) == frozenset(trick | {"2D"})
+    assert K.view(s, None)["cannot_hold"][URS] == sorted(trick | {"2D"})
+    assert refused(s, Play(YVONNE, "6C")) == "kaiserspiel.card_seen"  # played in the first trick
 
 
 def test_unknown_hands_take_no_dealt_cards() -> None:

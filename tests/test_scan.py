@@ -10,6 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from .helpers import act, bearer, create, join, state
+from .test_api_kaiserspiel import NAMES
 from .test_recognizer import PHOTOS, _jpeg, _png_header, needs_photos
 
 
@@ -71,15 +72,38 @@ def test_cards_that_cannot_be_played_say_why(client: FlaskClient) -> None:
 @needs_photos
 def test_a_card_played_in_an_earlier_round_is_greyed_in_the_picker_of_every_later_scan(
         client: FlaskClient) -> None:
-    tid = create(client, options={"hands": "unknown"})["table_id"]
+    data = create(client, options={"hands": "unknown"})
+    tid, host = data["table_id"], data["host_token"]
     tokens = [join(client, tid, seat) for seat in range(3)]
     for token, card in zip(tokens, ("7C", "9D", "KS"), strict=True):
         assert act(client, tid, token, {"type": "play", "card": card}).status_code == 200
     photo = (PHOTOS / "rdpong" / "8hearts.jpg").read_bytes()
     seen = _upload(client, tid, photo, tokens[1]).get_json()["seen"]
     assert {"7C", "9D", "KS", "AH", "AD", "AC", "AS"} == set(seen)
-    # the table screen asks for the first seat still to play: the same cards are seen
-    assert set(_upload(client, tid, photo).get_json()["seen"]) == set(seen)
+    # the table screen, which gives cards to any seat, greys those no seat can hold: the same
+    table_screen = _upload(client, tid, photo, host).get_json()
+    assert table_screen["seat"] is None and set(table_screen["seen"]) == set(seen)
+
+
+@needs_photos
+def test_a_phone_with_nothing_to_do_still_greys_the_card_shown_to_be_another_seats(
+        client: FlaskClient) -> None:
+    """Kaiserspiel with real cards: once seat 0 has entered his face-up card he has nothing to
+    do until the others have, yet the 9 of spades entered for seat 1 is seat 1's, so seat 0's
+    picker greys it, and the view says the same, live. The table screen gives cards to any
+    seat: it greys only what no seat can hold (nothing yet)."""
+    data = client.post("/api/tables", json={"game": "kaiserspiel", "players": NAMES, "options": {
+        "hands": "unknown", "deck": 48}}).get_json()
+    tid, host = data["table_id"], data["host_token"]
+    tokens = [join(client, tid, seat) for seat in range(2)]
+    assert act(client, tid, tokens[0], {"type": "reveal", "card": "8H"}).status_code == 200
+    assert act(client, tid, tokens[1], {"type": "reveal", "card": "9S"}).status_code == 200
+    photo = (PHOTOS / "rdpong" / "8hearts.jpg").read_bytes()
+    body = _upload(client, tid, photo, tokens[0]).get_json()
+    assert 0 not in body["waiting"]
+    assert body["seen"] == ["9S"]  # his own 8H is his to play later
+    assert state(client, tid, tokens[0])["state"]["cannot_hold"][:2] == [["9S"], ["8H"]]
+    assert _upload(client, tid, photo, host).get_json()["seen"] == []
 
 
 @needs_photos

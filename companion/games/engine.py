@@ -95,6 +95,12 @@ class Rules(Protocol[S, A]):
         """What ``player`` may see (None = a spectator / the table screen)."""
         ...
 
+    def cannot_hold(self, s: S, player: int) -> frozenset[str]:
+        """The cards everybody at the table knows ``player`` does not hold now: on the table,
+        played, or shown to be another's. Public knowledge only (never a hidden hand), whoever's
+        turn it is: a card picker greys them, and a play of one is refused as ``card_seen``."""
+        ...
+
     def dump_state(self, s: S) -> dict[str, Any]:
         """The full state as JSON-ready data."""
         ...
@@ -123,6 +129,17 @@ def can(rules: Rules[S, A], s: S, a: A) -> bool:
     except IllegalAction:
         return False
     return True
+
+
+def cannot_hold_json(rules: Rules[S, A], s: S, players: int) -> list[list[str]]:
+    """Each seat's :meth:`Rules.cannot_hold`, sorted, for the view (it is public knowledge)."""
+    return [sorted(rules.cannot_hold(s, p)) for p in range(players)]
+
+
+def nobody_holds(rules: Rules[S, A], s: S, players: int) -> frozenset[str]:
+    """The cards no seat can hold now (a card shown to be one seat's is not among them)."""
+    sets = [rules.cannot_hold(s, p) for p in range(players)]
+    return frozenset.intersection(*sets) if sets else frozenset()
 
 
 def replay(rules: Rules[S, A], start: S, actions: Sequence[A]) -> S:

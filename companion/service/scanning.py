@@ -21,7 +21,7 @@ from recognizer.types import Detection
 
 from ..decks.library import DeckLibrary
 from ..games.cards import DECKS, card_name, deck_list, is_card
-from ..games.engine import IllegalAction
+from ..games.engine import IllegalAction, nobody_holds
 from ..games.registry import rule_link
 from .camera import camera_deck, scannable, table_kinds, to_table_code
 from .offload import offload
@@ -78,25 +78,20 @@ def scan(table: Table, data: bytes, seat: int | None, host: bool,
         "waiting": waiting,
         "kind": _kind(table),
         "codes": codes,  # what a card read may be corrected to
-        # ... but not to a card the engine knows is on the table or played (greyed in the picker)
-        "seen": seen_codes(table, asked, codes, faces) if asked is not None else [],
+        # ... but not to a card everybody knows the caller does not hold (greyed in the picker)
+        "seen": seen_codes(table, seat, codes),
     }
 
 
-def seen_codes(table: Table, seat: int, codes: list[str], faces: str | None = None) -> list[str]:
-    """Those of ``codes`` (the table's deck) that the engine knows ``seat`` cannot hold: on the
-    table or played already (its refusal's rule is ``card_seen``), in their order. The phone's
-    picker greys them, as the game's own picker does."""
-    out = []
-    for code in codes:
-        verdict = _check_play(table, seat, code, faces)
-        if not verdict["legal"] and _is_seen(str(verdict.get("rule", ""))):
-            out.append(code)
-    return out
-
-
-def _is_seen(rule: str) -> bool:
-    return rule == "card_seen" or rule.endswith(".card_seen")
+def seen_codes(table: Table, seat: int | None, codes: list[str]) -> list[str]:
+    """Those of ``codes`` (the table's deck) that everybody knows ``seat`` does not hold (the
+    engine's ``cannot_hold``: on the table, played, shown to be another's), in their order;
+    for the table screen (``seat`` None), those no seat can hold. The phone's picker greys them,
+    as the game's own picker does."""
+    rules, state = table.rules, table.state
+    known = rules.cannot_hold(state, seat) if seat is not None \
+        else nobody_holds(rules, state, len(table.names))
+    return [c for c in codes if c in known]
 
 
 READ_TWICE = {

@@ -259,10 +259,10 @@ def _document() -> dict[str, Any]:
                         "codes": {"type": "array", "items": {"type": "string"},
                                   "description": "the cards a reading may be corrected to"},
                         "seen": {"type": "array", "items": {"type": "string"},
-                                 "description": "cards the game knows the caller (on the "
-                                                "table screen, the first seat to play) cannot "
-                                                "hold: on the table, played, or shown to another "
-                                                "player"}}},
+                                 "description": "cards everybody knows the caller does not "
+                                                "hold (on the table, played, or shown to be "
+                                                "another player's; the view's cannot_hold); on "
+                                                "the table screen, those no seat can hold"}}},
                         "what the photo shows"),
                     "400": err("not an image, damaged, truncated, or too many pixels"),
                     "401": err("not a player or host of this table"),

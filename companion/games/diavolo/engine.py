@@ -24,7 +24,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..cards import TAROT78, normalise_code
-from ..engine import IllegalAction, Outcome, SetupError, chosen_seat, read_options
+from ..engine import IllegalAction, Outcome, SetupError, cannot_hold_json, chosen_seat, read_options
 from .state import (
     _CARDS,
     DEVIL,
@@ -317,6 +317,11 @@ class Diavolo:
         """A card once given is seen by its player: only a withdrawal can be taken back."""
         return isinstance(a, Withdraw) and s.phase == "offer"
 
+    def cannot_hold(self, s: DiavoloState, player: int) -> frozenset[str]:
+        """Nothing: a card a player holds is his own, seen by nobody else until the deal's
+        winner shows his to be checked, and a new deal draws from the whole deck again."""
+        return frozenset()
+
     # ---- views and JSON ---------------------------------------------------
     def view(self, s: DiavoloState, player: int | None) -> dict[str, Any]:
         """Public: the pot, who is in, cards held and paid. A seat sees his own cards and total."""
@@ -329,6 +334,7 @@ class Diavolo:
             "known_hands": s.known,
             "pot_paid": list(s.pot_paid), "pot_asks": list(s.pot_asks), "refunded": list(s.refunded),
             "refunded_asks": list(s.refunded_asks),
+            "cannot_hold": cannot_hold_json(self, s, s.players),
         }
         if s.deal_winner is not None and s.cards[s.deal_winner] is not None:
             out["winner_cards"] = list(s.cards[s.deal_winner] or ())  # shown to be checked

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import NoReturn, Protocol
 
 from ..cards import card_name
-from .legal import can_start, holdable, singles, visible
+from .legal import all_in_sight, can_start, holdable, singles, visible
 from .runs import (
     CONFUSED,
     FENCE,
@@ -282,7 +282,7 @@ def _check_guess(s: InsonniaState, a: Guess) -> None:
                       f"Il mazzo è finito, quindi la carta scoperta viene dagli scarti mescolati in un nuovo "
                       f"mazzo (DECISIONE I4), e tra loro non c'è {name(s, a.card, 'it')}.")
         return
-    if visible(s)[a.card] >= s.cards.copies[a.card]:
+    if a.card in all_in_sight(s):
         raise bad("card_seen", f"Every {name(s, a.card, 'en')} of the deck is already in sight.",
                   f"Ogni {name(s, a.card, 'it')} del mazzo è già in vista.")
 

@@ -20,9 +20,9 @@ from dataclasses import replace
 from typing import Any
 
 from ..cards import INSONNIA108, normalise_code
-from ..engine import Outcome, SetupError, chosen_seat, read_options
+from ..engine import Outcome, SetupError, cannot_hold_json, chosen_seat, read_options
 from .check import check, check_card, play_runs
-from .legal import legal_actions, unseen
+from .legal import all_in_sight, legal_actions, unseen
 from .runs import (
     DECKS,
     SHEEP,
@@ -229,6 +229,10 @@ class Insonnia:
         return isinstance(a, StartRun) and s.phase == "first_turn"
 
     # ---- views and JSON ---------------------------------------------------
+    def cannot_hold(self, s: InsonniaState, player: int) -> frozenset[str]:
+        """The cards every copy of which is in sight (on the runs, in the discards)."""
+        return all_in_sight(s)
+
     def view(self, s: InsonniaState, player: int | None) -> dict[str, Any]:
         """The table for everybody; a seat also sees its own hand and its legal actions."""
         cards = s.cards
@@ -242,6 +246,7 @@ class Insonnia:
             "hand_sizes": list(s.hand_sizes), "deck_size": s.pile_size,
             "discard_pile": list(s.discard), "winner": s.winner, "idle": s.idle,
             "known_hands": s.known,
+            "cannot_hold": cannot_hold_json(self, s, s.players),
         }
         if player is not None and 0 <= player < s.players:
             hand = s.hands[player]

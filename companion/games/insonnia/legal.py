@@ -137,6 +137,12 @@ def _guesses(s: InsonniaState, player: int, r: int, slot: int) -> list[Action]:
     return [Guess(player, player, r, slot, c) for c in (hit, miss) if c is not None]
 
 
+def all_in_sight(s: InsonniaState) -> frozenset[str]:
+    """The cards every copy of which is in sight: no hand can hold one."""
+    seen = visible(s)
+    return frozenset(c for c, n in s.cards.copies.items() if seen[c] >= n)
+
+
 def unseen(s: InsonniaState) -> Counter[str]:
     """Cards that could be in a hand or the pile: not all of their copies in sight."""
     seen = visible(s)

@@ -24,7 +24,7 @@ from itertools import combinations
 from typing import Any
 
 from ..cards import FRENCH54, KAISER40, KAISER48, TAROT78
-from ..engine import Outcome, SetupError, chosen_seat, read_options
+from ..engine import Outcome, SetupError, cannot_hold_json, chosen_seat, read_options
 from . import state as ks
 from .cards import CAMERA_PACKS, check_pack, logical_card, logical_cards, pack_info
 from .checks import check_answer, check_deal, check_declaration, check_discard, check_reveal
@@ -43,6 +43,7 @@ from .hand import (
     _put,
     _read_game_options,
     _trump,
+    cannot_hold,
     marks,
 )
 from .state import (
@@ -266,6 +267,11 @@ class Kaiserspiel:
             return bool(s.trick) and s.trick[-1] == (a.player, a.card)
         return isinstance(a, Pass | Raise | Accept | Refuse | Discard | Reveal)
 
+    def cannot_hold(self, s: KaiserState, player: int) -> frozenset[str]:
+        """The cards played in this hand, and those shown to be another player's (his face-up
+        card, his Kaisers)."""
+        return cannot_hold(s, player)
+
     # ---- views and JSON ---------------------------------------------------
     def view(self, s: KaiserState, player: int | None) -> dict[str, Any]:
         """Public: face-up cards, trumps, value, declarations, the trick, the board. A seat
@@ -293,6 +299,7 @@ class Kaiserspiel:
                 "team": TEAMS[result.team], "points": result.points, "by": result.by},
             "team_scores": {"A": s.scores[0], "B": s.scores[1]}, "marks": marks(s),
             "known_hands": s.known,
+            "cannot_hold": cannot_hold_json(self, s, SEATS),
         }
         if player is not None and 0 <= player < SEATS:
             hand, discards = s.hands[player], s.discards[player]

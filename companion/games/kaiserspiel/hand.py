@@ -128,6 +128,16 @@ def _check_card(s: KaiserState, card: str) -> None:
                   f"{card} non è una carta del mazzo da {s.size} del Kaiserspiel.")
 
 
+def cannot_hold(s: KaiserState, player: int) -> frozenset[str]:
+    """The cards everybody knows ``player`` does not hold: those played in this hand, and the
+    face-up cards and Kaisers shown to be another player's."""
+    elsewhere = set(s.played())
+    for other in range(SEATS):
+        if other != player:
+            elsewhere |= s.shown(other)
+    return frozenset(elsewhere)
+
+
 def _check_holds(s: KaiserState, player: int, card: str) -> None:
     """The card must be in the hand; with an unknown hand, it must not be seen elsewhere."""
     if card in s.played():
@@ -139,23 +149,20 @@ def _check_holds(s: KaiserState, player: int, card: str) -> None:
             raise bad("not_in_hand", f"{card_label(card)} is not in your hand.",
                       f"{card_label(card)} non è nella tua mano.")
         return
-    for other in range(SEATS):
-        if other != player and card in s.shown(other):
-            raise bad("card_seen",
-                      f"{card_label(card)} is seat {other + 1}'s: everybody saw it dealt or shown to him.",
-                      f"{card_label(card)} è del posto {other + 1}: tutti l'hanno vista data o mostrata.")
+    if card in cannot_hold(s, player):
+        other = next(o for o in range(SEATS) if o != player and card in s.shown(o))
+        raise bad("card_seen",
+                  f"{card_label(card)} is seat {other + 1}'s: everybody saw it dealt or shown to him.",
+                  f"{card_label(card)} è del posto {other + 1}: tutti l'hanno vista data o mostrata.")
 
 
 def _holdable(s: KaiserState, player: int) -> list[str]:
     """The cards ``player`` may hold now: his hand, or every card not seen elsewhere."""
     hand = s.hands[player]
-    played = s.played()
     if hand is not None:
+        played = s.played()
         return [c for c in hand if c not in played]
-    elsewhere = set(played)
-    for other in range(SEATS):
-        if other != player:
-            elsewhere |= s.shown(other)
+    elsewhere = cannot_hold(s, player)
     return [c for c in logical_cards(s.size) if c not in elsewhere]
 
 

@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..cards import FRENCH54, card_name, normalise_code
-from ..engine import IllegalAction, Outcome, SetupError, chosen_seat, read_options
+from ..engine import IllegalAction, Outcome, SetupError, cannot_hold_json, chosen_seat, read_options
 from .state import (
     _CARDS,
     ANGELS,
@@ -131,9 +131,8 @@ class Oscuri:
         if player not in self.to_act(s):
             return []
         hand = s.hands[player]
-        on_table = {p.card for p in s.trick}
-        options = list(hand) if hand is not None else [
-            c for c in _CARDS if c not in s.seen and c not in on_table]
+        elsewhere = self.cannot_hold(s, player)
+        options = list(hand) if hand is not None else [c for c in _CARDS if c not in elsewhere]
         if s.phase == "death_discard":
             if hand is None:
                 return [Discard(player, None)]
@@ -182,7 +181,7 @@ class Oscuri:
             if card not in hand:
                 raise _bad("not_in_hand", f"The {_name(card, 'en')} is not in your hand.",
                            f"La carta {_name(card, 'it')} non è nella tua mano.")
-        elif card in s.seen or any(p.card == card for p in s.trick):
+        elif card in self.cannot_hold(s, player):
             raise _bad("card_seen",
                        f"The {_name(card, 'en')} has already been played: it cannot be in your hand.",
                        f"La carta {_name(card, 'it')} è già stata giocata: non può essere nella tua mano.")
@@ -263,6 +262,11 @@ class Oscuri:
             return f"Black Angel ({plain})" if lang == "en" else f"Angelo Nero ({plain})"
         return plain
 
+    def cannot_hold(self, s: OscuriState, player: int) -> frozenset[str]:
+        """The cards everybody knows ``player`` does not hold: those out of play face up and
+        those in the trick (the same for every seat: nothing is shown to one player)."""
+        return s.seen | {p.card for p in s.trick}
+
     # ---- views and JSON ---------------------------------------------------
     def view(self, s: OscuriState, player: int | None) -> dict[str, Any]:
         """Public table: the turn, stakes, balances, hand sizes; a seat's own hand."""
@@ -277,6 +281,7 @@ class Oscuri:
             "out_face_down": s.out_face_down, "stake": s.stake,
             "reneges": [{"player": p, "suit": su, "turn": t} for p, su, t in s.reneges],
             "known_hands": all(h is not None for h in s.hands),
+            "cannot_hold": cannot_hold_json(self, s, s.players),
         }
         if player is not None and 0 <= player < s.players:
             hand = s.hands[player]

@@ -9,7 +9,6 @@ from ..cards import FRENCH54, card_name
 from ..engine import IllegalAction
 from .state import (
     _SUIT,
-    ACES,
     JOKER_ROWS,
     ChooseRow,
     Play,
@@ -66,7 +65,7 @@ def check_play(s: QuintaState, a: Play) -> None:
             "hand_empty", "Your hand must be empty: you have played all your cards.",
             "La tua mano deve essere vuota: hai giocato tutte le carte.",
         )
-    if a.card in ACES.values() or a.card in s.public():
+    if a.card in s.out_of_hands():
         raise _bad(
             "card_seen",
             f"The {_en(a.card)} cannot be in your hand: it is already on the table or in a "

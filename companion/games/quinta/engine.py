@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import FRENCH54, deck_list, is_card, normalise_code
-from ..engine import Outcome, SetupError, read_options
+from ..engine import Outcome, SetupError, cannot_hold_json, read_options
 from .checks import _bad, check_play, check_row
 from .scoring import score_pile, score_sets
 from .state import (
@@ -257,6 +257,11 @@ class Quinta:
             return True
         return s.phase == "choose" and s.chosen[a.player] == a.card
 
+    def cannot_hold(self, s: QuintaState, player: int) -> frozenset[str]:
+        """The aces and every card in sight (rows, piles, revealed): the same for every seat,
+        since a face-down choice is nobody else's knowledge."""
+        return s.out_of_hands()
+
     # ---- views and JSON ---------------------------------------------------
     def view(self, s: QuintaState, player: int | None) -> dict[str, Any]:
         """The public table plus, for ``player``, his own hand and face-down choice."""
@@ -277,6 +282,7 @@ class Quinta:
             "known_hands": s.known,
             "conflict": None if s.conflict is None else
             {"card": s.conflict[0], "players": list(s.conflict[1])},
+            "cannot_hold": cannot_hold_json(self, s, s.players),
         }
         if player is not None and 0 <= player < s.players:
             hand = s.hands[player]

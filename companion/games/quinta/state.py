@@ -103,6 +103,10 @@ class QuintaState:
         cards.update(c for _, c in self.waiting)
         return frozenset(cards)
 
+    def out_of_hands(self) -> frozenset[str]:
+        """The cards no hand can hold, as everybody knows: the four aces and :meth:`public`."""
+        return frozenset(ACES.values()) | self.public()
+
 
 _STATE_FIELDS = tuple(f.name for f in fields(QuintaState))
 
