@@ -289,8 +289,10 @@
         seatSel.addEventListener("change", () => {
           det.seat = seatSel.value === "" ? null : Number(seatSel.value);
           det.seatChosen = true;
-          if (det.refused) { det.refused = null; draw(); }  // another seat: asked again
+          // another seat: a refusal is asked again, an open picker greys that seat's cards
+          if (det.refused || result.fixing === i) { det.refused = null; draw(); }
         });
+        li.classList.add("for-seat");
         li.append(seatSel);
       } else if (usable) {
         // A corrected or unsure card is checked when it is played: a refusal says why.
