@@ -526,6 +526,11 @@ def test_a_card_refused_when_played_says_why_under_it_and_the_picker_greys_the_a
     hwhy.wait_for()
     # the engine's "you" is Bruno (P1 here): the table screen says whom it means
     assert hwhy.inner_text().startswith("P1: You have already chosen"), hwhy.inner_text()
+    # on the 360 px screen each card beside its seat menu keeps its name on one line
+    lines = hpanel.locator(".scan-item.for-seat .scan-name").evaluate_all(
+        "els => els.map((e) => e.getBoundingClientRect().height"
+        " / parseFloat(getComputedStyle(e).lineHeight))")
+    assert lines and max(lines) < 1.5, lines
     _shot(host, "table-screen-scan-refused")
     # given to Carlo instead, the refusal goes and the card is entered
     hpanel.locator(".scan-item[data-card='7C'] select").select_option("2")
