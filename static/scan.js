@@ -116,12 +116,15 @@
 
   /* The cards everybody knows ``seat`` does not hold (on the table, played, shown to be
      another's: the engine's ``cannot_hold``, read from the live view, so a card played since
-     the photo counts); for no seat (the table screen's card not yet given to one), those no
-     seat can hold. */
+     the photo counts); for no seat (the table screen's card not yet given to one), those that
+     no seat now to act can hold: only those seats are given cards. */
   function heldElsewhere(seat) {
-    const lists = (T.view().state || {}).cannot_hold || [];
+    const s = T.view().state || {};
+    const lists = s.cannot_hold || [];
     if (seat !== null && seat !== undefined) return new Set(lists[seat] || []);
-    return new Set(lists.length ? lists.reduce((a, b) => a.filter((c) => b.includes(c))) : []);
+    const acting = (s.to_act && s.to_act.length ? s.to_act : lists.map((_, k) => k))
+      .map((k) => lists[k] || []);
+    return new Set(acting.length ? acting.reduce((a, b) => a.filter((c) => b.includes(c))) : []);
   }
 
   /* The compact picker that corrects a card: a suit, then the rank (a tarot: the tarot's own
@@ -167,10 +170,11 @@
     // chosen one; the player then taps where it goes.
     const ui = window.GAME_UI[view.game];
     const picking = Boolean(ui && ui.takeCard);
-    const playable = (d) => !d.move || d.move.legal || d.corrected;
-    // on the table screen, a card read that no seat can hold (on the table or played already)
+    // on the table screen, a card read that no seat to act can hold (on the table, played, or
+    // another's face-up card): never given a seat or sent, however the photo's reply judged it
     const nobodys = hostMode ? heldElsewhere(null) : new Set();
     const seenAlready = (d) => !d.corrected && nobodys.has(d.card);
+    const playable = (d) => (!d.move || d.move.legal || d.corrected) && !seenAlready(d);
     if (hostMode && !picking && !result.guessed) {
       // Seats are guessed once per photo; the host's own choices (carried over from the last
       // live frame too) then stay put, and the seats they took are not guessed again.
@@ -249,8 +253,8 @@
       if (!playable(det)) {
         // The engine speaks to the player who would hold the card; the table screen holds
         // none, so a card already seen is told as what it is there: a reading to correct.
-        whyLine(hostMode && seenAlready(det) ? t("scan_seen_fix")
-          : det.move.messages[LANG] || det.move.messages.en, det.move.why);
+        if (seenAlready(det)) whyLine(t("scan_seen_fix"), det.move && !det.move.legal ? det.move.why : null);
+        else whyLine(det.move.messages[LANG] || det.move.messages.en, det.move.why);
       } else if (det.refused) {
         // refused when it was played (corrected, or the table moved on since the photo): the
         // engine's sentence stays under the card, which can be corrected or given another seat

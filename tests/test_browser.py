@@ -1217,6 +1217,31 @@ def test_kaiserspiel_with_real_cards_one_phone_and_the_host_for_the_others(serve
     assert host.locator(f".picker .card[data-card='{own}']").is_disabled()
 
 
+def test_the_table_screen_names_a_face_up_card_already_entered_on_the_seen_line(
+        server: str, browser: object) -> None:
+    """Kaiserspiel with real French cards: the 7♣ is entered as Urs's face-up card, and the
+    table screen's next photo shows it again. It is Urs's, and Urs has entered his card, so no
+    seat still to enter one can hold it: it is named on the "already on the table" line, given
+    no seat menu and never sent, while the other cards read are offered to the seats."""
+    host, _ = _new_table(browser, server, "en-GB", "kaiserspiel",
+                                ["Urs", "Vreni", "Werner", "Yvonne"], seats=4, viewport=TABLET)
+    host.locator(".ks-for").wait_for()  # type: ignore[attr-defined]
+    _pick(host, "7C")
+    host.wait_for_function("() => document.querySelectorAll('.ks-face-up .card').length === 1")  # type: ignore[attr-defined]
+    host.locator("#scan-input").set_input_files(str(PHOTOS / "guillex7" / "query_q15.jpg"))  # type: ignore[attr-defined]
+    hpanel = host.locator("#scan")  # type: ignore[attr-defined]
+    hpanel.locator("#scan-confirm").wait_for()
+    assert "7♣" in hpanel.locator(".scan-seen").inner_text()
+    assert hpanel.locator(".scan-item[data-card='7C']").count() == 0
+    assert hpanel.locator(".scan-item[data-card='2S'] select").count() == 1
+    # tapped back into the list to be corrected, it is still given no seat until it is
+    hpanel.locator(".scan-seen").get_by_role("button", name="7♣").click()
+    back = hpanel.locator(".scan-item[data-card='7C']")
+    back.locator(".scan-picker").wait_for()
+    assert back.locator("select").count() == 0
+    assert back.locator("p.why").inner_text().startswith("Already on the table or played")
+
+
 # ---- Insonnia: a turn is built by tapping a card, then a slot --------------------------------
 
 

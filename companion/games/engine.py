@@ -136,12 +136,6 @@ def cannot_hold_json(rules: Rules[S, A], s: S, players: int) -> list[list[str]]:
     return [sorted(rules.cannot_hold(s, p)) for p in range(players)]
 
 
-def nobody_holds(rules: Rules[S, A], s: S, players: int) -> frozenset[str]:
-    """The cards no seat can hold now (a card shown to be one seat's is not among them)."""
-    sets = [rules.cannot_hold(s, p) for p in range(players)]
-    return frozenset.intersection(*sets) if sets else frozenset()
-
-
 def replay(rules: Rules[S, A], start: S, actions: Sequence[A]) -> S:
     """Apply ``actions`` in order from ``start`` and return the resulting state."""
     s = start

@@ -21,7 +21,7 @@ from recognizer.types import Detection
 
 from ..decks.library import DeckLibrary
 from ..games.cards import DECKS, card_name, deck_list, is_card
-from ..games.engine import IllegalAction, nobody_holds
+from ..games.engine import IllegalAction
 from ..games.registry import rule_link
 from .camera import camera_deck, scannable, table_kinds, to_table_code
 from .offload import offload
@@ -77,21 +77,10 @@ def scan(table: Table, data: bytes, seat: int | None, host: bool,
         and not any(i.get("extra_copy") for i in items) else None,
         "waiting": waiting,
         "kind": _kind(table),
-        "codes": codes,  # what a card read may be corrected to
-        # ... but not to a card everybody knows the caller does not hold (greyed in the picker)
-        "seen": seen_codes(table, seat, codes),
+        # what a card read may be corrected to (the picker greys those the view's cannot_hold
+        # says the seat does not hold, as the table stands when it opens)
+        "codes": codes,
     }
-
-
-def seen_codes(table: Table, seat: int | None, codes: list[str]) -> list[str]:
-    """Those of ``codes`` (the table's deck) that everybody knows ``seat`` does not hold (the
-    engine's ``cannot_hold``: on the table, played, shown to be another's), in their order;
-    for the table screen (``seat`` None), those no seat can hold. The phone's picker greys them,
-    as the game's own picker does."""
-    rules, state = table.rules, table.state
-    known = rules.cannot_hold(state, seat) if seat is not None \
-        else nobody_holds(rules, state, len(table.names))
-    return [c for c in codes if c in known]
 
 
 READ_TWICE = {

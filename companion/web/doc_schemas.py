@@ -113,7 +113,13 @@ def components() -> dict[str, Any]:
                     "game": {"type": "string"}, "seq": {"type": "integer"},
                     "names": {"type": "array", "items": {"type": "string"}},
                     "me": {"type": ["integer", "null"]}, "host": {"type": "boolean"},
-                    "state": {"type": "object"}, "outcome": {"type": ["object", "null"]},
+                    "state": {"type": "object",
+                              "description": "the game's own view; every game's holds `to_act` "
+                                             "(the seats that may act) and `cannot_hold`: for "
+                                             "each seat, the cards everybody knows it does not "
+                                             "hold (on the table, played, or shown to be "
+                                             "another's), which card pickers grey"},
+                    "outcome": {"type": ["object", "null"]},
                     "log": {"type": "array", "items": {"type": "object"}},
                     "hints": {"type": "boolean",
                               "description": "players may ask for hints (the host's switch)"},

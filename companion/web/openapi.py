@@ -257,12 +257,9 @@ def _document() -> dict[str, Any]:
                         "detections": {"type": "array", "items": {"type": "object"}},
                         "proposal": {"type": ["string", "null"]},
                         "codes": {"type": "array", "items": {"type": "string"},
-                                  "description": "the cards a reading may be corrected to"},
-                        "seen": {"type": "array", "items": {"type": "string"},
-                                 "description": "cards everybody knows the caller does not "
-                                                "hold (on the table, played, or shown to be "
-                                                "another player's; the view's cannot_hold); on "
-                                                "the table screen, those no seat can hold"}}},
+                                  "description": "the cards a reading may be corrected to "
+                                                 "(the state's cannot_hold says, for each "
+                                                 "seat, which of them it does not hold)"}}},
                         "what the photo shows"),
                     "400": err("not an image, damaged, truncated, or too many pixels"),
                     "401": err("not a player or host of this table"),
