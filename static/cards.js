@@ -161,10 +161,11 @@ function tarotPicker(legal, pick, memory) {
   return tabbedPicker([trumps, ...suits], legal, pick, memory, {half: true, tarot: true});
 }
 
-/* Choosing one card to play: the hand when the app knows it, else the picker; cards that
-   cannot be played are disabled; one big button (kept in reach at the bottom of the screen)
-   confirms. ``memory`` keeps the choice and the picker's suit across live redraws. */
-function cardChooser({hand, legal, memory, hidden, label, onChoose}) {
+/* Choosing one card to play: the hand when the app knows it, else the picker (``picker``:
+   another deck's); cards that cannot be played are disabled; one big button (kept in reach at
+   the bottom of the screen) confirms. ``memory`` keeps the choice and the picker's suit across
+   live redraws. */
+function cardChooser({hand, legal, memory, hidden, label, onChoose, picker}) {
   const box = document.createElement("div");
   if (memory.selected && !legal.has(memory.selected)) memory.selected = null;
   const go = document.createElement("button");
@@ -191,7 +192,8 @@ function cardChooser({hand, legal, memory, hidden, label, onChoose}) {
     }
     box.append(h, row);
   } else {
-    box.append(cardPicker(legal, pick, memory, hidden));
+    // ``picker`` draws another deck's picker (a tarot's), else the French one
+    box.append(picker ? picker(legal, pick, memory) : cardPicker(legal, pick, memory, hidden));
   }
   go.addEventListener("click", () => {
     if (!memory.selected) { toast(t("no_card_chosen")); return; }

@@ -83,6 +83,7 @@ window.GAME_UI = window.GAME_UI || {};
       }));
       return box;
     }
+    if (!mine(view) && view.host) return forSeat(view, act, box);
     if (!mine(view) || s.phase !== "offer" || s.withdrawn[view.me]) return box;
     if (s.to_act.includes(view.me)) {
       if (legal("continue")) box.append(button(t("dv_continue"), true, () => act({type: "continue"})));
@@ -96,12 +97,63 @@ window.GAME_UI = window.GAME_UI || {};
         const h = document.createElement("h3");
         h.textContent = t("dv_enter", {n: entered + 1, of: s.counts[view.me]});
         // The tarot as it is: a tab for the trumps, one for each Italian suit.
+        // A card entered cannot be taken back: it is chosen, then entered with the button.
         const all = new Set([...TAROT_TRUMPS, ...SUITED].filter((c) => !(s.cards || []).includes(c)));
-        const picker = tarotPicker(all, (code) => act({type: "note", card: code}), memory);
-        box.append(h, picker);
+        box.append(h, cardChooser({legal: all, memory, picker: tarotPicker,
+                                   label: (card) => t("dv_note", {card}),
+                                   onChoose: (code) => act({type: "note", card: code})}));
       }
     }
     return box;
+  }
+
+  /* The table screen speaks for a player with no phone at a table of real cards: what he says
+     aloud (ask, withdraw, no 15), and, when he shows 15 or the Devil, the cards he shows. His
+     cards are never entered otherwise: they are his alone. */
+  function forSeat(view, act, box) {
+    const s = view.state;
+    const seat = s.to_act[0];
+    if (s.phase !== "offer" || s.known_hands || seat === undefined || (view.seats[seat] || {}).joined) return box;
+    const who = view.names[seat];
+    const para = document.createElement("p");
+    para.className = "ks-for";
+    para.textContent = t("for_seat", {who});
+    box.append(para);
+    if (s.checking) box.append(button(t("dv_continue_for"), true, () => act({type: "continue", player: seat})));
+    else if (s.deck_size > 0) box.append(button(t("dv_ask", {n: s.stake}), true, () => act({type: "ask", player: seat})));
+    box.append(button(t("dv_withdraw"), false, () => act({type: "withdraw", player: seat})));
+    if (s.checking) box.append(showing(view, act, seat));
+    return box;
+  }
+
+  /* His new card makes 15 (or is the Devil): he shows his cards, the table screen enters them
+     (a tap on one entered takes it back), then declares his win with them. */
+  function showing(view, act, seat) {
+    const s = view.state;
+    const who = view.names[seat];
+    const n = s.counts[seat];
+    const key = `${s.deal}/${seat}/${n}`;
+    if (memory.shownKey !== key) { memory.shownKey = key; memory.shown = []; }
+    const shown = memory.shown;
+    const part = document.createElement("div");
+    const redraw = () => part.replaceWith(showing(view, act, seat));
+    const h = document.createElement("h3");
+    h.textContent = t("dv_shows", {who, n});
+    const row = document.createElement("div");
+    row.className = "hand";
+    shown.forEach((c, k) => {
+      const el = cardEl(c, {half: true, tarot: true, button: true});
+      el.setAttribute("aria-label", t("dv_take_back", {card: cardLabel(c)}));
+      el.addEventListener("click", () => { shown.splice(k, 1); redraw(); });
+      row.append(el);
+    });
+    const left = new Set([...TAROT_TRUMPS, ...SUITED].filter((c) => shown.length < n && !shown.includes(c)));
+    const picker = tarotPicker(left, (code) => { shown.push(code); redraw(); }, memory);
+    const declare = button(t("dv_declare_for", {who, n}), true,
+                           () => act({type: "declare", player: seat, cards: [...shown]}));
+    declare.disabled = shown.length !== n;
+    part.append(h, row, picker, declare);
+    return part;
   }
 
   /* "Aldo 3, Bice 2": what each player has paid into the pot since it was last won. */
@@ -116,7 +168,9 @@ window.GAME_UI = window.GAME_UI || {};
                    t("cards_left", {n: s.counts[i]}), t("dv_paid", {n: s.paid[i] * s.stake})];
     if (s.pot && (s.pot_paid || [])[i]) parts.push(t("dv_in_pot", {n: s.pot_paid[i]}));
     if (s.withdrawn[i]) parts.push(t("dv_withdrawn"));
-    if (s.dealer === i) parts.push(t("dv_dealer"));
+    // between deals the mark goes to the next dealer, whom the status names
+    const dealer = s.phase === "await_deal" && s.to_act.length ? s.to_act[0] : s.dealer;
+    if (dealer === i) parts.push(t("dv_dealer"));
     return parts.join(" · ");
   }
 

@@ -368,7 +368,7 @@ window.GAME_UI = window.GAME_UI || {};
     const legal = legalFor(view, seat);
     const forOther = seat !== view.me;
     const send = (a) => act(forOther ? {...a, player: seat} : a);
-    if (forOther && s.phase !== "await_deal") box.append(para("ks-for", t("ks_for", {who: view.names[seat]})));
+    if (forOther && s.phase !== "await_deal") box.append(para("ks-for", t("for_seat", {who: view.names[seat]})));
     const has = (type) => legal.filter((a) => a.type === type);
     if (s.phase === "await_deal") {
       box.append(button(t(s.known_hands ? "ks_deal" : "ks_dealt", {who: view.names[seat]}), "primary",

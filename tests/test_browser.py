@@ -995,6 +995,46 @@ def test_diavolo_a_pot_left_is_offered_one_more_deal_and_given_back_line_by_line
     _shot(host, "table-screen-diavolo-pot-given-back")
 
 
+def test_diavolo_the_table_screen_speaks_for_players_without_a_phone(server: str, browser: object) -> None:
+    """Real cards, Anna deals and alone has a phone: the table screen asks, goes on and
+    withdraws for Bruno and Carla, as they say aloud, and when Carla shows 15 enters the cards
+    she shows (a tap takes one back) and declares her win; their cards are entered nowhere else."""
+    host, table_id = _new_table(browser, server, "en-GB", "diavolo", ["Anna", "Bruno", "Carla"],
+                                first=0, viewport=TABLET)
+    anna = _seat(browser, server, table_id, 0, "en-GB")
+    controls = host.locator("#controls")  # type: ignore[attr-defined]
+    assert controls.locator(".ks-for").inner_text() == "For Bruno (no phone at this seat):"
+    assert controls.locator(".picker").count() == 0  # his cards are his own
+    before = _seq(host)
+    controls.get_by_role("button", name="Ask for a card (pay 1)").click()
+    _wait_moved(host, before)
+    before = _seq(host)
+    controls.get_by_role("button", name="The new card makes no 15: go on").click()
+    _wait_moved(host, before)
+    controls.locator(".ks-for").get_by_text("For Carla").wait_for()
+    before = _seq(host)
+    controls.get_by_role("button", name="Ask for a card (pay 1)").click()
+    _wait_moved(host, before)
+    # Carla's second card is the Devil: she shows both, the table screen enters them
+    declare = controls.get_by_role("button", name="Carla wins with these 2 cards")
+    assert declare.is_disabled()
+    _tab_until_shown(host, ".suit-tab[data-suit=H]", ".picker .card[data-card='3H']").click()
+    _tab_until_shown(host, ".suit-tab[data-suit=H]", ".picker .card[data-card='5H']").click()
+    assert host.locator(".picker .card[data-card='T7']").is_disabled()  # two cards shown already
+    controls.get_by_role("button", name="Take back 5♥").click()  # type: ignore[attr-defined]
+    _tab_until_shown(host, ".suit-tab[data-suit=T]", ".picker .card[data-card='T15']").click()
+    before = _seq(host)
+    declare.click()
+    _wait_moved(host, before)
+    for page in (host, anna):
+        page.locator("#game").locator(".card[data-card='T15']").wait_for()  # type: ignore[attr-defined]
+    assert "Carla" in host.locator("#status").inner_text()  # type: ignore[attr-defined]
+    # the next dealer, named by the status, is the one marked as dealing
+    players = host.locator(".player")  # type: ignore[attr-defined]
+    assert "deals" in players.nth(1).inner_text() and "deals" not in players.nth(0).inner_text()
+    _shot(host, "tablet-diavolo-for-a-seat-without-phone")
+
+
 def test_diavolo_with_real_cards_a_player_enters_his_tarot_cards_and_only_he_sees_his_total(
         server: str, browser: object) -> None:
     """Real cards, Ciro deals (chosen on the form): Aldo enters his cards with the tarot
@@ -1016,6 +1056,11 @@ def test_diavolo_with_real_cards_a_player_enters_his_tarot_cards_and_only_he_see
     assert queen.locator(".half").inner_text() == "½" and queen.locator(".trump-name").inner_text() == "coppe"
     before = _seq(aldo)
     queen.click()
+    # a card entered cannot be taken back: one tap chooses it, the button enters it
+    enter = aldo.locator("#controls #play")
+    assert enter.inner_text().startswith("Indica") and _seq(aldo) == before
+    assert queen.get_attribute("aria-pressed") == "true"
+    enter.click()
     _wait_moved(aldo, before)
     mine = aldo.locator("#game")
     mine.get_by_text("totale ½").wait_for()
@@ -1031,6 +1076,7 @@ def test_diavolo_with_real_cards_a_player_enters_his_tarot_cards_and_only_he_see
     assert seven.get_attribute("aria-label") == "Trionfo 7"
     before = _seq(aldo)
     seven.click()
+    enter.click()
     _wait_moved(aldo, before)
     mine.get_by_text("totale 7½").wait_for()
     bice.wait_for_function("() => document.body.dataset.seq === " + json.dumps(_seq(aldo)))
