@@ -161,13 +161,24 @@ function tarotPicker(legal, pick, memory) {
   return tabbedPicker([trumps, ...suits], legal, pick, memory, {half: true, tarot: true});
 }
 
+/* A card chosen for one decision is never played in the next: where ``context`` (what the
+   choice is about: the turn, the trick so far) has changed since the card was chosen, the
+   choice is forgotten, even if the player's turn never ended in between (he won the trick
+   and leads the next). */
+function forgetOnNewChoice(memory, context) {
+  if (context === undefined || memory.context === context) return;
+  memory.context = context;
+  memory.selected = null;
+}
+
 /* Choosing one card to play: the hand when the app knows it, else the picker (``picker``:
    another deck's); cards that cannot be played are disabled; one big button (kept in reach at
    the bottom of the screen) confirms. ``memory`` keeps the choice and the picker's suit across
-   live redraws. */
-function cardChooser({hand, legal, memory, hidden, label, onChoose, picker}) {
+   live redraws of the same decision (``context``, see forgetOnNewChoice). */
+function cardChooser({hand, legal, memory, hidden, label, onChoose, picker, context}) {
   const box = document.createElement("div");
   if (memory.selected && !legal.has(memory.selected)) memory.selected = null;
+  forgetOnNewChoice(memory, context);
   const go = document.createElement("button");
   go.type = "button";
   go.id = "play";

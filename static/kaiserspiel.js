@@ -460,6 +460,11 @@ window.GAME_UI = window.GAME_UI || {};
   function chooser(view, hand, legal, label, onChoose) {
     const box = document.createElement("div");
     if (memory.selected && !legal.has(memory.selected)) memory.selected = null;
+    const s = view.state;
+    const tricks = s.tricks_won.A + s.tricks_won.B;
+    // another trick, another phase, or (the table screen) another seat: another choice; in a
+    // phase where all choose at once, the others choosing leave this one's card chosen
+    forgetOnNewChoice(memory, `${s.hand_no}/${s.phase}/${tricks}/${s.trick.length}/${actingSeat(view)}`);
     const go = button("", "primary", () => {
       if (!memory.selected) { toast(t("no_card_chosen")); return; }
       const card = memory.selected;

@@ -119,7 +119,7 @@ window.GAME_UI = window.GAME_UI || {};
       return box;
     }
     box.append(cardChooser({
-      hand: s.hand, legal, memory,
+      hand: s.hand, legal, memory, context: `${s.turn}/${s.phase}/${s.trick.length}`,
       label: (card) => (discarding ? t("os_discard", {card}) : t("play", {card})),
       onChoose: (card) => act({type: discarding ? "discard" : "play", card}),
     }));

@@ -1761,6 +1761,35 @@ def _api(server: str, path: str, body: object, token: str | None = None) -> dict
         return dict(json.loads(resp.read()))
 
 
+def test_a_card_chosen_for_one_turn_is_never_played_in_the_next(server: str, browser: object) -> None:
+    """Oscuri with real cards: Anna chooses the 5♣ to answer Bruno's 2♥, and before she presses
+    Play the table screen enters her 8♥ from a photo. She takes the turn and leads the next
+    one: her phone has forgotten the 5♣, chosen for the last turn, so no tap plays it."""
+    created = _api(server, "/api/tables", {"game": "oscuri", "players": ["Anna", "Bruno"],
+                                           "options": {"hands": "unknown", "leader": 1}})
+    tid, host = created["table_id"], created["host_token"]
+    token = _api(server, f"/api/tables/{tid}/seats", {"seat": 0})["token"]
+    ctx = browser.new_context(viewport=PHONE, locale="en-GB")  # type: ignore[attr-defined]
+    ctx.add_cookies([{"name": f"seat_{tid}", "value": token, "url": server}])
+    anna = ctx.new_page()
+    anna.goto(f"{server}/play/{tid}")
+    anna.wait_for_function("() => window.TAVOLO && window.TAVOLO.view()")
+    view = _api(server, f"/api/tables/{tid}/actions", {"action": {"type": "play", "player": 1, "card": "2H"},
+                                                      "seq": int(_seq(anna))}, host)
+    anna.wait_for_function("() => window.TAVOLO.view().state.to_act.includes(0)")
+    _tab_until_shown(anna, ".suit-tab[data-suit=C]", ".picker .card[data-card='5C']").click()
+    play = anna.locator("#play")
+    assert play.inner_text() == "Play 5♣" and play.is_enabled()
+    before = _seq(anna)
+    view = _api(server, f"/api/tables/{tid}/actions",
+                {"action": {"type": "play", "player": 0, "card": "8H"}, "seq": view["seq"]}, host)
+    assert view["state"]["to_act"] == [0]  # Anna took the turn and leads
+    _wait_moved(anna, before)
+    anna.wait_for_function("() => document.getElementById('play').disabled")
+    assert play.inner_text() == "Play …"
+    assert anna.locator(".picker .card[aria-pressed=true]").count() == 0
+
+
 def test_a_kaiserspiel_game_ends_naming_the_winning_team(server: str, browser: object) -> None:
     """A game to 4 points, won by a refusal a tavolino: the final screen names the team and
     its players, not a 'shared win' of two people."""
