@@ -175,7 +175,7 @@ const TEXT = {
     ks_result_refusal: "Team {team} ({names}) wins the hand a tavolino: {n} points",
     ks_tavolino_why: "A tavolino: a raise was refused, so nobody plays. The team that raised scores the value the hand had before the refused raise.",
     ks_remove_title: "Before dealing ({pack}, {n} cards): cards to leave in the box",
-    ks_remove_intro: "Take these {n} cards out of the box:",
+    ks_remove_intro: "Take these {n} cards out of the deck:",
     ks_remove_none: "Nothing: play with the whole deck.",
     ks_remove_trumps: "the 21 trumps and the Fool",
     ks_remove_jokers: "the jokers",
