@@ -135,5 +135,7 @@ window.GAME_UI = window.GAME_UI || {};
     return parts.join(" · ");
   }
 
-  window.GAME_UI.oscuri = {status, render, playerLine};
+  // the table screen plays for a seat without a phone through the scan list (a photo, or
+  // cards entered by hand): it has no picker of its own here
+  window.GAME_UI.oscuri = {status, render, playerLine, hostByList: true};
 })();

@@ -133,6 +133,7 @@ window.GAME_UI = window.GAME_UI || {};
   }
 
   window.GAME_UI.quinta = {
+    hostByList: true,  // the table screen enters the revealed cards through the scan list
     status,
     finalDetails,
     render(view, act) {

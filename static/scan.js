@@ -162,7 +162,7 @@
     box.hidden = false;
     const title = document.createElement("h2");
     const read = result.detections.filter((d) => !d.added).length;
-    title.textContent = read ? t("scan_found", {n: read}) : t("scan_none");
+    title.textContent = result.byHand ? t("by_hand_title") : read ? t("scan_found", {n: read}) : t("scan_none");
     const list = document.createElement("ol");
     list.className = "scan-list";
     const hostMode = view.me === null;
@@ -371,7 +371,7 @@
     function draw() { show(result); }
     current = result;
     const focus = focusKey();
-    box.replaceChildren(title, overlay(result), list, seenLine, actions);
+    box.replaceChildren(title, ...(result.byHand ? [] : [overlay(result)]), list, seenLine, actions);
     refocus(focus);
     // brought into view when its cards are first shown, not again at each tap or live frame
     if (!result.scrolled) box.scrollIntoView({behavior: "smooth", block: "start"});
@@ -605,6 +605,25 @@
   });
 
   button.addEventListener("click", () => input.click());
+
+  // The table screen enters the cards shown by hand, when the camera cannot (no camera on this
+  // device, a card it keeps missing): the same list, with no photo, its picker open.
+  const byHand = document.getElementById("by-hand-button");
+  function offerByHand(view) {
+    const ui = window.GAME_UI[view.game];
+    byHand.hidden = !(view.me === null && view.host && ui && ui.hostByList && !view.outcome);
+  }
+  if (byHand) {
+    document.addEventListener("tavolo:view", (ev) => offerByHand(ev.detail));
+    if (T.view()) offerByHand(T.view());
+    byHand.addEventListener("click", () => {
+      if (stream) stopLive();
+      supersede();  // a photo still being read would replace the list
+      const view = T.view();
+      show({detections: [], width: 0, height: 0, byHand: true, adding: {card: ""},
+            waiting: [...view.state.to_act].sort((a, b) => a - b), kind: "play", codes: null});
+    });
+  }
 
   // A reading that outlasts this is given up, and the player told so: a phone on a weak
   // network must never wait behind "Reading the photo…" with no way out. The upload counts

@@ -476,6 +476,34 @@ def test_scan_a_card_with_the_phone_and_play_it(server: str, browser: object) ->
     assert "7" in rows and "2" in rows
 
 
+def test_the_table_screen_enters_the_cards_of_seats_without_a_phone_by_hand(
+        server: str, browser: object) -> None:
+    """Quinta with real cards and no camera to hand: Anna plays on her phone, and the table
+    screen enters the two other seats' cards by hand, the same list a photo gives, with no
+    photo: a card added, given a seat, and the round is revealed."""
+    host, table_id = _new_table(browser, server, "it-IT")
+    anna = _seat(browser, server, table_id, 0, "en-GB")
+    by_hand = host.locator("#by-hand-button")  # type: ignore[attr-defined]
+    assert by_hand.inner_text() == "Indica le carte a mano"
+    assert anna.locator("#by-hand-button").is_hidden()  # type: ignore[attr-defined]
+    _pick(anna, "7C")
+    host.wait_for_function("() => document.querySelectorAll('.player.acting').length === 2")  # type: ignore[attr-defined]
+    by_hand.click()
+    panel = host.locator("#scan")  # type: ignore[attr-defined]
+    assert panel.locator("h2").inner_text().startswith("Carte indicate a mano")
+    assert panel.locator(".scan-photo").count() == 0  # no photo to show
+    for card, seat in (("9D", "1"), ("2S", "2")):
+        if not panel.locator(".scan-picker").count():
+            panel.locator("#scan-add").click()
+        panel.locator(f".scan-picker .suit-tab[data-suit={card[-1]}]").click()
+        panel.locator(f".scan-picker .card[data-card='{card}']").click()
+        panel.locator(f".scan-item[data-card='{card}'] select").select_option(seat)
+    _shot(host, "table-screen-cards-by-hand")
+    panel.locator("#scan-confirm").click()
+    host.wait_for_function("() => document.querySelectorAll('.revealed-item').length === 3")  # type: ignore[attr-defined]
+    panel.wait_for(state="hidden")  # every card entered: the list goes
+
+
 def test_a_card_refused_when_played_says_why_under_it_and_the_picker_greys_the_aces(
         server: str, browser: object) -> None:
     """The table moved on between the photo and the tap: the engine's refusal is written under
