@@ -595,6 +595,31 @@
     liveButton.addEventListener("click", () => (stream ? stopLive() : startLive()));
   }
 
+  // The table moved since the photo (a card played, the turn come round): each card's move is
+  // asked again, so that a refusal that no longer holds ("not your turn") does not stay on
+  // screen, and a card played meanwhile is told as such. Nothing is played by asking.
+  let rechecks = 0;
+  document.addEventListener("tavolo:view", async (ev) => {
+    const list = current;
+    const v = ev.detail;
+    if (!list || list.byHand || v.outcome || list.seq === undefined || list.seq === v.seq) return;
+    list.seq = v.seq;
+    const asked = list.detections.filter((d) => !d.done && !d.extra_copy && d.move);
+    if (!asked.length) return;
+    const mine = ++rechecks;
+    let res;
+    try {
+      res = await postJSON(`/api/tables/${T.tableId}/cards/check${T.asTable}`, {cards: asked.map((d) => d.card)});
+    } catch (e) {
+      return;  // no answer: the moves stay as they were, and are checked again when played
+    }
+    if (mine !== rechecks || current !== list || !res.ok) return;
+    asked.forEach((d, k) => { if (res.body.moves[k]) d.move = res.body.moves[k]; });
+    list.waiting = res.body.waiting;
+    if (list.proposal && !asked.some((d) => d.card === list.proposal && d.move.legal)) list.proposal = null;
+    show(list);
+  });
+
   // Once the game is over there is nothing left to scan: the camera stops, the result stays.
   document.addEventListener("tavolo:view", (ev) => {
     if (!ev.detail.outcome) return;

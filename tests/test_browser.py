@@ -1818,6 +1818,27 @@ def test_a_card_chosen_for_one_turn_is_never_played_in_the_next(server: str, bro
     assert anna.locator(".picker .card[aria-pressed=true]").count() == 0
 
 
+def test_a_scan_list_is_judged_again_when_the_table_moves(server: str, browser: object) -> None:
+    """Oscuri with real cards, Anna to lead: Bruno photographs his 8♥ too early and is told it
+    is not his turn. Anna leads; his open list is judged again at once: the 8♥ is now his move,
+    with its Play button, and he never took another photo."""
+    created = _api(server, "/api/tables", {"game": "oscuri", "players": ["Anna", "Bruno"],
+                                           "options": {"hands": "unknown", "leader": 0}})
+    tid = created["table_id"]
+    anna = _api(server, f"/api/tables/{tid}/seats", {"seat": 0})["token"]
+    bruno = _seat(browser, server, tid, 1, "en-GB")
+    bruno.locator("#scan-input").set_input_files(str(PHOTOS / "rdpong" / "8hearts.jpg"))  # type: ignore[attr-defined]
+    panel = bruno.locator("#scan")  # type: ignore[attr-defined]
+    item = panel.locator(".scan-item[data-card='8H']")
+    item.locator(".why").get_by_text("not your turn").wait_for()
+    assert item.get_by_role("button", name="Play 8♥").count() == 0
+    view = _api(server, f"/api/tables/{tid}/actions",
+                {"action": {"type": "play", "card": "2H"}, "seq": int(_seq(bruno))}, anna)
+    assert view["state"]["to_act"] == [1]
+    item.get_by_role("button", name="Play 8♥").wait_for()
+    assert item.locator(".why").count() == 0
+
+
 def test_a_kaiserspiel_game_ends_naming_the_winning_team(server: str, browser: object) -> None:
     """A game to 4 points, won by a refusal a tavolino: the final screen names the team and
     its players, not a 'shared win' of two people."""

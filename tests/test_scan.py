@@ -100,6 +100,34 @@ def test_a_seat_with_nothing_to_do_is_told_the_card_shown_to_be_another_seats(
     assert state(client, tid, host)["state"]["cannot_hold"] == view["cannot_hold"]
 
 
+def test_a_list_is_judged_again_once_the_table_moves(app: Flask, client: FlaskClient) -> None:
+    """Oscuri with real cards, Anna to lead: Bruno's 8 of hearts is "not your turn" for him.
+    Once Anna has led the 2 of hearts, the same list asked again makes the 8 his move and the
+    2 a card already on the table. Asking plays nothing; a stranger, a malformed list or too
+    long a one is refused."""
+    data = client.post("/api/tables", json={"game": "oscuri", "players": ["Anna", "Bruno"],
+                                            "options": {"hands": "unknown", "leader": 0}}).get_json()
+    tid, host = data["table_id"], data["host_token"]
+    anna, bruno = join(client, tid, 0), join(client, tid, 1)
+    url = f"/api/tables/{tid}/cards/check"
+    before = client.post(url, json={"cards": ["8H", "2H"]}, headers=bearer(bruno)).get_json()
+    assert [m["rule"] for m in before["moves"]] == ["oscuri.not_your_turn"] * 2
+    assert act(client, tid, anna, {"type": "play", "card": "2H"}).status_code == 200
+    after = client.post(url, json={"cards": ["8H", "2H"]}, headers=bearer(bruno)).get_json()
+    assert after["seq"] > before["seq"] and after["waiting"] == [1]
+    assert after["moves"][0]["legal"] and after["moves"][0]["action"]["card"] == "8H"
+    assert after["moves"][1]["rule"] == "oscuri.card_seen"
+    table_screen = client.post(url, json={"cards": ["8H"]}, headers=bearer(host)).get_json()
+    assert table_screen["moves"][0]["action"] == {"type": "play", "player": 1, "card": "8H"}
+    assert state(client, tid, bruno)["state"]["trick"][-1]["card"] == "2H"  # nothing played
+    assert app.test_client().post(url, json={"cards": ["8H"]}).status_code == 401  # a stranger
+    for body, status in (({"cards": "8H"}, 400), ({"cards": [8]}, 400), ({"cards": ["x" * 9]}, 400),
+                         ({"cards": ["8H"] * 61}, 400), ({}, 400)):
+        resp = client.post(url, json=body, headers=bearer(bruno))
+        assert resp.status_code == status, (body, resp.get_json())
+        assert "cards" in resp.get_json()["message"]
+
+
 @needs_photos
 def test_a_card_read_twice_at_a_one_deck_table_is_offered_once_and_the_other_shown_to_correct(
         client: FlaskClient) -> None:

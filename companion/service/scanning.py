@@ -76,11 +76,35 @@ def scan(table: Table, data: bytes, seat: int | None, host: bool,
         "proposal": legal[0]["card"] if len(legal) == 1 and legal[0]["strong"]
         and not any(i.get("extra_copy") for i in items) else None,
         "waiting": waiting,
+        "seq": table.seq,  # the table the moves were judged on: the phone asks again once it moves
         "kind": _kind(table),
         # what a card read may be corrected to (the picker greys those the view's cannot_hold
         # says the seat does not hold, as the table stands when it opens)
         "codes": codes,
     }
+
+
+MAX_CHECKED = 60  # cards asked about at once: more than any photo's list holds
+
+
+def check_cards(table: Table, cards: object, seat: int | None,
+                decks: DeckLibrary | None = None) -> dict[str, Any]:
+    """What each of ``cards`` (a scan's list, perhaps corrected) would mean for the caller now,
+    as :func:`scan` says it: the phone asks again when the table has moved since the photo, so
+    that "not your turn" becomes a move once it is his turn, and a card played meanwhile is
+    told as such. On the table screen (``seat`` None) each card is asked for the first seat
+    still to play, as in :func:`scan`."""
+    if not isinstance(cards, list) or not all(isinstance(c, str) and 0 < len(c) <= 8 for c in cards):
+        raise ValueError("'cards' must be a list of card codes")
+    if len(cards) > MAX_CHECKED:
+        raise ValueError(f"at most {MAX_CHECKED} cards are checked at once")
+    codes = [str(c) for c in cards]
+    enrolled = _enrolled(table, decks)
+    faces = enrolled.kind if enrolled is not None else camera_deck(table)
+    waiting = sorted(table.rules.to_act(table.state))
+    asked = seat if seat is not None else (waiting[0] if waiting else None)
+    moves = [_check_play(table, asked, card, faces) if asked is not None else None for card in codes]
+    return {"seq": table.seq, "waiting": waiting, "moves": moves}
 
 
 READ_TWICE = {

@@ -12,7 +12,7 @@ from recognizer.decode import ImageError
 from ..games import GAMES, PLAYABLE
 from ..service.errors import BadRequest, Conflict, Unauthorized
 from ..service.joining import join_url, qr_svg
-from ..service.scanning import scan
+from ..service.scanning import check_cards, scan
 from .common import host_cookie, json_body, public_base, seat_cookie, service, table_of_room, tokens
 from .openapi import document
 
@@ -216,6 +216,22 @@ def photo(table_id: str) -> Response:
         result = scan(table, data, seat, host, service().decks)
     except ImageError as e:
         raise BadRequest(str(e), image_error_it(str(e))) from e
+    return jsonify(result)
+
+
+@bp.post("/tables/<table_id>/cards/check")
+def check(table_id: str) -> Response:
+    """What each card of a scan's list (``{"cards": [...]}``) would mean for the caller now:
+    the phone asks again when the table has moved since the photo. Nothing is played."""
+    table = service().tables.table(table_id)
+    seat, host = _caller(table_id)
+    if seat is None and not host:
+        raise Unauthorized("Join the table to scan cards.", "Entra al tavolo per inquadrare le carte.")
+    body = json_body()
+    try:
+        result = check_cards(table, body.get("cards"), seat, service().decks)
+    except ValueError as e:
+        raise BadRequest(f"{e}.", "'cards' deve essere un elenco di codici di carte (al più 60).") from e
     return jsonify(result)
 
 

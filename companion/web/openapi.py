@@ -256,6 +256,8 @@ def _document() -> dict[str, Any]:
                         "elapsed_ms": {"type": "number"},
                         "detections": {"type": "array", "items": {"type": "object"}},
                         "proposal": {"type": ["string", "null"]},
+                        "seq": {"type": "integer", "description": "the table the moves were "
+                                "judged on (ask again with cards/check once it moves)"},
                         "codes": {"type": "array", "items": {"type": "string"},
                                   "description": "the cards a reading may be corrected to "
                                                  "(the state's cannot_hold says, for each "
@@ -265,6 +267,27 @@ def _document() -> dict[str, Any]:
                     "401": err("not a player or host of this table"),
                     "404": err("no such table"),
                     "413": err("over 20 MB"),
+                }}},
+            "/api/tables/{table_id}/cards/check": {"post": {
+                "summary": "What each card of a scan's list would mean for the caller now",
+                "description": "The phone asks again when the table has moved since the photo "
+                               "(each card's move, as a photo's detection carries it). Nothing "
+                               "is played.",
+                "parameters": [TABLE_ID, AS_TABLE],
+                "security": [{"seatToken": []}],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["cards"], "properties": {
+                        "cards": {"type": "array", "maxItems": 60,
+                                  "items": {"type": "string", "minLength": 1, "maxLength": 8}}}}}}},
+                "responses": {
+                    "200": answer({"type": "object", "properties": {
+                        "seq": {"type": "integer"},
+                        "waiting": {"type": "array", "items": {"type": "integer"}},
+                        "moves": {"type": "array", "items": {"type": ["object", "null"]}}}},
+                        "one move per card, in order (null when nobody is to act)"),
+                    "400": err("malformed request"),
+                    "401": err("not a player or host of this table"),
+                    "404": err("no such table"),
                 }}},
             "/api/tables/{table_id}/qr.svg": {"get": {
                 "summary": "QR code of the join link",
