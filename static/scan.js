@@ -614,7 +614,11 @@
       return;  // no answer: the moves stay as they were, and are checked again when played
     }
     if (mine !== rechecks || current !== list || !res.ok) return;
-    asked.forEach((d, k) => { if (res.body.moves[k]) d.move = res.body.moves[k]; });
+    asked.forEach((d, k) => {
+      if (!res.body.moves[k]) return;
+      d.move = res.body.moves[k];
+      if (d.move.legal) d.refused = null;  // refused when played, playable now: the refusal is past
+    });
     list.waiting = res.body.waiting;
     if (list.proposal && !asked.some((d) => d.card === list.proposal && d.move.legal)) list.proposal = null;
     show(list);

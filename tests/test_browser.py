@@ -506,9 +506,10 @@ def test_the_table_screen_enters_the_cards_of_seats_without_a_phone_by_hand(
 
 def test_a_card_refused_when_played_says_why_under_it_and_the_picker_greys_the_aces(
         server: str, browser: object) -> None:
-    """The table moved on between the photo and the tap: the engine's refusal is written under
-    the card in the list, on a phone and on the table screen, and goes once the card is given
-    to someone else. The picker that corrects a card greys the cards known to be on the table."""
+    """The table moved on after the photo: the open list is judged again, and a card refused
+    when played keeps the engine's refusal under it, on a phone and on the table screen, until
+    it is corrected or given to someone else. The picker that corrects a card greys the cards
+    known to be on the table."""
     host, table_id = _new_table(browser, server, "en-GB")
     anna = _seat(browser, server, table_id, 0, "en-GB")
     bruno = _seat(browser, server, table_id, 1, "en-GB")
@@ -529,18 +530,26 @@ def test_a_card_refused_when_played_says_why_under_it_and_the_picker_greys_the_a
     hpanel.locator("#scan-confirm").click()
     hpanel.wait_for(state="hidden")
     anna.wait_for_function("() => !document.querySelector('#game #play')")  # type: ignore[attr-defined]
-    # Anna, not knowing, taps her 7♣: the refusal stays under that card
-    panel.get_by_role("button", name="Play 7♣").click()
-    why = panel.locator(".scan-item[data-card='7C'] .why.refused")
+    # Anna's open list is judged again at once: her 7♣ is no longer a move, and says why
+    seven = panel.locator(".scan-item[data-card='7C']")
+    seven.locator(".why").get_by_text("You have already chosen your card").wait_for()
+    assert seven.get_by_role("button", name="Play 7♣").count() == 0
+    # corrected to the 9♣ (a corrected card is asked when it is played) and tapped: the
+    # refusal stays under that card
+    seven.locator(".scan-fix").click()
+    panel.locator(".scan-picker .suit-tab[data-suit=C]").click()
+    panel.locator(".scan-picker .card[data-card='9C']").click()
+    panel.get_by_role("button", name="Play 9♣").click()
+    why = panel.locator(".scan-item[data-card='9C'] .why.refused")
     why.wait_for()
     assert why.inner_text().startswith("You have already chosen your card"), why.inner_text()
     assert anna.locator("#toast").is_hidden()  # type: ignore[attr-defined]
     assert why.get_attribute("role") == "alert"  # told to a screen reader as it comes
     # corrected to another card, the old refusal goes (the engine is asked when it is played)
-    panel.locator(".scan-item[data-card='7C'] .scan-fix").click()
+    panel.locator(".scan-item[data-card='9C'] .scan-fix").click()
     panel.locator(".scan-picker .suit-tab[data-suit=C]").click()
-    panel.locator(".scan-picker .card[data-card='9C']").click()
-    panel.locator(".scan-item[data-card='9C']").wait_for()
+    panel.locator(".scan-picker .card[data-card='JC']").click()
+    panel.locator(".scan-item[data-card='JC']").wait_for()
     assert panel.locator(".why.refused").count() == 0
     # the table screen gives the 7♣ to Bruno, who has meanwhile played on his own phone
     host.locator("#scan-input").set_input_files(str(PHOTOS / "guillex7" / "query_q15.jpg"))  # type: ignore[attr-defined]
