@@ -109,6 +109,8 @@ function tabbedPicker(groups, legal, pick, memory, face) {
     for (const code of groups.find((g) => g.key === memory.suit).codes) {
       const el = cardEl(code, {...face, button: true, small: true});
       el.disabled = !legal.has(code);
+      // the card chosen (or, correcting a card, the card as read) shows pressed on every tab
+      if (memory.selected) el.setAttribute("aria-pressed", String(code === memory.selected));
       el.addEventListener("click", () => pick(code));
       ranks.append(el);
     }

@@ -139,6 +139,7 @@
     // the suit tab chosen stays chosen when the list is drawn again (a live frame, another tap)
     if (!det.pickMemory) det.pickMemory = {suit: start.trump !== undefined ? "T" : start.suit};
     const memory = det.pickMemory;
+    memory.selected = det.card || null;  // the card as read (or corrected) shows pressed
     let picker;
     if (codes.some((c) => /^T\d+$/.test(c))) {
       picker = tarotPicker(legal, done, memory);
@@ -305,7 +306,10 @@
         const proposed = !det.corrected && !det.refused && det.strong && result.proposal === det.card;
         play.className = proposed ? "big primary" : "big";
         const kind = result.kind || "play";
-        play.textContent = t(kind === "play" ? "play" : "scan_enter", {card: cardLabel(det.card)});
+        // the card is named on its row: the button says the move, its label names the card too,
+        // so that the card's name keeps the row's width on a 360 px phone
+        play.textContent = t(kind === "play" ? "scan_play_short" : "scan_enter_short");
+        play.setAttribute("aria-label", t(kind === "play" ? "play" : "scan_enter", {card: cardLabel(det.card)}));
         play.addEventListener("click", () => submit([{action: {type: kind, card: det.card}, det}], [], draw));
         li.append(play);
       }

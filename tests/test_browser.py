@@ -522,6 +522,9 @@ def test_a_card_refused_when_played_says_why_under_it_and_the_picker_greys_the_a
     panel.locator(".scan-picker .suit-tab[data-suit=C]").click()
     assert panel.locator(".scan-picker .card[data-card='AC']").is_disabled()
     assert panel.locator(".scan-picker .card[data-card='9C']").is_enabled()
+    # the card as read shows pressed: the player sees what he is correcting
+    assert panel.locator(".scan-picker .card[data-card='7C']").get_attribute("aria-pressed") == "true"
+    assert panel.locator(".scan-picker .card[data-card='9C']").get_attribute("aria-pressed") == "false"
     panel.locator(".scan-item[data-card='7C'] .scan-fix").click()  # closed: no change
     # meanwhile the table screen enters Anna's card from its own photo
     host.locator("#scan-input").set_input_files(str(PHOTOS / "rdpong" / "8hearts.jpg"))  # type: ignore[attr-defined]
