@@ -28,15 +28,23 @@
     if (v.outcome && v.outcome.winners) v.outcome.winner_names = v.outcome.winners.map((i) => v.names[i]);
   }
 
+  /* On the table screen, when the app dealt the cards and a seat to act has no phone: only
+     that player's own phone can show his cards, so nobody can act for him until he joins. */
+  function needsPhone(v) {
+    if (v.me !== null || v.outcome || !v.state.known_hands) return "";
+    const bots = new Set((v.practice && v.practice.bots) || []);
+    const missing = (v.state.to_act || []).filter((i) => v.seats[i] && !v.seats[i].joined && !bots.has(i));
+    return missing.length ? t("needs_phone", {who: missing.map((i) => v.names[i]).join(", ")}) : "";
+  }
+
   function render(v) {
     if (view && v.seq < view.seq) return;  // a late, older update: keep the newer one
     nameOpenSeats(v);
     view = v;
     document.body.dataset.seq = String(v.seq);
     const ui = window.GAME_UI[v.game];
-    const statusText = ui.status(v);
     const status = document.getElementById("status");
-    status.textContent = statusText;
+    status.textContent = [ui.status(v), needsPhone(v)].filter(Boolean).join(" · ");
     const myTurn = v.me !== null && v.state.to_act.includes(v.me) && !v.outcome;
     status.classList.toggle("your-turn", myTurn);
     document.title = (myTurn ? "● " : "") + "Tavolo · " + v.room;

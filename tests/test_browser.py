@@ -476,6 +476,21 @@ def test_scan_a_card_with_the_phone_and_play_it(server: str, browser: object) ->
     assert "7" in rows and "2" in rows
 
 
+def test_the_table_screen_says_who_needs_a_phone_when_the_app_deals(server: str, browser: object) -> None:
+    """The app dealt the cards: only a player's own phone shows his, so the table screen cannot
+    play for a seat without one; it says who must join, and stops once they have."""
+    host, table_id = _new_table(browser, server, "en-GB", "quinta", ["Anna", "Bruno", "Carla"],
+                                hands="known")
+    status = host.locator("#status")  # type: ignore[attr-defined]
+    status.get_by_text("Anna, Bruno, Carla: join with the QR code").wait_for()
+    _seat(browser, server, table_id, 0, "en-GB")
+    _seat(browser, server, table_id, 1, "en-GB")
+    status.get_by_text("Carla: join with the QR code").wait_for()
+    assert status.inner_text().split(" · ")[1].startswith("Carla: join")
+    _seat(browser, server, table_id, 2, "en-GB")
+    host.wait_for_function("() => !document.getElementById('status').textContent.includes('QR')")  # type: ignore[attr-defined]
+
+
 def test_the_table_screen_enters_the_cards_of_seats_without_a_phone_by_hand(
         server: str, browser: object) -> None:
     """Quinta with real cards and no camera to hand: Anna plays on her phone, and the table
