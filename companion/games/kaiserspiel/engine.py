@@ -26,7 +26,7 @@ from typing import Any
 from ..cards import FRENCH54, KAISER40, KAISER48, TAROT78
 from ..engine import Outcome, SetupError, cannot_hold_json, chosen_seat, read_options
 from . import state as ks
-from .cards import CAMERA_PACKS, check_pack, logical_card, logical_cards, pack_info
+from .cards import CAMERA_PACKS, check_pack, kaiser_name, logical_card, logical_cards, pack_info
 from .checks import check_answer, check_deal, check_declaration, check_discard, check_reveal
 from .hand import (
     DISCARD,
@@ -266,6 +266,11 @@ class Kaiserspiel:
         if isinstance(a, Play):
             return bool(s.trick) and s.trick[-1] == (a.player, a.card)
         return isinstance(a, Pass | Raise | Accept | Refuse | Discard | Reveal)
+
+    def card_name(self, code: str, lang: str) -> str:
+        """A card as this game names it everywhere (the scan's list too, as the tricks are
+        told): ``Ober of Bells`` / ``cavallo di denari``."""
+        return kaiser_name(code, lang)
 
     def cannot_hold(self, s: KaiserState, player: int) -> frozenset[str]:
         """The cards played in this hand, and those shown to be another player's (his face-up
