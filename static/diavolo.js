@@ -99,7 +99,7 @@ window.GAME_UI = window.GAME_UI || {};
         // The tarot as it is: a tab for the trumps, one for each Italian suit.
         // A card entered cannot be taken back: it is chosen, then entered with the button.
         const all = new Set([...TAROT_TRUMPS, ...SUITED].filter((c) => !(s.cards || []).includes(c)));
-        box.append(h, cardChooser({legal: all, memory, picker: tarotPicker,
+        box.append(h, cardChooser({legal: all, memory, picker: tarotPicker, context: `${s.deal}/${entered}`,
                                    label: (card) => t("dv_note", {card}),
                                    onChoose: (code) => act({type: "note", card: code})}));
       }
@@ -112,17 +112,32 @@ window.GAME_UI = window.GAME_UI || {};
      cards are never entered otherwise: they are his alone. */
   function forSeat(view, act, box) {
     const s = view.state;
+    if (s.phase !== "offer" || s.known_hands) return box;
+    const phoneless = (i) => !(view.seats[i] || {}).joined && !s.withdrawn[i];
     const seat = s.to_act[0];
-    if (s.phase !== "offer" || s.known_hands || seat === undefined || (view.seats[seat] || {}).joined) return box;
-    const who = view.names[seat];
-    const para = document.createElement("p");
-    para.className = "ks-for";
-    para.textContent = t("for_seat", {who});
-    box.append(para);
-    if (s.checking) box.append(button(t("dv_continue_for"), true, () => act({type: "continue", player: seat})));
-    else if (s.deck_size > 0) box.append(button(t("dv_ask", {n: s.stake}), true, () => act({type: "ask", player: seat})));
-    box.append(button(t("dv_withdraw"), false, () => act({type: "withdraw", player: seat})));
-    if (s.checking) box.append(showing(view, act, seat));
+    if (seat !== undefined && phoneless(seat)) {
+      const para = document.createElement("p");
+      para.className = "ks-for";
+      para.textContent = t("for_seat", {who: view.names[seat]});
+      box.append(para);
+      if (s.checking) box.append(button(t("dv_continue_for"), true, () => act({type: "continue", player: seat})));
+      else if (s.deck_size > 0) box.append(button(t("dv_ask", {n: s.stake}), true, () => act({type: "ask", player: seat})));
+      box.append(button(t("dv_withdraw"), false, () => act({type: "withdraw", player: seat})));
+    }
+    // Who shows 15 or the Devil: the one in turn with his new card, or anyone still in whose
+    // first card is the Devil (he takes the pot at once, whoever's turn it is).
+    const key = `${s.deal}/${s.round}/${seat}/${s.checking}`;
+    if (memory.showKey !== key) {
+      memory.showKey = key;
+      memory.showFor = s.checking && seat !== undefined && phoneless(seat) ? seat : null;
+    }
+    const open = memory.showFor;
+    const redraw = () => { if (window.TAVOLO) window.TAVOLO.render(window.TAVOLO.view()); };
+    view.names.forEach((who, i) => {
+      if (i === open || !phoneless(i)) return;
+      box.append(button(t("dv_shows_button", {who}), false, () => { memory.showFor = i; redraw(); }));
+    });
+    if (open !== null && phoneless(open)) box.append(showing(view, act, open));
     return box;
   }
 

@@ -603,27 +603,40 @@
   // asked again, so that a refusal that no longer holds ("not your turn") does not stay on
   // screen, and a card played meanwhile is told as such. Nothing is played by asking.
   let rechecks = 0;
+  // the list on screen, not a photo being sent, an error, or a closed panel over it
+  const listShown = (list) => current === list && !box.hidden && Boolean(box.querySelector(".scan-list"));
   document.addEventListener("tavolo:view", async (ev) => {
     const list = current;
     const v = ev.detail;
     if (!list || list.byHand || v.outcome || list.seq === undefined || list.seq === v.seq) return;
+    if (!listShown(list) || pending) return;  // the next photo brings its own moves
     list.seq = v.seq;
     const asked = list.detections.filter((d) => !d.done && !d.extra_copy && d.move);
     if (!asked.length) return;
+    const cards = asked.map((d) => d.card);
+    // the table screen: each card judged for the seat it is given to (or the first to play)
+    const seats = asked.map((d) => (d.seat === undefined ? null : d.seat));
     const mine = ++rechecks;
     let res;
     try {
-      res = await postJSON(`/api/tables/${T.tableId}/cards/check${T.asTable}`, {cards: asked.map((d) => d.card)});
+      res = await postJSON(`/api/tables/${T.tableId}/cards/check${T.asTable}`,
+                           v.me === null ? {cards, seats} : {cards});
     } catch (e) {
       return;  // no answer: the moves stay as they were, and are checked again when played
     }
-    if (mine !== rechecks || current !== list || !res.ok) return;
+    if (mine !== rechecks || !listShown(list) || !res.ok) return;
+    list.waiting = res.body.waiting;
     asked.forEach((d, k) => {
+      if (d.card !== cards[k]) return;  // corrected meanwhile: asked again when it is played
+      // a seat that no longer has to play is given up, as a new photo gives it up
+      if (d.seat !== undefined && d.seat !== null && !list.waiting.includes(d.seat)) {
+        delete d.seat;
+        delete d.seatChosen;
+      }
       if (!res.body.moves[k]) return;
       d.move = res.body.moves[k];
       if (d.move.legal) d.refused = null;  // refused when played, playable now: the refusal is past
     });
-    list.waiting = res.body.waiting;
     if (list.proposal && !asked.some((d) => d.card === list.proposal && d.move.legal)) list.proposal = null;
     show(list);
   });
@@ -644,7 +657,8 @@
   const byHand = document.getElementById("by-hand-button");
   function offerByHand(view) {
     const ui = window.GAME_UI[view.game];
-    byHand.hidden = !(view.me === null && view.host && ui && ui.hostByList && !view.outcome);
+    byHand.hidden = !(view.me === null && view.host && ui && ui.hostByList && !view.outcome
+                      && !view.state.known_hands);  // dealt by the app: only phones play
   }
   if (byHand) {
     document.addEventListener("tavolo:view", (ev) => offerByHand(ev.detail));
@@ -652,6 +666,7 @@
     byHand.addEventListener("click", () => {
       if (stream) stopLive();
       supersede();  // a photo still being read would replace the list
+      forget();  // what was done to an earlier list is not this one's
       const view = T.view();
       show({detections: [], width: 0, height: 0, byHand: true, adding: {card: ""},
             waiting: [...view.state.to_act].sort((a, b) => a - b), kind: "play", codes: null});

@@ -31,7 +31,8 @@
   /* On the table screen, when the app dealt the cards and a seat to act has no phone: only
      that player's own phone can show his cards, so nobody can act for him until he joins. */
   function needsPhone(v) {
-    if (v.me !== null || v.outcome || !v.state.known_hands) return "";
+    // (between deals there is no hand to see: the table screen deals for the dealer)
+    if (v.me !== null || v.outcome || !v.state.known_hands || v.state.phase === "await_deal") return "";
     const bots = new Set((v.practice && v.practice.bots) || []);
     const missing = (v.state.to_act || []).filter((i) => v.seats[i] && !v.seats[i].joined && !bots.has(i));
     return missing.length ? t("needs_phone", {who: missing.map((i) => v.names[i]).join(", ")}) : "";

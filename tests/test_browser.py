@@ -482,10 +482,10 @@ def test_the_table_screen_says_who_needs_a_phone_when_the_app_deals(server: str,
     host, table_id = _new_table(browser, server, "en-GB", "quinta", ["Anna", "Bruno", "Carla"],
                                 hands="known")
     status = host.locator("#status")  # type: ignore[attr-defined]
-    status.get_by_text("Anna, Bruno, Carla: join with the QR code").wait_for()
+    status.get_by_text("Anna, Bruno, Carla: join with your own phone").wait_for()
     _seat(browser, server, table_id, 0, "en-GB")
     _seat(browser, server, table_id, 1, "en-GB")
-    status.get_by_text("Carla: join with the QR code").wait_for()
+    status.get_by_text("Carla: join with your own phone").wait_for()
     assert status.inner_text().split(" · ")[1].startswith("Carla: join")
     _seat(browser, server, table_id, 2, "en-GB")
     host.wait_for_function("() => !document.getElementById('status').textContent.includes('QR')")  # type: ignore[attr-defined]
@@ -521,10 +521,10 @@ def test_the_table_screen_enters_the_cards_of_seats_without_a_phone_by_hand(
 
 def test_a_card_refused_when_played_says_why_under_it_and_the_picker_greys_the_aces(
         server: str, browser: object) -> None:
-    """The table moved on after the photo: the open list is judged again, and a card refused
-    when played keeps the engine's refusal under it, on a phone and on the table screen, until
-    it is corrected or given to someone else. The picker that corrects a card greys the cards
-    known to be on the table."""
+    """The table moved on after the photo: the open list is judged again (on the table screen a
+    seat that has played is no longer a card's seat), and a card refused when played keeps the
+    engine's refusal under it until it is corrected. The picker that corrects a card greys the
+    cards known to be on the table."""
     host, table_id = _new_table(browser, server, "en-GB")
     anna = _seat(browser, server, table_id, 0, "en-GB")
     bruno = _seat(browser, server, table_id, 1, "en-GB")
@@ -569,27 +569,26 @@ def test_a_card_refused_when_played_says_why_under_it_and_the_picker_greys_the_a
     panel.locator(".scan-picker .card[data-card='JC']").click()
     panel.locator(".scan-item[data-card='JC']").wait_for()
     assert panel.locator(".why.refused").count() == 0
-    # the table screen gives the 7♣ to Bruno, who has meanwhile played on his own phone
+    # the table screen gives the 7♣ to Bruno, who meanwhile plays on his own phone: its list is
+    # judged again, and Bruno, who no longer has to play, is no longer the 7♣'s seat
     host.locator("#scan-input").set_input_files(str(PHOTOS / "guillex7" / "query_q15.jpg"))  # type: ignore[attr-defined]
     hpanel.locator("#scan-confirm").wait_for()
     for code, seat in (("7C", "1"), ("2S", "")):
         hpanel.locator(f".scan-item[data-card='{code}'] select").select_option(seat)
     _pick(bruno, "5H")
     host.wait_for_function("() => document.querySelectorAll('.player.acting').length === 1")  # type: ignore[attr-defined]
-    hpanel.locator("#scan-confirm").click()
-    hwhy = hpanel.locator(".scan-item[data-card='7C'] .why.refused")
-    hwhy.wait_for()
-    # the engine's "you" is Bruno (P1 here): the table screen says whom it means
-    assert hwhy.inner_text().startswith("P1: You have already chosen"), hwhy.inner_text()
+    seat_of_seven = hpanel.locator(".scan-item[data-card='7C'] select")
+    host.wait_for_function(  # type: ignore[attr-defined]
+        "() => document.querySelector(\".scan-item[data-card='7C'] select\").value === ''")
+    assert [o.strip() for o in seat_of_seven.locator("option").all_inner_texts()] == ["nobody", "Seat 3"]
     # on the 360 px screen each card beside its seat menu keeps its name on one line
     lines = hpanel.locator(".scan-item.for-seat .scan-name").evaluate_all(
         "els => els.map((e) => e.getBoundingClientRect().height"
         " / parseFloat(getComputedStyle(e).lineHeight))")
     assert lines and max(lines) < 1.5, lines
     _shot(host, "table-screen-scan-refused")
-    # given to Carlo instead, the refusal goes and the card is entered
-    hpanel.locator(".scan-item[data-card='7C'] select").select_option("2")
-    assert hwhy.count() == 0
+    # given to the seat still to play, the card is entered
+    seat_of_seven.select_option("2")
     hpanel.locator("#scan-confirm").click()
     host.wait_for_function("() => document.querySelectorAll('.revealed-item').length === 3")  # type: ignore[attr-defined]
 
@@ -1060,6 +1059,10 @@ def test_diavolo_the_table_screen_speaks_for_players_without_a_phone(server: str
     controls = host.locator("#controls")  # type: ignore[attr-defined]
     assert controls.locator(".ks-for").inner_text() == "For Bruno (no phone at this seat):"
     assert controls.locator(".picker").count() == 0  # his cards are his own
+    # a first card that is the Devil wins at once, whoever's turn it is: Carla may show hers
+    controls.get_by_role("button", name="Carla shows 15 or the Devil").click()
+    controls.get_by_text("Carla shows 15 or the Devil: tap the 1 cards shown").wait_for()
+    assert controls.get_by_role("button", name="Bruno shows 15 or the Devil").count() == 1
     before = _seq(host)
     controls.get_by_role("button", name="Ask for a card (pay 1)").click()
     _wait_moved(host, before)

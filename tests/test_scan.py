@@ -128,6 +128,40 @@ def test_a_list_is_judged_again_once_the_table_moves(app: Flask, client: FlaskCl
         assert "cards" in resp.get_json()["message"]
 
 
+def test_the_table_screen_is_never_told_what_a_phone_holds(client: FlaskClient) -> None:
+    """Cards dealt by the app, both seats on their phones: the table screen cannot play for
+    them, and asking what its list's cards would mean tells it nothing (a verdict per card
+    would spell out a hand). A phone is still judged for itself."""
+    data = client.post("/api/tables", json={"game": "oscuri", "players": ["Anna", "Bruno"],
+                                            "options": {"hands": "known", "leader": 0}}).get_json()
+    tid, host = data["table_id"], data["host_token"]
+    anna, _ = join(client, tid, 0), join(client, tid, 1)
+    every = [c for c in state(client, tid, anna)["state"]["hand"]][:3] + ["AH", "2C", "9S"]
+    url = f"/api/tables/{tid}/cards/check"
+    told = client.post(url, json={"cards": every}, headers=bearer(host)).get_json()
+    assert told["moves"] == [None] * len(every)
+    told = client.post(url, json={"cards": every, "seats": [0] * len(every)}, headers=bearer(host)).get_json()
+    assert told["moves"] == [None] * len(every)
+    own = client.post(url, json={"cards": every}, headers=bearer(anna)).get_json()["moves"]
+    assert own[0]["legal"] and all(m is not None for m in own)
+
+
+def test_the_table_screen_judges_a_card_for_the_seat_it_is_given_to(client: FlaskClient) -> None:
+    data = create(client, options={"hands": "unknown"})
+    tid, host = data["table_id"], data["host_token"]
+    anna = join(client, tid, 0)
+    assert act(client, tid, anna, {"type": "play", "card": "7C"}).status_code == 200
+    url = f"/api/tables/{tid}/cards/check"
+    moves = client.post(url, json={"cards": ["5H", "5H", "5H"], "seats": [2, None, 0]},
+                        headers=bearer(host)).get_json()["moves"]
+    assert moves[0]["action"] == {"type": "play", "player": 2, "card": "5H"}
+    assert moves[1]["action"]["player"] == 1  # none given yet: the first seat still to choose
+    assert moves[2]["action"]["player"] == 1  # Anna has chosen: her seat is given nothing more
+    for seats in ([0], [0, 9], ["1", 0], [True, 0]):
+        resp = client.post(url, json={"cards": ["5H", "6H"], "seats": seats}, headers=bearer(host))
+        assert resp.status_code == 400 and "'seats'" in resp.get_json()["message"], seats
+
+
 @needs_photos
 def test_a_card_read_twice_at_a_one_deck_table_is_offered_once_and_the_other_shown_to_correct(
         client: FlaskClient) -> None:

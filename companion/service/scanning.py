@@ -33,9 +33,11 @@ NOT_READ = "The camera cannot read this table's cards yet: enter them with the p
 
 
 def scan(table: Table, data: bytes, seat: int | None, host: bool,
-         decks: DeckLibrary | None = None) -> dict[str, Any]:
+         decks: DeckLibrary | None = None, phones: frozenset[int] = frozenset()) -> dict[str, Any]:
     """Recognise the cards in ``data`` and say what each could do at ``table``: through the
-    enrolled deck chosen for the table (``decks`` holds it), or a deck read without enrolment."""
+    enrolled deck chosen for the table (``decks`` holds it), or a deck read without enrolment.
+    ``phones``: the seats held by a phone (the table screen is never told what only such a
+    seat's own phone may know: see :func:`judged_for`)."""
     rules = table.rules
     if not scannable(table, decks):
         raise ImageError(NOT_READ)
@@ -51,7 +53,7 @@ def scan(table: Table, data: bytes, seat: int | None, host: bool,
     waiting = sorted(rules.to_act(table.state))
     # whose play each card is checked as: the caller's, or on the table screen (which plays for
     # others) the first seat still to play, for whom a card already on the table fits nobody
-    asked = seat if seat is not None else (waiting[0] if waiting else None)
+    asked = judged_for(table, seat, waiting[0] if waiting else None, phones)
     codes = list(dict.fromkeys(deck_list(deck)))
     items = []
     for d, physical in read:
@@ -87,23 +89,54 @@ def scan(table: Table, data: bytes, seat: int | None, host: bool,
 MAX_CHECKED = 60  # cards asked about at once: more than any photo's list holds
 
 
+def judged_for(table: Table, seat: int | None, wanted: int | None,
+               phones: frozenset[int] = frozenset()) -> int | None:
+    """The seat a card is judged for: the caller's own; on the table screen (``seat`` None)
+    the seat it would be given to (``wanted``), unless the app knows that seat's hand and a
+    phone holds it. Then the table screen cannot play for him, and a verdict ("not in your
+    hand") would tell the whole table what he holds: nothing is judged (None)."""
+    if seat is not None:
+        return seat
+    if wanted is None:
+        return None
+    private = getattr(table.rules, "private", None)
+    if private is not None and wanted in phones and private(table.state, wanted):
+        return None
+    return wanted
+
+
 def check_cards(table: Table, cards: object, seat: int | None,
-                decks: DeckLibrary | None = None) -> dict[str, Any]:
+                decks: DeckLibrary | None = None, seats: object = None,
+                phones: frozenset[int] = frozenset()) -> dict[str, Any]:
     """What each of ``cards`` (a scan's list, perhaps corrected) would mean for the caller now,
     as :func:`scan` says it: the phone asks again when the table has moved since the photo, so
     that "not your turn" becomes a move once it is his turn, and a card played meanwhile is
-    told as such. On the table screen (``seat`` None) each card is asked for the first seat
-    still to play, as in :func:`scan`."""
+    told as such. On the table screen (``seat`` None) each card is judged for the seat it is
+    given to (``seats``, one per card, None for none yet) while that seat still has to play, or
+    else for the first seat still to play, as in :func:`scan`; a phone's ``seats`` are ignored
+    (it is judged for itself)."""
     if not isinstance(cards, list) or not all(isinstance(c, str) and 0 < len(c) <= 8 for c in cards):
         raise ValueError("'cards' must be a list of card codes")
     if len(cards) > MAX_CHECKED:
         raise ValueError(f"at most {MAX_CHECKED} cards are checked at once")
+    players = len(table.names)
+    if seats is None:
+        seats = [None] * len(cards)
+    if not isinstance(seats, list) or len(seats) != len(cards) or not all(
+            s is None or (isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players)
+            for s in seats):
+        raise ValueError("'seats' must give each card a seat of this table, or null")
     codes = [str(c) for c in cards]
     enrolled = _enrolled(table, decks)
     faces = enrolled.kind if enrolled is not None else camera_deck(table)
     waiting = sorted(table.rules.to_act(table.state))
-    asked = seat if seat is not None else (waiting[0] if waiting else None)
-    moves = [_check_play(table, asked, card, faces) if asked is not None else None for card in codes]
+    first = waiting[0] if waiting else None
+    moves = []
+    for card, given in zip(codes, seats, strict=True):
+        # a seat that no longer has to play is given nothing: the card is judged as unassigned
+        wanted = given if given is not None and given in waiting else first
+        asked = judged_for(table, seat, wanted, phones)
+        moves.append(_check_play(table, asked, card, faces) if asked is not None else None)
     return {"seq": table.seq, "waiting": waiting, "moves": moves}
 
 

@@ -213,7 +213,8 @@ def photo(table_id: str) -> Response:
     else:
         data = request.get_data()
     try:
-        result = scan(table, data, seat, host, service().decks)
+        result = scan(table, data, seat, host, service().decks,
+                      frozenset(service().store.taken_seats(table_id)))
     except ImageError as e:
         raise BadRequest(str(e), image_error_it(str(e))) from e
     return jsonify(result)
@@ -229,9 +230,11 @@ def check(table_id: str) -> Response:
         raise Unauthorized("Join the table to scan cards.", "Entra al tavolo per inquadrare le carte.")
     body = json_body()
     try:
-        result = check_cards(table, body.get("cards"), seat, service().decks)
+        result = check_cards(table, body.get("cards"), seat, service().decks, body.get("seats"),
+                             frozenset(service().store.taken_seats(table_id)))
     except ValueError as e:
-        raise BadRequest(f"{e}.", "'cards' deve essere un elenco di codici di carte (al più 60).") from e
+        raise BadRequest(f"{e}.", "'cards' deve essere un elenco di codici di carte (al più 60), "
+                                  "'seats' un posto del tavolo (o null) per ciascuna.") from e
     return jsonify(result)
 
 

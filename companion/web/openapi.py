@@ -278,13 +278,18 @@ def _document() -> dict[str, Any]:
                 "requestBody": {"required": True, "content": {"application/json": {"schema": {
                     "type": "object", "required": ["cards"], "properties": {
                         "cards": {"type": "array", "maxItems": 60,
-                                  "items": {"type": "string", "minLength": 1, "maxLength": 8}}}}}}},
+                                  "items": {"type": "string", "minLength": 1, "maxLength": 8}},
+                        "seats": {"type": "array", "maxItems": 60,
+                                  "items": {"type": ["integer", "null"], "minimum": 0},
+                                  "description": "the table screen: the seat each card is "
+                                                 "given to (null: none yet), one per card"}}}}}},
                 "responses": {
                     "200": answer({"type": "object", "properties": {
                         "seq": {"type": "integer"},
                         "waiting": {"type": "array", "items": {"type": "integer"}},
                         "moves": {"type": "array", "items": {"type": ["object", "null"]}}}},
-                        "one move per card, in order (null when nobody is to act)"),
+                        "one move per card, in order (null when nobody is to act, or, on the "
+                        "table screen, for a seat whose hand the app knows and a phone holds)"),
                     "400": err("malformed request"),
                     "401": err("not a player or host of this table"),
                     "404": err("no such table"),
