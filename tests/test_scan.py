@@ -144,6 +144,10 @@ def test_the_table_screen_is_never_told_what_a_phone_holds(client: FlaskClient) 
     assert told["moves"] == [None] * len(every)
     own = client.post(url, json={"cards": every}, headers=bearer(anna)).get_json()["moves"]
     assert own[0]["legal"] and all(m is not None for m in own)
+    if PHOTOS.is_dir():  # a photo read on the table screen: its cards are named, not judged
+        photo = _upload(client, tid, (PHOTOS / "rdpong" / "8hearts.jpg").read_bytes(), host).get_json()
+        assert [d["card"] for d in photo["detections"]] == ["8H"]
+        assert "move" not in photo["detections"][0]
 
 
 def test_the_table_screen_judges_a_card_for_the_seat_it_is_given_to(client: FlaskClient) -> None:
