@@ -11,6 +11,7 @@ from typing import Any
 from ..games.engine import IllegalAction
 from ..storage.rows import HOST_SEAT, DuplicateRequest, Event, RequestKey, ReusedRequest
 from .errors import BadRequest, Conflict, Forbidden, Illegal, Unauthorized
+from .phone_only import phone_only
 from .refusals import for_players, for_seat, fresh, need_seq
 from .seats import Seats
 from .table import OUTSIDE_THE_GAME, Table
@@ -95,11 +96,7 @@ class Moves:
             if player in table.bots:
                 raise Forbidden("The app's bot plays that seat: it moves by itself.",
                                 "Quel posto lo gioca un bot dell'app: muove da solo.")
-            private = getattr(table.rules, "private", None)
-            secret = bool(private(table.state, player)) \
-                if private is not None and isinstance(player, int) and 0 <= player < len(table.names) \
-                else False
-            if secret and player in self.store.taken_seats(table_id):
+            if phone_only(table, player, self.store.taken_seats(table_id)):
                 # With hands dealt by the app, the host's refusals would reveal a hand.
                 raise Forbidden(
                     "That player has a phone at this table: only his phone can act for him.",

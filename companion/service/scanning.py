@@ -25,6 +25,7 @@ from ..games.engine import IllegalAction
 from ..games.registry import rule_link
 from .camera import camera_deck, scannable, table_kinds, to_table_code
 from .offload import offload
+from .phone_only import phone_only
 from .refusals import for_players
 from .table import Table, table_deck
 
@@ -97,10 +98,7 @@ def judged_for(table: Table, seat: int | None, wanted: int | None,
     hand") would tell the whole table what he holds: nothing is judged (None)."""
     if seat is not None:
         return seat
-    if wanted is None:
-        return None
-    private = getattr(table.rules, "private", None)
-    if private is not None and wanted in phones and private(table.state, wanted):
+    if wanted is None or phone_only(table, wanted, phones):
         return None
     return wanted
 
