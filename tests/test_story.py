@@ -296,3 +296,23 @@ def test_oscuri_the_story_of_a_turn_is_the_engines_account_of_it() -> None:
                                         *after.last_turn[1:]))
     told = [x["en"] for x in _turn_lines(BY_NAME["oscuri"].narrate(NAMES, before, OPlay(3, "6D"), changed))]
     assert told[0] == "Ada collects nothing: the 7♦ was beaten by Carla's 9♦."
+
+
+@pytest.mark.parametrize("game", ["quinta", "oscuri"])
+def test_a_joker_is_named_in_every_sentence_never_by_its_code(game: str) -> None:
+    """Seeded random games of the two games with jokers: no sentence shows ``JK1`` or ``JK2``
+    (a red joker is a "red joker" / "jolly rosso", an Oscuri joker a Black Angel)."""
+    rules = GAMES[game]
+    told = 0
+    for seed in range(25):
+        rng = random.Random(seed)
+        s = rules.new_state(3, {}, seed)
+        while rules.outcome(s) is None:
+            seat = rng.choice(sorted(rules.to_act(s)))
+            a = rng.choice(rules.legal_actions(s, seat))
+            s, lines = _told(game, rules, s, a)
+            for line in lines:
+                for lang in ("en", "it"):
+                    assert "JK1" not in line[lang] and "JK2" not in line[lang], line[lang]
+                    told += ("joker" in line[lang] or "jolly" in line[lang] or "Angel" in line[lang])
+    assert told, "no joker was ever told: the test saw none"

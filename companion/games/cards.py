@@ -235,6 +235,14 @@ def card_label(code: str) -> str:
     return rank_of(code) + SUIT_SYMBOLS[suit]
 
 
+def card_text(code: str, lang: str) -> str:
+    """A card as a sentence names it: its face label (``10♥``), or, for a joker, which has no
+    suit to show, its name in ``lang`` (``red joker``, ``jolly rosso``)."""
+    if code in ("JK1", "JK2"):
+        return card_name(FRENCH54, code, lang)
+    return card_label(code)
+
+
 def is_red(code: str) -> bool:
     """True for hearts, diamonds and the red joker ``JK1``."""
     return code == "JK1" or suit_of(code) in RED_SUITS

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..games.cards import card_label
+from ..games.cards import card_text
 from ..games.engine import Rules
 from ..games.registry import get_game, get_rules
 from ..storage.rows import Event
@@ -99,12 +99,12 @@ def corrected(table: Table, target: int, action: Any, seq: int) -> Table:
     for a in (Applied(target, action, state), *table.applied[index + 1:]):
         applied.append(Applied(a.seq, a.action, state))
         state = rules.apply(state, a.action)
-    card = card_label(str(getattr(action, "card", "")))
-    old_card = card_label(str(getattr(old.action, "card", "")))
+    card, old_card = str(getattr(action, "card", "")), str(getattr(old.action, "card", ""))
     (line,) = table.in_both_languages(lambda names: [{
-        "en": f"The host corrected {names[action.player]}'s card: {old_card} is really {card}.",
-        "it": f"L'organizzatore ha corretto la carta di {names[action.player]}: {old_card} era in realtà "
-              f"{card}."}])
+        "en": f"The host corrected {names[action.player]}'s card: {card_text(old_card, 'en')} is "
+              f"really {card_text(card, 'en')}.",
+        "it": f"L'organizzatore ha corretto la carta di {names[action.player]}: "
+              f"{card_text(old_card, 'it')} era in realtà {card_text(card, 'it')}."}])
     return replace(table, state=state, applied=tuple(applied), log=(*table.log, {"seq": seq, **line}))
 
 

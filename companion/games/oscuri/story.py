@@ -141,8 +141,11 @@ def _nothing(names: Sequence[str], seat: int, why_en: str, why_it: str) -> Line:
 
 
 def _collects(names: Sequence[str], seat: int, n: int, card: str, why_en: str, why_it: str) -> Line:
-    return {"en": f"{names[seat]} collects {_chips(n, 'en')} from {card}: {why_en}.",
-            "it": f"{names[seat]} incassa {_chips(n, 'it')} da {card}: {why_it}.", "kind": "turn"}
+    """``card``'s owner collects ``n`` chips from it; a Black Angel (a joker) is named as one."""
+    en, it = (("the Black Angel", "dall'Angelo Nero") if card in ANGELS
+              else (card_label(card), f"da {card_label(card)}"))
+    return {"en": f"{names[seat]} collects {_chips(n, 'en')} from {en}: {why_en}.",
+            "it": f"{names[seat]} incassa {_chips(n, 'it')} {it}: {why_it}.", "kind": "turn"}
 
 
 def _why_nothing(names: Sequence[str], placed: Placed, kind: str, them: Placed) -> tuple[str, str]:
@@ -177,8 +180,7 @@ def _player_lines(names: Sequence[str], before: OscuriState, after: OscuriState)
                 if len(victims) == 1 else
                 (f"a led Death, {who} each paid {paid_en}",
                  f"Morte di apertura, {who} hanno pagato {paid_it} a testa"))
-        lines.append(_collects(names, death.player, before.stake * len(victims), card_label(death.card),
-                               *paid))
+        lines.append(_collects(names, death.player, before.stake * len(victims), death.card, *paid))
         named = _played(names, death)
         for p in victims:
             lines.append(_nothing(names, p, f"paid {paid_en} to {named.en} and put a card face down",
@@ -201,7 +203,7 @@ def _player_lines(names: Sequence[str], before: OscuriState, after: OscuriState)
                 else:  # only the last holder ends a turn with live stakes: nobody beat it
                     why = ("nobody beat it", "nessuno l'ha battuto" if placed.card in ANGELS
                            else "nessuno l'ha battuta")
-                lines.append(_collects(names, seat, placed.stakes, card_label(placed.card), *why))
+                lines.append(_collects(names, seat, placed.stakes, placed.card, *why))
                 continue
             assert other is not None, (kind, placed)
             lines.append(_nothing(names, seat, *_why_nothing(names, placed, kind, trick[other])))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import FRENCH54, card_label, card_name
+from ..cards import card_text
 from .scoring import score_sets
 from .state import ChooseRow, Play, QuintaState
 
@@ -19,8 +19,8 @@ ROW_NAMES = {
 }
 
 
-def _cards(cards: Sequence[str]) -> str:
-    return " ".join(card_label(c) for c in cards)
+def _cards(cards: Sequence[str], lang: str) -> str:
+    return " ".join(card_text(c, lang) for c in cards)
 
 
 def narrate(
@@ -39,22 +39,24 @@ def narrate(
         if sum(c is None for c in before.chosen) != 1:
             return lines  # others are still choosing
         if after.conflict is not None:
-            card = card_label(after.conflict[0])
+            card = after.conflict[0]
             both = " & ".join(names[i] for i in after.conflict[1])
             lines.append({
-                "en": f"The {card} was entered twice ({both}): look at your cards and enter them again.",
-                "it": f"Il {card} è stato indicato due volte ({both}): guardate le carte e "
-                      "indicatele di nuovo.",
+                "en": f"The {card_text(card, 'en')} was entered twice ({both}): look at your cards and "
+                      "enter them again.",
+                "it": f"Il {card_text(card, 'it')} è stato indicato due volte ({both}): guardate le "
+                      "carte e indicatele di nuovo.",
             })
             return lines
-        shown = ", ".join(f"{names[p]} {card_label(c)}" for p, c in after.revealed)
-        lines.append({"en": f"Round {before.round} revealed: {shown}.",
-                      "it": f"Giro {before.round} scoperto: {shown}."})
+        def shown(lang: str) -> str:
+            return ", ".join(f"{names[p]} {card_text(c, lang)}" for p, c in after.revealed)
+        lines.append({"en": f"Round {before.round} revealed: {shown('en')}.",
+                      "it": f"Giro {before.round} scoperto: {shown('it')}."})
         new_captures = after.captures
     for seat, row, cards in new_captures:
         lines.append({
-            "en": f"{names[seat]} takes {_cards(cards)} from the {ROW_NAMES['en'][row]} row.",
-            "it": f"{names[seat]} prende {_cards(cards)} dalla fila di {ROW_NAMES['it'][row]}.",
+            "en": f"{names[seat]} takes {_cards(cards, 'en')} from the {ROW_NAMES['en'][row]} row.",
+            "it": f"{names[seat]} prende {_cards(cards, 'it')} dalla fila di {ROW_NAMES['it'][row]}.",
         })
     if after.phase == "over" and before.phase != "over":
         lines.append({"en": "All hands are empty: the game is over.",
@@ -69,7 +71,7 @@ SET_IT = {2: "una coppia", 3: "un tris", 4: "un poker"}
 
 def _set_cards(cards: Sequence[str], lang: str) -> str:
     """A set's cards, a joker by its name (it stands for a card of the set's rank)."""
-    return " ".join(card_name(FRENCH54, c, lang) if c in ("JK1", "JK2") else card_label(c) for c in cards)
+    return _cards(cards, lang)
 
 
 def _final_scores(names: Sequence[str], s: QuintaState) -> list[Line]:
