@@ -106,8 +106,10 @@
   inDeckSel.addEventListener("change", showGame);
   inVariantSel.addEventListener("change", showGame);
   showGame();
+  let creating = false;  // a double tap creates one table, not two
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
+    if (creating) return;
     const n = Number(count.value);
     const players = rows.slice(0, n).map((row) => row.querySelector("input").value.trim() || null);
     const hands = form.querySelector("input[name=hands]:checked").value;
@@ -124,8 +126,21 @@
     const body = {game, players, options};
     if (!cameraRow.hidden && cameraSel.value) body.camera = cameraSel.value;
     if (!document.getElementById("hints-allowed").checked) body.hints = false;
-    const res = await postJSON("/api/tables", body);
-    if (!res.ok) { toast(errorText(res.body)); return; }
+    const submit = form.querySelector("button[type=submit]");
+    creating = true;
+    submit.disabled = true;
+    let res;
+    try {
+      res = await postJSON("/api/tables", body);
+    } catch (e) {
+      res = {ok: false, body: null};
+    }
+    if (!res.ok) {
+      creating = false;  // refused or unreachable: the form stays as it was, to try again
+      submit.disabled = false;
+      toast(errorText(res.body));
+      return;
+    }
     window.location.href = "/t/" + res.body.table_id;
   });
 })();

@@ -1763,6 +1763,19 @@ def test_a_phone_refused_by_the_event_stream_comes_back_live_with_the_moves_it_m
     assert pauses[0] >= 0.9 and pauses[1] >= 1.8, pauses
 
 
+def test_a_double_tap_on_create_table_creates_one_table(server: str, browser: object) -> None:
+    page = browser.new_context(viewport=PHONE, locale="en-GB").new_page()  # type: ignore[attr-defined]
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url)
+            if r.method == "POST" and r.url.endswith("/api/tables") else None)
+    page.goto(server + "/")
+    page.locator("#game").select_option("oscuri")
+    page.locator("#names input").nth(0).fill("Dup")
+    page.locator("#create button[type=submit]").dblclick()
+    page.wait_for_url("**/t/*")
+    assert len(posts) == 1, posts
+
+
 def test_the_table_chooses_who_deals_first_on_the_home_page(server: str, browser: object) -> None:
     """Kaiserspiel (K2): the form lists the seats by the names typed; the table is dealt by
     the one chosen, and the player after him speaks first."""
