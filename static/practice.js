@@ -6,7 +6,10 @@
   const box = document.getElementById("practice");
   if (!box) return;
 
-  function label(code) {
+  /* A bot's card as the game names it in a sentence: Insonnia's sheep by colour and number
+     ("rossa 9", "recinto"), the other decks by their face ("10♥", "Jolly rosso"). */
+  function label(code, game) {
+    if (game === "insonnia" && window.INSONNIA_CARDS) return window.INSONNIA_CARDS.shortName(code);
     return typeof cardLabel === "function" && /^([2-9AJQKC]|10|T\d|JK)/.test(code) ? cardLabel(code) : code;
   }
 
@@ -69,11 +72,14 @@
         const who = document.createElement("strong");
         who.textContent = v.names[hand.seat] + ": ";
         const cards = document.createElement("span");
-        cards.textContent = hand.cards && hand.cards.length ? hand.cards.map(label).join(" ") : t("pr_no_cards");
+        const named = (code) => label(code, v.game);
+        // Insonnia's names are words ("rossa 9"): a comma keeps them apart
+        const gap = v.game === "insonnia" ? ", " : " ";
+        cards.textContent = hand.cards && hand.cards.length ? hand.cards.map(named).join(gap) : t("pr_no_cards");
         li.append(who, cards);
         if (hand.chosen) {
           const chosen = document.createElement("em");
-          chosen.textContent = " (" + t("pr_chosen", {card: label(hand.chosen)}) + ")";
+          chosen.textContent = " (" + t("pr_chosen", {card: named(hand.chosen)}) + ")";
           li.append(chosen);
         }
         list.append(li);

@@ -2085,6 +2085,21 @@ def test_a_photo_sent_with_a_stale_csrf_token_is_sent_again_and_read(server: str
     assert answers == [403, 200]
 
 
+def test_practice_insonnia_names_the_bots_cards_as_the_game_does(server: str, browser: object) -> None:
+    """Insonnia's printed sheep shown for learning: by colour and number, a fence by its name,
+    never by their codes (R9, F)."""
+    page = browser.new_context(viewport=PHONE, locale="en-GB").new_page()  # type: ignore[attr-defined]
+    page.goto(server + "/")
+    page.locator("#practice-name").fill("Nora")
+    page.locator("button[data-practice=insonnia]").click()
+    page.wait_for_url("**/play/*")
+    page.locator("#show-bots").check()
+    page.locator(".bot-hands li").first.wait_for()
+    text = page.locator(".bot-hands").inner_text()
+    assert not re.search(r"\b([RYGBP]\d{1,2}|F|X)\b", text), text
+    assert re.search(r"(red|yellow|green|blue|purple) \d", text), text
+
+
 def test_practice_quinta_against_bots_with_their_cards_shown_and_a_move_taken_back(
         server: str, browser: object) -> None:
     ctx = browser.new_context(viewport=PHONE, locale="en-GB", is_mobile=True, has_touch=True)  # type: ignore[attr-defined]
