@@ -245,3 +245,13 @@ def test_a_practice_table_travels_as_a_game_record(service: TableService, practi
     assert elsewhere.store.import_table(record) == tid
     assert elsewhere.views.view(tid, 0) == service.views.view(tid, 0)
     assert elsewhere.tables.table(tid).bots == (1, 2) and elsewhere.tables.table(tid).show_bots
+
+
+def test_a_move_taken_back_is_told_with_the_number_of_bot_moves_in_words() -> None:
+    from companion.service.table import _took_back
+
+    assert _took_back("Sofía", 0) == {"en": "Sofía took back their last move.",
+                                      "it": "Sofía ha ripreso l'ultima mossa."}
+    assert _took_back("Sofía", 1)["en"] == "Sofía took back their last move and the bot's move after it."
+    three = _took_back("Sofía", 3)["it"]
+    assert three == "Sofía ha ripreso l'ultima mossa e le 3 mosse dei bot dopo di essa."

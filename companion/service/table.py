@@ -175,6 +175,18 @@ def fold(table: Table, events: Sequence[Event]) -> Table:
     return table
 
 
+def _took_back(who: str, bots: int) -> dict[str, str]:
+    """The practice log's line for a move taken back, with the bots' moves after it (none, one,
+    several), the same for every player ("their last move", not "his")."""
+    if bots == 0:
+        return {"en": f"{who} took back their last move.", "it": f"{who} ha ripreso l'ultima mossa."}
+    if bots == 1:
+        return {"en": f"{who} took back their last move and the bot's move after it.",
+                "it": f"{who} ha ripreso l'ultima mossa e la mossa del bot dopo di essa."}
+    return {"en": f"{who} took back their last move and the {bots} bot moves after it.",
+            "it": f"{who} ha ripreso l'ultima mossa e le {bots} mosse dei bot dopo di essa."}
+
+
 def _practice(table: Table, ev: Event) -> Table:
     """Apply a practice event to a derived table (checked before it was stored)."""
     names = table.display_names()
@@ -184,9 +196,7 @@ def _practice(table: Table, ev: Event) -> Table:
         moved = table.applied[index]
         bots = len(table.applied) - index - 1
         who = names[int(getattr(moved.action, "player", 0))]
-        line = {"seq": ev.seq,
-                "en": f"{who} took back his last move and the {bots} bot moves after it.",
-                "it": f"{who} ha ripreso la sua ultima mossa e le {bots} mosse dei bot dopo di essa."}
+        line = {"seq": ev.seq, **_took_back(who, bots)}
         return replace(table, state=moved.before, applied=table.applied[:index],
                        log=(*table.log, line))
     show = bool(ev.payload["show"])
