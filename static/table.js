@@ -73,7 +73,8 @@
     renderCorrections(v);
     const scanBar = document.querySelector(".scan-bar");
     // The scan bar follows the camera: it comes back when the host picks a deck it can read.
-    if (scanBar) scanBar.hidden = !v.scannable || (role === "table" && !v.host);
+    // Where the app dealt the cards it knows every hand: there is nothing to read.
+    if (scanBar) scanBar.hidden = !v.scannable || (role === "table" && !v.host) || Boolean(v.state.known_hands);
     document.dispatchEvent(new CustomEvent("tavolo:view", {detail: v}));  // teach.js, practice.js
   }
 

@@ -483,6 +483,7 @@ def test_the_table_screen_says_who_needs_a_phone_when_the_app_deals(server: str,
                                 hands="known")
     status = host.locator("#status")  # type: ignore[attr-defined]
     status.get_by_text("Anna, Bruno, Carla: join with your own phone").wait_for()
+    assert host.locator(".scan-bar").is_hidden()  # type: ignore[attr-defined]  (every hand is known)
     _seat(browser, server, table_id, 0, "en-GB")
     _seat(browser, server, table_id, 1, "en-GB")
     status.get_by_text("Carla: join with your own phone").wait_for()
