@@ -142,12 +142,13 @@ HIDDEN_AT_THE_END = ("#hints-button", "#scan-button", "#live-button", "#undo", "
 def test_the_end_of_a_game_shows_the_result_the_settlement_and_what_next(
         server: str, browser: Any, size: str) -> None:  # noqa: F811
     status, created = request(_port(server), "POST", "/api/tables", {
-        "game": "oscuri", "players": ["Anna", "Bruno", "Carla"], "options": {"hands": "known", "stake": 2}})
+        "game": "oscuri", "players": ["Anna", "Bruno", "Carla"], "options": {"hands": "unknown", "stake": 2}})
     assert status == 201
     tid, host = created["table_id"], created["host_token"]
     tokens = [request(_port(server), "POST", f"/api/tables/{tid}/seats", {"seat": s})[1]["token"]
               for s in range(3)]
     page = _phone(browser, server, tid, tokens[0], VIEWPORTS[size], host_token=host)
+    # real cards: the camera is offered (where the app deals it is not: it knows every hand)
     assert page.locator("#hints-button").is_visible() and page.locator("#scan-button").is_visible()
     end = _play_to_the_end(server, tid, tokens)
     final = page.locator("#final")
