@@ -195,7 +195,7 @@ def test_three_phones_join_by_qr_and_play_a_whole_game(server: str, browser: obj
 
     for round_no in range(1, 17):
         for page in phones:
-            _tap_and_play(page, page.locator(".hand .card"))
+            _play_until_sent(page, page.locator(".hand .card"))
         _resolve_jokers(server, table_id, phones, round_no)
         if round_no == 1:
             for page in [*phones, host]:
@@ -290,6 +290,23 @@ def _tap_and_play(page: object, cards: object) -> None:
             break
         page.wait_for_timeout(200)  # type: ignore[attr-defined]
     play.click()
+
+
+def _play_until_sent(page: object, cards: object) -> None:
+    """:func:`_tap_and_play`, then again until the phone's own view says its card went: on a
+    loaded machine a live update can redraw the cards between the tap and Play, and a player
+    taps again. Three tries at most."""
+    round_no = page.evaluate("window.TAVOLO.view().state.round")  # type: ignore[attr-defined]
+    went = ("() => { const v = window.TAVOLO.view(), s = v.state; "
+            f"return s.round > {round_no} || s.phase !== 'choose' || s.has_chosen[v.me]; }}")
+    for _ in range(3):
+        _tap_and_play(page, cards)
+        try:
+            page.wait_for_function(went, timeout=5000)  # type: ignore[attr-defined]
+            return
+        except sync_api.TimeoutError:
+            continue
+    raise AssertionError("the phone's card never went")
 
 
 def _resolve_jokers(server: str, table_id: str, phones: Sequence[object], round_no: int) -> None:
