@@ -109,7 +109,7 @@ class HostTools:
                     "Questa correzione non torna: quella carta è stata giocata da un altro nello "
                     "stesso giro.")
         except IllegalAction as e:  # the host corrects a player's move: say whose
-            texts = for_seat(for_players(e, table.names, raw), table.names, raw["player"])
+            texts = for_seat(for_players(e, table.names, raw), table, raw["player"])
             raise Illegal(*texts, rule=e.rule, game=table.game) from e
         return self.tables.append(table, "correct", {"target": target,
                                                      "action": table.rules.dump_action(action)},

@@ -110,7 +110,7 @@ class Moves:
                 fresh(table.seq, expected)  # say "look again" rather than judge an old view
             texts = for_players(e, table.names, raw)
             if by == "host":  # the table screen acts for a player: say whom the "you" means
-                texts = for_seat(texts, table.names, player)
+                texts = for_seat(texts, table, player)
             raise Illegal(*texts, rule=e.rule, game=table.game, **e.details()) from e
         if expected != table.seq and not self._independent(table, expected, action):
             fresh(table.seq, expected)

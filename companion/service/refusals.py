@@ -10,6 +10,7 @@ from typing import Any
 from ..games.engine import IllegalAction
 from .errors import BadRequest, Conflict
 from .names import unechoed
+from .table import Table
 
 
 def moved_first(seq: int) -> Conflict:
@@ -57,14 +58,13 @@ def for_players(e: IllegalAction, names: Sequence[str | None], sent: Any = None)
     return en, it
 
 
-def for_seat(texts: tuple[str, str], names: Sequence[str | None], seat: Any) -> tuple[str, str]:
+def for_seat(texts: tuple[str, str], table: Table, seat: Any) -> tuple[str, str]:
     """A refusal the table screen gets when it acts for ``seat``: the engine speaks to the
-    player ("you"), so the sentence is headed by whom it means ("BRUNO: You have already…")."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(names):
+    player ("you"), so the sentence is headed by whom it means ("BRUNO: You have already…"),
+    an open seat as the log names it ("Seat 2", "Posto 2")."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.names):
         return texts
-    en_who = names[seat] or f"Seat {seat + 1}"
-    it_who = names[seat] or f"Posto {seat + 1}"
-    return f"{en_who}: {texts[0]}", f"{it_who}: {texts[1]}"
+    return f"{table.display_names('en')[seat]}: {texts[0]}", f"{table.display_names('it')[seat]}: {texts[1]}"
 
 
 def need_seq(expected: Any) -> int:
