@@ -460,5 +460,6 @@ window.GAME_UI = window.GAME_UI || {};
     return true;
   }
 
-  window.GAME_UI.insonnia = {status, render, playerLine, takeCard};
+  // cardText: a card as a sentence names it ("red 7", "fence"), for the practice panel
+  window.GAME_UI.insonnia = {status, render, playerLine, takeCard, cardText: shortName};
 })();

@@ -6,10 +6,11 @@
   const box = document.getElementById("practice");
   if (!box) return;
 
-  /* A bot's card as the game names it in a sentence: Insonnia's sheep by colour and number
-     ("rossa 9", "recinto"), the other decks by their face ("10♥", "Jolly rosso"). */
+  /* A bot's card as the game names it in a sentence: by the game's own ``cardText`` where it
+     has one (Insonnia's sheep: "rossa 9", "recinto"), else by its face ("10♥", "Jolly rosso"). */
   function label(code, game) {
-    if (game === "insonnia" && window.INSONNIA_CARDS) return window.INSONNIA_CARDS.shortName(code);
+    const ui = window.GAME_UI && window.GAME_UI[game];
+    if (ui && ui.cardText) return ui.cardText(code);
     return typeof cardLabel === "function" && /^([2-9AJQKC]|10|T\d|JK)/.test(code) ? cardLabel(code) : code;
   }
 
@@ -73,9 +74,10 @@
         who.textContent = v.names[hand.seat] + ": ";
         const cards = document.createElement("span");
         const named = (code) => label(code, v.game);
-        // Insonnia's names are words ("rossa 9"): a comma keeps them apart
-        const gap = v.game === "insonnia" ? ", " : " ";
-        cards.textContent = hand.cards && hand.cards.length ? hand.cards.map(named).join(gap) : t("pr_no_cards");
+        const names = (hand.cards || []).map(named);
+        // names of more than one word ("rossa 9", "Jolly rosso"): a comma keeps them apart
+        const gap = names.some((n) => n.includes(" ")) ? ", " : " ";
+        cards.textContent = names.length ? names.join(gap) : t("pr_no_cards");
         li.append(who, cards);
         if (hand.chosen) {
           const chosen = document.createElement("em");
