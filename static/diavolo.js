@@ -7,6 +7,7 @@ window.GAME_UI = window.GAME_UI || {};
 (function () {
   const memory = {suit: null, selected: null};
   const SUITED = ["S", "H", "D", "C"].flatMap((s) => TAROT_RANKS.map((r) => r + s));
+  const TAROT = [...TAROT_TRUMPS, ...SUITED];  // every card a player may enter or show
 
   function mine(view) { return view.me !== null && view.me !== undefined; }
 
@@ -98,7 +99,7 @@ window.GAME_UI = window.GAME_UI || {};
         h.textContent = t("dv_enter", {n: entered + 1, of: s.counts[view.me]});
         // The tarot as it is: a tab for the trumps, one for each Italian suit.
         // A card entered cannot be taken back: it is chosen, then entered with the button.
-        const all = new Set([...TAROT_TRUMPS, ...SUITED].filter((c) => !(s.cards || []).includes(c)));
+        const all = new Set(TAROT.filter((c) => !(s.cards || []).includes(c)));
         box.append(h, cardChooser({legal: all, memory, picker: tarotPicker, context: `${s.deal}/${entered}`,
                                    label: (card) => t("dv_note", {card}),
                                    onChoose: (code) => act({type: "note", card: code})}));
@@ -162,7 +163,7 @@ window.GAME_UI = window.GAME_UI || {};
       el.addEventListener("click", () => { shown.splice(k, 1); redraw(); });
       row.append(el);
     });
-    const left = new Set([...TAROT_TRUMPS, ...SUITED].filter((c) => shown.length < n && !shown.includes(c)));
+    const left = new Set(TAROT.filter((c) => shown.length < n && !shown.includes(c)));
     const picker = tarotPicker(left, (code) => { shown.push(code); redraw(); }, memory);
     const declare = button(t("dv_declare_for", {who, n}), true,
                            () => act({type: "declare", player: seat, cards: [...shown]}));
