@@ -20,6 +20,7 @@ ROW_NAMES = {
 
 
 def _cards(cards: Sequence[str], lang: str) -> str:
+    """Cards as a sentence names them, a joker by its name (in a set it stands for the set's rank)."""
     return " ".join(card_text(c, lang) for c in cards)
 
 
@@ -69,11 +70,6 @@ SET_EN = {2: "a pair", 3: "three", 4: "four"}
 SET_IT = {2: "una coppia", 3: "un tris", 4: "un poker"}
 
 
-def _set_cards(cards: Sequence[str], lang: str) -> str:
-    """A set's cards, a joker by its name (it stands for a card of the set's rank)."""
-    return _cards(cards, lang)
-
-
 def _final_scores(names: Sequence[str], s: QuintaState) -> list[Line]:
     """One sentence per player: his points and the sets that make them (jokers as they count)."""
     lines = []
@@ -85,9 +81,9 @@ def _final_scores(names: Sequence[str], s: QuintaState) -> list[Line]:
                           "it": f"{names[seat]} fa 0: nessuna coppia tra {len(pile)} carte prese.",
                           "kind": "end"})
             continue
-        en = "; ".join(f"{SET_EN[min(len(x['cards']), 4)]} of {x['rank']} ({_set_cards(x['cards'], 'en')}) "
+        en = "; ".join(f"{SET_EN[min(len(x['cards']), 4)]} of {x['rank']} ({_cards(x['cards'], 'en')}) "
                        f"= {x['points']}" for x in sets)
-        it = "; ".join(f"{SET_IT[min(len(x['cards']), 4)]} di {x['rank']} ({_set_cards(x['cards'], 'it')}) "
+        it = "; ".join(f"{SET_IT[min(len(x['cards']), 4)]} di {x['rank']} ({_cards(x['cards'], 'it')}) "
                        f"= {x['points']}" for x in sets)
         lines.append({"en": f"{names[seat]} scores {points}: {en}.",
                       "it": f"{names[seat]} fa {points} punti: {it}.", "kind": "end"})
