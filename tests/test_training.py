@@ -28,9 +28,20 @@ needs_art = pytest.mark.skipif(
 
 
 @needs_art
-def test_a_tiny_reader_is_rebuilt_exported_and_run(tmp_path: Path) -> None:
+def test_a_tiny_reader_is_rebuilt_exported_and_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from recognizer.training import build as build_module
     from recognizer.training.build import build
 
+    # the commit is read before the build writes anything: networks written into a checkout
+    # must not make their own build look like one of uncommitted code
+    written_when_read: list[list[str]] = []
+
+    def commit_seen() -> str:
+        out = tmp_path / "models"
+        written_when_read.append(sorted(f.name for f in out.iterdir()) if out.is_dir() else [])
+        return "0123456789abcdef"
+
+    monkeypatch.setattr(build_module, "commit", commit_seen)
     lines: list[str] = []
     path = build(
         SHARED,
@@ -44,6 +55,7 @@ def test_a_tiny_reader_is_rebuilt_exported_and_run(tmp_path: Path) -> None:
         real_limit=3,
     )
     description = json.loads(path.read_text())
+    assert written_when_read == [[]] and description["commit"] == "0123456789abcdef"
     assert set(description["variants"]) == {"shipped", "without-cardcounter", "without-quentin"}
     for name, variant in description["variants"].items():
         assert len(variant["reader"]) == 2

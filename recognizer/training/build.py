@@ -295,6 +295,9 @@ def build(
     sources = Sources(shared / "cardart", shared / "backgrounds")
     if not (sources.art / "french-vector").is_dir():
         raise SystemExit(f"no card artwork at {sources.art} (set TAVOLO_SHARED)")
+    # the commit is read before anything is written: networks written into the checkout
+    # would otherwise make it look as if they came from uncommitted code
+    made_from = commit()
     data = synthetic(sources, scenes, workers, cache, log)
     held = held_back(data)
     out.mkdir(parents=True, exist_ok=True)
@@ -366,7 +369,7 @@ def build(
         "synthetic_scenes": scenes,
         "epochs": epochs,
         "code": fingerprint(),  # the modules this build ran: the benchmark says if they changed since
-        "commit": commit(),
+        "commit": made_from,
         # what else made them: the patches trained on, and the machine's fonts and libraries
         "corpus": {"synthetic": corpus_hash(data), **{name: corpus_hash(d) for name, d in photos.items()}},
         "environment": environment(),
