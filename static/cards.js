@@ -176,8 +176,11 @@ function forgetOnNewChoice(memory, context) {
 /* Choosing one card to play: the hand when the app knows it, else the picker (``picker``:
    another deck's); cards that cannot be played are disabled; one big button (kept in reach at
    the bottom of the screen) confirms. ``memory`` keeps the choice and the picker's suit across
-   live redraws of the same decision (``context``, see forgetOnNewChoice). */
-function cardChooser({hand, legal, memory, hidden, label, onChoose, picker, context}) {
+   live redraws of the same decision (``context``, see forgetOnNewChoice). A game with its own
+   faces draws the hand's cards (``drawCard``, ``handClass``) and may name the chosen card in
+   full above the button (``describe``). */
+function cardChooser({hand, legal, memory, hidden, label, onChoose, picker, context,
+                      drawCard = cardEl, handClass = "hand", describe}) {
   const box = document.createElement("div");
   if (memory.selected && !legal.has(memory.selected)) memory.selected = null;
   forgetOnNewChoice(memory, context);
@@ -185,9 +188,12 @@ function cardChooser({hand, legal, memory, hidden, label, onChoose, picker, cont
   go.type = "button";
   go.id = "play";
   go.className = "big primary";
+  const chosen = document.createElement("p");
+  chosen.className = "chosen-card";
   const refresh = () => {
     go.textContent = label(memory.selected ? cardLabel(memory.selected) : "…");
     go.disabled = !memory.selected;
+    chosen.textContent = memory.selected && describe ? describe(memory.selected) : "";
     for (const el of box.querySelectorAll(".card[data-card]"))
       el.setAttribute("aria-pressed", String(el.dataset.card === memory.selected));
   };
@@ -196,9 +202,9 @@ function cardChooser({hand, legal, memory, hidden, label, onChoose, picker, cont
     const h = document.createElement("h3");
     h.textContent = t("your_hand");
     const row = document.createElement("div");
-    row.className = "hand";
+    row.className = handClass;
     for (const c of hand) {
-      const el = cardEl(c, {button: true});
+      const el = drawCard(c, {button: true});
       el.disabled = !legal.has(c);
       el.addEventListener("click", () => pick(c));
       row.append(el);
@@ -216,6 +222,7 @@ function cardChooser({hand, legal, memory, hidden, label, onChoose, picker, cont
   });
   const bar = document.createElement("div");
   bar.className = "sticky-play";
+  if (describe) bar.append(chosen);
   bar.append(go);
   box.append(bar);
   refresh();

@@ -456,57 +456,26 @@ window.GAME_UI = window.GAME_UI || {};
   }
 
   /* One card: from the hand when the app knows it, else with the picker (the cards of
-     this pack only). One big button confirms, with the card's names. */
+     this pack only, its suits by the names this pack gives them: denari, Bells, not only ♦).
+     The chosen card is named in full above the button. */
   function chooser(view, hand, legal, label, onChoose) {
-    const box = document.createElement("div");
-    if (memory.selected && !legal.has(memory.selected)) memory.selected = null;
     const s = view.state;
     const tricks = s.tricks_won.A + s.tricks_won.B;
-    // another trick, another phase, or (the table screen) another seat: another choice; in a
-    // phase where all choose at once, the others choosing leave this one's card chosen
-    forgetOnNewChoice(memory, `${s.hand_no}/${s.phase}/${tricks}/${s.trick.length}/${actingSeat(view)}`);
-    const go = button("", "primary", () => {
-      if (!memory.selected) { toast(t("no_card_chosen")); return; }
-      const card = memory.selected;
-      memory.selected = null;
-      onChoose(card);
-    }, "play");
-    const chosen = para("ks-chosen", "");
-    const refresh = () => {
-      go.textContent = label(memory.selected ? cardLabel(memory.selected) : "…");
-      go.disabled = !memory.selected;
-      chosen.textContent = memory.selected ? fullLabel(view, memory.selected) : "";
-      const n = memory.selected && names(view, memory.selected);
-      if (n && n.physical) chosen.textContent += ` (${n.physical})`;
-      for (const el of box.querySelectorAll(".card[data-card]"))
-        el.setAttribute("aria-pressed", String(el.dataset.card === memory.selected));
+    const ranks = ["A", "2", "3", "4", "5", "6", "7", ...(view.pack.size === 48 ? ["8", "9"] : []), "J", "Q", "K"];
+    const suitNames = view.pack.pack === "french" ? null : Object.fromEntries(
+      Object.entries(view.pack.suits).map(([suit, n]) => [suit, n[LANG]]));
+    const describe = (code) => {
+      const n = names(view, code);
+      return fullLabel(view, code) + (n && n.physical ? ` (${n.physical})` : "");
     };
-    const pick = (code) => { memory.selected = code; refresh(); };
-    if (hand) {
-      box.append(heading(t("your_hand")));
-      const grid = document.createElement("div");
-      grid.className = "hand ks-hand";
-      for (const c of hand) {
-        const el = kcard(view, c, {button: true});
-        el.disabled = !legal.has(c);
-        el.addEventListener("click", () => pick(c));
-        grid.append(el);
-      }
-      box.append(grid);
-    } else {
-      const size = view.pack.size;
-      const ranks = ["A", "2", "3", "4", "5", "6", "7", ...(size === 48 ? ["8", "9"] : []), "J", "Q", "K"];
-      // The suit tabs say what this pack calls its suits (denari, Bells), not only ♦.
-      const suitNames = view.pack.pack === "french" ? null : Object.fromEntries(
-        Object.entries(view.pack.suits).map(([suit, n]) => [suit, n[LANG]]));
-      box.append(cardPicker(legal, pick, memory, new Set(["JK1", "JK2"]), ranks, suitNames));
-    }
-    const bar = document.createElement("div");
-    bar.className = "sticky-play";
-    bar.append(chosen, go);
-    box.append(bar);
-    refresh();
-    return box;
+    return cardChooser({
+      hand, legal, memory, label, onChoose, describe,
+      // another trick, another phase, or (the table screen) another seat: another choice; in a
+      // phase where all choose at once, the others choosing leave this one's card chosen
+      context: `${s.hand_no}/${s.phase}/${tricks}/${s.trick.length}/${actingSeat(view)}`,
+      drawCard: (code, opts) => kcard(view, code, opts), handClass: "hand ks-hand",
+      picker: (open, pick, mem) => cardPicker(open, pick, mem, new Set(["JK1", "JK2"]), ranks, suitNames),
+    });
   }
 
   function finalDetails(view, i) {

@@ -1237,6 +1237,7 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
     _shot(speaker, "kaiser-phone-declare")
     raised = False
     explained = False
+    named = False  # a card chosen is named in full above Play: its Kaiserspiel name, then the tarot's
     for _ in range(60):
         if host.locator(".ks-result").count():
             break
@@ -1250,6 +1251,11 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
                 pass
             elif page.locator("#play").count():
                 before = page.evaluate("document.body.dataset.seq")
+                if not named:
+                    card = page.locator("#controls button.card:not([disabled])").first
+                    card.click()
+                    said = page.locator("#controls .chosen-card").text_content() or ""
+                    named = card.locator(".kc-name").inner_text() in said and said.endswith(")")
                 _tap_and_play(page, page.locator("#controls button.card:not([disabled])"))
                 page.wait_for_function(f"() => document.body.dataset.seq !== {before!r}", timeout=5000)
             if not explained and page.locator(".ks-why li").count() == 5:
@@ -1259,7 +1265,7 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
                 _shot(page, "kaiser-phone-trick-explained")
     for page in [*phones, host, tablet]:
         page.locator(".ks-result").wait_for()
-    assert raised and explained
+    assert raised and explained and named
     result = tablet.locator(".ks-result").inner_text()
     assert "wins the hand with three tricks: 7 points" in result
     assert tablet.locator(".slate path.mark").count() == 2  # L and H: 7 points
