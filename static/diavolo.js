@@ -134,10 +134,27 @@ window.GAME_UI = window.GAME_UI || {};
     }
     const open = memory.showFor;
     const redraw = () => { if (window.TAVOLO) window.TAVOLO.render(window.TAVOLO.view()); };
-    view.names.forEach((who, i) => {
-      if (i === open || !phoneless(i)) return;
-      box.append(button(t("dv_shows_button", {who}), false, () => { memory.showFor = i; redraw(); }));
-    });
+    // one short row of names, however many seats have no phone (not a big button each)
+    const others = view.names.map((who, i) => ({who, i})).filter(({i}) => i !== open && phoneless(i));
+    if (others.length) {
+      const row = document.createElement("div");
+      row.className = "dv-showers";
+      row.setAttribute("role", "group");
+      const label = document.createElement("span");
+      label.textContent = t("dv_shows_who");
+      label.id = "dv-showers-label";
+      row.setAttribute("aria-labelledby", label.id);
+      row.append(label);
+      for (const {who, i} of others) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = who;
+        b.setAttribute("aria-label", t("dv_shows_button", {who}));
+        b.addEventListener("click", () => { memory.showFor = i; redraw(); });
+        row.append(b);
+      }
+      box.append(row);
+    }
     if (open !== null && phoneless(open)) box.append(showing(view, act, open));
     return box;
   }

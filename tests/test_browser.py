@@ -1079,7 +1079,7 @@ def test_diavolo_the_table_screen_speaks_for_players_without_a_phone(server: str
     assert controls.locator(".picker").count() == 0  # his cards are his own
     # a first card that is the Devil wins at once, whoever's turn it is: Carla may show hers
     controls.get_by_role("button", name="Carla shows 15 or the Devil").click()
-    controls.get_by_text("Carla shows 15 or the Devil: tap the 1 cards shown").wait_for()
+    controls.get_by_text("Carla shows 15 or the Devil: tap the card shown").wait_for()
     assert controls.get_by_role("button", name="Bruno shows 15 or the Devil").count() == 1
     before = _seq(host)
     controls.get_by_role("button", name="Ask for a card (pay 1)").click()
@@ -1109,6 +1109,31 @@ def test_diavolo_the_table_screen_speaks_for_players_without_a_phone(server: str
     players = host.locator(".player")  # type: ignore[attr-defined]
     assert "deals" in players.nth(1).inner_text() and "deals" not in players.nth(0).inner_text()
     _shot(host, "tablet-diavolo-for-a-seat-without-phone")
+
+
+def test_diavolo_many_seats_without_a_phone_show_15_from_one_row_of_names(server: str,
+                                                                        browser: object) -> None:
+    """Ten players and one phone: the table screen, on a phone, offers "shows 15 or the
+    Devil" for the nine others as one row of their names (each button named in full for a
+    screen reader), not nine big buttons; a name tapped opens that player's cards to show."""
+    from .audit import axe_violations, overlapping_controls, small_targets
+
+    names = ["Anna", "Bruno", "Carla", "Dario", "Elsa", "Fabio", "Gina", "Ivo", "Lea", "Mario"]
+    host, table_id = _new_table(browser, server, "en-GB", "diavolo", names, seats=10, first=0,
+                                viewport=TALL_PHONE)
+    _seat(browser, server, table_id, 0, "en-GB")
+    row = host.locator("#controls .dv-showers")  # type: ignore[attr-defined]
+    row.locator("button").first.wait_for()
+    assert [row.locator("button").nth(i).inner_text() for i in range(row.locator("button").count())] == names[1:]
+    assert row.get_attribute("role") == "group" and "Shows 15 or the Devil" in row.inner_text()
+    box = row.bounding_box()
+    assert box is not None and box["height"] < 4 * 56  # a few lines of names, not nine big buttons
+    assert not axe_violations(host) and not overlapping_controls(host) and not small_targets(host)
+    _no_horizontal_scroll(host, TALL_PHONE)
+    _shot(host, "phone-diavolo-ten-seats-shows-15-row")
+    host.get_by_role("button", name="Gina shows 15 or the Devil").click()  # type: ignore[attr-defined]
+    host.locator("#controls").get_by_text("Gina shows 15 or the Devil: tap the card shown").wait_for()  # type: ignore[attr-defined]
+    assert "Gina" not in row.inner_text() and row.locator("button").count() == 8
 
 
 def test_diavolo_with_real_cards_a_player_enters_his_tarot_cards_and_only_he_sees_his_total(
