@@ -140,10 +140,10 @@ window.GAME_UI = window.GAME_UI || {};
       const row = document.createElement("div");
       row.className = "dv-showers";
       row.setAttribute("role", "group");
+      row.setAttribute("aria-label", t("dv_shows_who"));
       const label = document.createElement("span");
       label.textContent = t("dv_shows_who");
-      label.id = "dv-showers-label";
-      row.setAttribute("aria-labelledby", label.id);
+      label.setAttribute("aria-hidden", "true");  // the group says it already
       row.append(label);
       for (const {who, i} of others) {
         const b = document.createElement("button");

@@ -251,10 +251,11 @@ def _new_table(browser: object, server: str, locale: str = "en-GB", game: str = 
                names: Sequence[str] = ("Anna",), seats: int = 3, hands: str = "unknown",
                stake: int | None = None, pack: str | None = None, deck: str | None = None,
                variant: str | None = None, camera: str | None = None,
-               viewport: dict[str, int] = PHONE, first: int | None = None) -> tuple[object, str]:
+               viewport: dict[str, int] = PHONE, first: int | None = None,
+               cards: int | None = None) -> tuple[object, str]:
     """A table created from the home page, as a host would; its table screen and id.
     By default Quinta for Anna and two open seats, real cards (the picker). ``first``: the
-    seat chosen to deal (or, at Oscuri, to lead) first."""
+    seat chosen to deal (or, at Oscuri, to lead) first; ``cards``: Kaiserspiel's 40 or 48."""
     host = browser.new_context(viewport=viewport, locale=locale).new_page()  # type: ignore[attr-defined]
     host.goto(server + "/")
     host.locator("#game").select_option(game)
@@ -271,6 +272,8 @@ def _new_table(browser: object, server: str, locale: str = "en-GB", game: str = 
         host.locator("#dealer").select_option(str(first))
     if pack is not None:
         host.locator("#pack").select_option(pack)
+    if cards is not None:
+        host.locator("#deck").select_option(str(cards))
     if camera is not None:  # an enrolled deck: the list arrives from the API
         host.locator(f"#camera option[value='{camera}']").wait_for(state="attached")
         host.locator("#camera").select_option(camera)
@@ -1125,7 +1128,8 @@ def test_diavolo_many_seats_without_a_phone_show_15_from_one_row_of_names(server
     row = host.locator("#controls .dv-showers")  # type: ignore[attr-defined]
     row.locator("button").first.wait_for()
     assert row.locator("button").all_inner_texts() == names[1:]
-    assert row.get_attribute("role") == "group" and "Shows 15 or the Devil" in row.inner_text()
+    assert row.get_attribute("role") == "group"
+    assert row.get_attribute("aria-label") == "Who shows 15 or the Devil?" in row.inner_text()
     box = row.bounding_box()
     assert box is not None and box["height"] < 4 * 56  # a few lines of names, not nine big buttons
     assert not axe_violations(host) and not overlapping_controls(host) and not small_targets(host)
@@ -1314,6 +1318,27 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
     assert "a tavolino: 4 points" in tablet.locator(".ks-result").inner_text()
     _shot(tablet, "kaiser-tablet-tavolino")
     _shot(phones[2], "kaiser-phone-tavolino")
+
+
+def test_kaiserspiel_with_a_swiss_pack_the_picker_offers_its_cards_by_its_suit_names(
+        server: str, browser: object) -> None:
+    """Real Swiss cards, 48 of them: the table screen's picker names the suits as the pack
+    does (Shields, Roses, Bells, Acorns), offers the 8s and 9s and no joker, and a card chosen
+    is named in full above the button before it is entered."""
+    host, _ = _new_table(browser, server, "en-GB", "kaiserspiel", ["Urs", "Vreni", "Werner", "Yvonne"],
+                         seats=4, pack="swiss", cards=48, viewport=TABLET)
+    tabs = host.locator("#controls .picker .suit-tab")  # type: ignore[attr-defined]
+    tabs.first.wait_for()
+    assert [(tabs.nth(i).get_attribute("aria-label") or "").split()[0] for i in range(tabs.count())] == [
+        "Roses", "Bells", "Acorns", "Shields"]
+    bells = _tab_until_shown(host, ".suit-tab[data-suit=D]", ".picker .card[data-card='8D']")
+    assert host.locator(".picker .card[data-card='9D']").count() == 1
+    assert host.locator(".picker .card[data-card^='JK']").count() == 0
+    play = host.locator("#play")  # type: ignore[attr-defined]
+    assert play.is_disabled()
+    bells.click()  # type: ignore[attr-defined]
+    assert "Bells" in (host.locator(".sticky-play .chosen-card").text_content() or "")
+    assert play.is_enabled()
 
 
 def test_kaiserspiel_with_real_cards_one_phone_and_the_host_for_the_others(server: str,
