@@ -1,0 +1,51 @@
+"""The interface text of static/i18n.js: every sentence in both languages, with the same
+blanks to fill, and a singular only beside the plural it stands in for."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+SOURCE = Path(__file__).resolve().parents[1] / "static" / "i18n.js"
+_PAIR = re.compile(r'(?:^|[\s,{])([a-z][a-z0-9_]*): "((?:[^"\\]|\\.)*)"', re.MULTILINE)
+_BLANK = re.compile(r"\{(\w+)\}")
+
+
+def texts(lang: str) -> dict[str, str]:
+    """The key: "text" pairs of one language's block of i18n.js."""
+    source = SOURCE.read_text()
+    start = source.index(f"\n  {lang}: {{")
+    ends = [i for i in (source.find("\n  it: {", start + 1), source.find("\n  en: {", start + 1),
+                        source.find("\n};", start)) if i > 0]
+    return dict(_PAIR.findall(source[start:min(ends)]))
+
+
+def test_the_blocks_are_read_whole() -> None:
+    en, it = texts("en"), texts("it")
+    assert len(en) > 300 and len(it) > 300
+    assert en["new_table"] == "New table" and it["dv_shows_who"] == "Chi mostra 15 o il Diavolo?"
+
+
+def test_every_sentence_exists_in_both_languages() -> None:
+    """A singular ("_one") is a language's own: Italian needs "1 carta" where English may not."""
+    en = {k for k in texts("en") if not k.endswith("_one")}
+    it = {k for k in texts("it") if not k.endswith("_one")}
+    assert sorted(en - it) == [] and sorted(it - en) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_singular_stands_beside_its_plural_with_the_same_blanks(lang: str) -> None:
+    found = texts(lang)
+    for key, text in found.items():
+        if key.endswith("_one"):
+            plural = found.get(key[:-4])
+            assert plural is not None, f"{lang}.{key} has no plural"
+            assert set(_BLANK.findall(text)) <= set(_BLANK.findall(plural)), key
+
+
+def test_both_languages_fill_the_same_blanks() -> None:
+    en, it = texts("en"), texts("it")
+    differ = [k for k in en.keys() & it.keys() if set(_BLANK.findall(en[k])) != set(_BLANK.findall(it[k]))]
+    assert differ == []
