@@ -141,7 +141,8 @@ function cardPicker(legal, pick, memory, hidden, rankList, suitNames) {
   const groups = ["H", "D", "C", "S"].map((suit) => ({
     key: suit, colour: RED.has(suit) ? "red" : "black", named: Boolean(suitNames),
     text: (suitNames && suitNames[suit]) || SUIT_SYMBOL[suit],
-    label: (suitNames && suitNames[suit]) || t("suit_" + suit),
+    // a pack's own suit names carry the symbol for the eye ("Roses ♥"); a screen reader gets the name
+    label: (suitNames && suitNames[suit].replace(/\s*[♠♥♦♣]$/u, "")) || t("suit_" + suit),
     codes: [...all.map((rank) => rank + suit), joker[suit]].filter((c) => !(hidden && hidden.has(c))),
   }));
   return tabbedPicker(groups, legal, pick, memory, {});

@@ -1329,8 +1329,9 @@ def test_kaiserspiel_with_a_swiss_pack_the_picker_offers_its_cards_by_its_suit_n
                          seats=4, pack="swiss", cards=48, viewport=TABLET)
     tabs = host.locator("#controls .picker .suit-tab")  # type: ignore[attr-defined]
     tabs.first.wait_for()
-    assert [(tabs.nth(i).get_attribute("aria-label") or "").split()[0] for i in range(tabs.count())] == [
-        "Roses", "Bells", "Acorns", "Shields"]
+    assert [tabs.nth(i).get_attribute("aria-label") for i in range(tabs.count())] == [
+        "Roses", "Bells", "Acorns", "Shields"]  # the symbols are for the eye: "Roses ♥" on the tab
+    assert tabs.first.inner_text() == "Roses ♥"
     bells = _tab_until_shown(host, ".suit-tab[data-suit=D]", ".picker .card[data-card='8D']")
     assert host.locator(".picker .card[data-card='9D']").count() == 1
     assert host.locator(".picker .card[data-card^='JK']").count() == 0
