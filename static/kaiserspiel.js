@@ -461,20 +461,22 @@ window.GAME_UI = window.GAME_UI || {};
   function chooser(view, hand, legal, label, onChoose) {
     const s = view.state;
     const tricks = s.tricks_won.A + s.tricks_won.B;
-    const ranks = ["A", "2", "3", "4", "5", "6", "7", ...(view.pack.size === 48 ? ["8", "9"] : []), "J", "Q", "K"];
-    const suitNames = view.pack.pack === "french" ? null : Object.fromEntries(
-      Object.entries(view.pack.suits).map(([suit, n]) => [suit, n[LANG]]));
+    const picker = (open, pick, mem) => {  // only where the hand is not known
+      const ranks = ["A", "2", "3", "4", "5", "6", "7", ...(view.pack.size === 48 ? ["8", "9"] : []), "J", "Q", "K"];
+      const suitNames = view.pack.pack === "french" ? null : Object.fromEntries(
+        Object.entries(view.pack.suits).map(([suit, n]) => [suit, n[LANG]]));
+      return cardPicker(open, pick, mem, new Set(["JK1", "JK2"]), ranks, suitNames);
+    };
     const describe = (code) => {
       const n = names(view, code);
       return fullLabel(view, code) + (n && n.physical ? ` (${n.physical})` : "");
     };
     return cardChooser({
-      hand, legal, memory, label, onChoose, describe,
+      hand, legal, memory, label, onChoose, describe, picker,
       // another trick, another phase, or (the table screen) another seat: another choice; in a
       // phase where all choose at once, the others choosing leave this one's card chosen
       context: `${s.hand_no}/${s.phase}/${tricks}/${s.trick.length}/${actingSeat(view)}`,
       drawCard: (code, opts) => kcard(view, code, opts), handClass: "hand ks-hand",
-      picker: (open, pick, mem) => cardPicker(open, pick, mem, new Set(["JK1", "JK2"]), ranks, suitNames),
     });
   }
 
