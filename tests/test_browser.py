@@ -1340,6 +1340,7 @@ def test_kaiserspiel_with_a_swiss_pack_the_picker_offers_its_cards_by_its_suit_n
     bells.click()  # type: ignore[attr-defined]
     assert "Bells" in (host.locator(".sticky-play .chosen-card").text_content() or "")
     assert play.is_enabled()
+    _shot(host, "kaiser-tablet-swiss-picker-chosen")
 
 
 def test_kaiserspiel_with_real_cards_one_phone_and_the_host_for_the_others(server: str,
