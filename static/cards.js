@@ -174,6 +174,34 @@ function forgetOnNewChoice(memory, context) {
   memory.selected = null;
 }
 
+/* A chooser's memory (see cardChooser) that outlives a reload of the page: the fields named
+   in ``kept`` are written to the browser's localStorage, under the page's address and
+   ``name``, whenever one is set, and read back when the page opens again (a reload, or a
+   tab the phone closed and the QR code opened again). The decision they belong to
+   (``context``) comes back with them, so a choice made for a decision that has passed while
+   the page was away is forgotten as it would have been on screen. Without storage (a private
+   window that refuses it), the memory lives as long as the page. */
+function keptMemory(name, initial, kept = ["selected", "suit", "context"]) {
+  const key = `tavolo:choice:${location.pathname}:${name}`;
+  const memory = {...initial};
+  try {
+    const saved = JSON.parse(localStorage.getItem(key) || "{}");
+    for (const field of kept) if (saved && field in saved) memory[field] = saved[field];
+  } catch (e) { /* nothing kept, or unreadable: start afresh */ }
+  const save = () => {
+    try {
+      localStorage.setItem(key, JSON.stringify(Object.fromEntries(kept.map((f) => [f, memory[f]]))));
+    } catch (e) { /* storage refused: the page's memory still holds the choice */ }
+  };
+  return new Proxy(memory, {
+    set(target, field, value) {
+      target[field] = value;
+      if (kept.includes(field)) save();
+      return true;
+    },
+  });
+}
+
 /* Choosing one card to play: the hand when the app knows it, else the picker (``picker``:
    another deck's); cards that cannot be played are disabled; one big button (kept in reach at
    the bottom of the screen) confirms. ``memory`` keeps the choice and the picker's suit across

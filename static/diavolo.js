@@ -5,7 +5,7 @@
 "use strict";
 window.GAME_UI = window.GAME_UI || {};
 (function () {
-  const memory = {suit: null, selected: null};
+  const memory = keptMemory("diavolo", {suit: null, selected: null});
   const SUITED = ["S", "H", "D", "C"].flatMap((s) => TAROT_RANKS.map((r) => r + s));
   const TAROT = [...TAROT_TRUMPS, ...SUITED];  // every card a player may enter or show
 

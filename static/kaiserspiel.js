@@ -6,7 +6,8 @@
 "use strict";
 window.GAME_UI = window.GAME_UI || {};
 (function () {
-  const memory = {suit: null, selected: null, discard: [], hand: null};
+  const memory = keptMemory("kaiserspiel", {suit: null, selected: null, discard: [], hand: null},
+                            ["selected", "suit", "context", "discard", "hand"]);
 
   function mine(view) { return view.me !== null && view.me !== undefined; }
   function teamOf(seat) { return seat % 2 === 0 ? "A" : "B"; }
@@ -440,9 +441,9 @@ window.GAME_UI = window.GAME_UI || {};
     for (const c of hand) {
       const el = kcard(view, c, {button: true});
       el.addEventListener("click", () => {
-        const i = memory.discard.indexOf(c);
-        if (i >= 0) memory.discard.splice(i, 1);
-        else { memory.discard.push(c); if (memory.discard.length > 2) memory.discard.shift(); }
+        // a new list each time, so that the kept memory writes it down
+        memory.discard = memory.discard.includes(c)
+          ? memory.discard.filter((d) => d !== c) : [...memory.discard, c].slice(-2);
         refresh();
       });
       grid.append(el);

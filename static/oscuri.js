@@ -8,7 +8,7 @@ window.GAME_UI = window.GAME_UI || {};
     en: {S: "crosses ♠", C: "trees ♣", D: "flames ♦", H: "skulls ♥"},
     it: {S: "croci ♠", C: "alberi ♣", D: "fiamme ♦", H: "teschi ♥"},
   };
-  const memory = {suit: null, selected: null};
+  const memory = keptMemory("oscuri", {suit: null, selected: null});
 
   function mine(view) { return view.me !== null && view.me !== undefined; }
 

@@ -106,7 +106,7 @@ window.GAME_UI = window.GAME_UI || {};
     return box;
   }
 
-  const memory = {suit: null, selected: null};
+  const memory = keptMemory("quinta", {suit: null, selected: null});
   const ACES = new Set(["AH", "AD", "AC", "AS"]);  // they start the rows and never move
 
   function playerLine(view, i) {

@@ -1937,6 +1937,45 @@ def test_a_card_chosen_for_one_turn_is_never_played_in_the_next(server: str, bro
     assert anna.locator(".picker .card[aria-pressed=true]").count() == 0
 
 
+def test_a_card_chosen_survives_a_reload_until_its_turn_has_passed(server: str, browser: object) -> None:
+    """Oscuri with real cards: Anna chooses the 5♣ and her phone reloads the page (a locked
+    screen, a lost tab) before she presses Play: the 5♣ is still chosen, on the clubs tab.
+    She chooses it again and closes the page; while it is closed the table screen enters her
+    8♥ and the turn passes. When she opens the page again, nothing is chosen."""
+    created = _api(server, "/api/tables", {"game": "oscuri", "players": ["Anna", "Bruno"],
+                                           "options": {"hands": "unknown", "leader": 1}})
+    tid, host = created["table_id"], created["host_token"]
+    token = _api(server, f"/api/tables/{tid}/seats", {"seat": 0})["token"]
+    ctx = browser.new_context(viewport=PHONE, locale="en-GB")  # type: ignore[attr-defined]
+    ctx.add_cookies([{"name": f"seat_{tid}", "value": token, "url": server}])
+    anna = ctx.new_page()
+    anna.goto(f"{server}/play/{tid}")
+    anna.wait_for_function("() => window.TAVOLO && window.TAVOLO.view()")
+    view = _api(server, f"/api/tables/{tid}/actions", {"action": {"type": "play", "player": 1, "card": "2H"},
+                                                      "seq": int(_seq(anna))}, host)
+    anna.wait_for_function("() => window.TAVOLO.view().state.to_act.includes(0)")
+    _tab_until_shown(anna, ".suit-tab[data-suit=C]", ".picker .card[data-card='5C']").click()
+    anna.reload()
+    anna.wait_for_function("() => window.TAVOLO && window.TAVOLO.view()")
+    play = anna.locator("#play")
+    play.wait_for()
+    assert play.inner_text() == "Play 5♣" and play.is_enabled()
+    assert anna.locator(".suit-tab[data-suit=C]").get_attribute("aria-pressed") == "true"
+    assert anna.locator(".picker .card[data-card='5C']").get_attribute("aria-pressed") == "true"
+    anna.close()
+    _api(server, f"/api/tables/{tid}/actions",
+         {"action": {"type": "play", "player": 0, "card": "8H"}, "seq": view["seq"]}, host)
+    anna = ctx.new_page()
+    anna.goto(f"{server}/play/{tid}")
+    anna.wait_for_function("() => window.TAVOLO && window.TAVOLO.view()"
+                           " && window.TAVOLO.view().state.to_act[0] === 0")
+    play = anna.locator("#play")
+    play.wait_for()
+    assert play.inner_text() == "Play …" and play.is_disabled()
+    assert anna.locator(".picker .card[aria-pressed=true]").count() == 0
+    ctx.close()
+
+
 def test_a_scan_list_is_judged_again_when_the_table_moves(server: str, browser: object) -> None:
     """Oscuri with real cards, Anna to lead: Bruno photographs his 8♥ too early and is told it
     is not his turn. Anna leads; his open list is judged again at once: the 8♥ is now his move,
