@@ -1054,7 +1054,7 @@ def test_diavolo_a_pot_left_is_offered_one_more_deal_and_given_back_line_by_line
     before = _seq(page)
     buttons.nth(1).click()  # "End the evening anyway"
     _wait_moved(page, before)
-    assert asked and ("takes back what he paid" in asked[0] or "riprende quanto ci ha versato" in asked[0])
+    assert asked and ("takes back what they paid" in asked[0] or "riprende quanto ci ha versato" in asked[0])
     names = ["Aldo", "Bice", "Ciro"]
     assert all(f"{names[i]} {paid[i]}" in asked[0] for i in range(3))  # type: ignore[index]
     host.locator("#final").wait_for(state="visible")  # type: ignore[attr-defined]

@@ -138,7 +138,7 @@ def test_the_log_gives_the_pot_back_line_by_line_in_both_languages() -> None:
     lines = narrate(NAMES, s, End(0), D.apply(s, End(0)))
     assert [line["en"] for line in lines] == [
         "The evening is over.",
-        "Nobody won the pot of 4, and it is indivisible: each player takes back what he paid into it "
+        "Nobody won the pot of 4, and it is indivisible: each player takes back what they paid into it "
         "since it was last won.",
         "Aldo takes back 2 (1 for antes, 1 for cards asked).",
         "Bice takes back 1 (1 for antes, 0 for cards asked).",
@@ -203,9 +203,9 @@ def test_the_end_hint_says_what_of_a_carried_pot_has_no_known_payer() -> None:
     s = D.apply(D.apply(s, Withdraw(0)), Withdraw(1))
     assert s.pot == 7 and s.pot_paid == (1, 1)
     end = hints_for("diavolo", D, s, 0, ["Aldo", "Bice"]).moves[1]
-    assert end.en == ("End the evening anyway: nobody wins the pot of 7; each player takes back what he paid "
-                      "into it since it was last won (Aldo 1, Bice 1); the other 5 has no known payer and "
-                      "stays on the table.")
+    assert end.en == ("End the evening anyway: nobody wins the pot of 7; each player takes back what they "
+                      "paid into it since it was last won (Aldo 1, Bice 1); the other 5 has no known payer "
+                      "and stays on the table.")
     assert end.it == ("Chiudi comunque la serata: nessuno vince il piatto di 7; ognuno riprende quanto ci "
                       "ha versato da quando è stato vinto l'ultima volta (Aldo 1, Bice 1); gli altri 5 non "
                       "si sa chi li ha versati e restano sul tavolo.")

@@ -49,3 +49,17 @@ def test_both_languages_fill_the_same_blanks() -> None:
     en, it = texts("en"), texts("it")
     differ = [k for k in en.keys() & it.keys() if set(_BLANK.findall(en[k])) != set(_BLANK.findall(it[k]))]
     assert differ == []
+
+
+_GENDERED = re.compile(r"\b(he|him|his|himself)\b", re.IGNORECASE)
+
+
+def test_the_english_text_speaks_of_players_as_they() -> None:
+    """A player may be anyone: the English interface and rule books say "they", "their", never
+    "he" or "his" (Italian says "lui" where its grammar asks, as the seeds do)."""
+    from companion.games.registry import BOOKS
+
+    gendered = [k for k, v in texts("en").items() if _GENDERED.search(v)]
+    gendered += [f"{game}:{p.anchor}" for game, book in BOOKS.items() for p in book.paragraphs()
+                 if _GENDERED.search(p.en)]
+    assert gendered == []

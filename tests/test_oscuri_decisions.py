@@ -46,7 +46,7 @@ def test_decision_o19_a_leader_without_cards_hands_the_lead_to_his_left() -> Non
 
     para = next(p for p in BOOKS["oscuri"].paragraphs() if p.decision == "O19")
     assert para.anchor == "decision-o19" and not any(p.decision == "A1" for p in BOOKS["oscuri"].paragraphs())
-    assert "on his left" in para.en and "Reason:" in para.en
+    assert "on their left" in para.en and "Reason:" in para.en
     assert "sinistra" in para.it and "Motivo:" in para.it
     s = play(table([["AC"], ["3C", "4H"], ["5C", "6H"], ["7C", "8H"]]), "AC", "3C", "5C", "7C")
     assert s.out[0] and s.leader == 1 and s.to_play == 1

@@ -146,7 +146,7 @@ def test_the_table_screen_is_never_told_what_a_phone_holds(client: FlaskClient) 
     assert own[0]["legal"] and all(m is not None for m in own)
     # nor may it play for her: her phone does (the same rule, phone_only)
     refused = act(client, tid, host, {"type": "play", "player": 0, "card": every[0]})
-    assert refused.status_code == 403 and "only his phone" in refused.get_json()["message"]
+    assert refused.status_code == 403 and "only their phone" in refused.get_json()["message"]
     assert act(client, tid, anna, {"type": "play", "card": every[0]}).status_code == 200
     if PHOTOS.is_dir():  # a photo read on the table screen: its cards are named, not judged
         photo = _upload(client, tid, (PHOTOS / "rdpong" / "8hearts.jpg").read_bytes(), host).get_json()

@@ -81,7 +81,7 @@ def test_diavolo_a_pot_nobody_won_goes_back_when_the_evening_ends() -> None:
     seat = next(iter(DV.to_act(s)))
     s, lines = _told("diavolo", DV, s, End(seat))
     assert [line["en"] for line in lines[1:]] == [
-        "Nobody won the pot of 2, and it is indivisible: each player takes back what he paid into it since "
+        "Nobody won the pot of 2, and it is indivisible: each player takes back what they paid into it since "
         "it was last won.",
         "Ada takes back 1 (1 for antes, 0 for cards asked).",
         "Bruno takes back 1 (1 for antes, 0 for cards asked)."]
@@ -179,7 +179,7 @@ def test_oscuri_death_mid_turn_every_player_has_his_line() -> None:
         "Ada collects nothing: Carla's Death (K♦) took the stakes on the 10♣.",
         "Bruno collects nothing: the 5♠ was of a lower suit, and the stake went onto Ada's card.",
         "Carla collects 2 chips from K♦: Death takes every stake on the table.",
-        "Dino collects nothing: Carla's Death (K♦) ended the turn before he played.",
+        "Dino collects nothing: Carla's Death (K♦) ended the turn before they played.",
     ]
     its = [x["it"] for x in _turn_lines(lines)]
     assert its[0] == ("Ada non incassa nulla: la Morte di Carla (K♦) ha preso le puntate sulla sua carta "

@@ -150,8 +150,8 @@ def app_section(turn_rules: tuple[str, ...], card_rules: tuple[str, ...],
           "rigiocate, e una correzione che cambierebbe chi ha giocato cosa nello stesso giro è rifiutata.",
           *CORRECT_RULES),
         P("app-practice",
-          "At a practice table the player can take back his last move, together with the bots' moves "
-          "after it; with no move of his own in force there is nothing to take back.",
+          "At a practice table the player can take back their last move, together with the bots' moves "
+          "after it; with no move of their own in force there is nothing to take back.",
           "A un tavolo di prova il giocatore può riprendere la sua ultima mossa, insieme alle mosse dei "
           "bot venute dopo; se non ha mosse sue in vigore non c'è niente da riprendere.",
           *PRACTICE_RULES),

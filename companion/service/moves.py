@@ -99,7 +99,7 @@ class Moves:
             if phone_only(table, player, self.store.taken_seats(table_id)):
                 # With hands dealt by the app, the host's refusals would reveal a hand.
                 raise Forbidden(
-                    "That player has a phone at this table: only his phone can act for him.",
+                    "That player has a phone at this table: only their phone can act for them.",
                     "Quel giocatore ha un telefono al tavolo: solo il suo telefono può agire per lui.",
                 )
         try:

@@ -177,7 +177,7 @@ def _document() -> dict[str, Any]:
                 "get": {
                     "summary": "The caller's own legal moves and what each would do",
                     "description": "Only for the caller's own seat (a seat token or cookie), only "
-                                   "from what that seat may know: his hand and the public table.",
+                                   "from what that seat may know: its hand and the public table.",
                     "parameters": [TABLE_ID],
                     "security": [{"seatToken": []}],
                     "responses": {

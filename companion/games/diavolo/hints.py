@@ -39,7 +39,7 @@ def _between_deals(s: DiavoloState, seat: int, names: Sequence[str]) -> Hints:
     back = ", ".join(f"{names[i]} {n}" for i, n in enumerate(s.pot_paid) if n)
     unknown = s.pot - sum(s.pot_paid)  # carried in from before the record: nobody's share is known
     if back:
-        end_en = f"each player takes back what he paid into it since it was last won ({back})"
+        end_en = f"each player takes back what they paid into it since it was last won ({back})"
         end_it = f"ognuno riprende quanto ci ha versato da quando è stato vinto l'ultima volta ({back})"
         if unknown:
             end_en += f"; the other {unknown} has no known payer and stays on the table"

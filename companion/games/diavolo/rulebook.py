@@ -36,8 +36,8 @@ BOOK = book(
         "bisogno di un limite; 78 carte bastano per dieci."),
       P("dealer",
         "The first dealer is drawn by lot. With real cards the players may draw their own lot and "
-        "choose that dealer on the new-table form; otherwise the app draws. He is not a banker: he "
-        "deals and plays for himself like everyone else. Cards are dealt and players speak starting "
+        "choose that dealer on the new-table form; otherwise the app draws. The dealer is no banker: "
+        "they deal and play for themselves like everyone else. Cards are dealt and players speak starting "
         "from the dealer's right, the dealer last.",
         "Il primo mazziere si estrae a sorte. Con carte vere i giocatori possono fare la loro estrazione "
         "e scegliere quel mazziere quando creano il tavolo; altrimenti estrae l'app. Non è un banco: "
@@ -58,7 +58,7 @@ BOOK = book(
         "riceve il Diavolo come prima carta lo dice e prende subito il piatto."),
       P("offer",
         "Then, in speaking order, each player still in chooses: ask (pay one unit into the pot and receive "
-        "another card face down) or withdraw (leave this deal; what he paid stays in the pot). There is no "
+        "another card face down) or withdraw (leave this deal; what they paid stays in the pot). There is no "
         "\"stand\": if you do not want a card, you withdraw.",
         "Poi, in ordine, ogni giocatore ancora in gioco sceglie: chiedere (paga una posta nel piatto e "
         "riceve un'altra carta coperta) o ritirarsi (esce da questa mano; quanto ha pagato resta nel "
@@ -76,8 +76,8 @@ BOOK = book(
         "Motivo: l'originale dice \"ritirarsi dal gioco\".",
         "withdrawn"),
       P("win",
-        "The deal ends the moment a new card is the Devil or brings a player to exactly 15: he announces "
-        "it and takes the whole pot. Those who have not spoken yet in that round do not act. Only the "
+        "The deal ends the moment a new card is the Devil or brings a player to exactly 15: they announce "
+        "it and take the whole pot. Those who have not spoken yet in that round do not act. Only the "
         "Devil and an exact 15 win; being close does not count.",
         "La mano finisce appena una nuova carta è il Diavolo o porta un giocatore a esattamente 15: lo "
         "annuncia e prende tutto il piatto. Chi non ha ancora parlato in quel giro non agisce. Vincono "
@@ -104,9 +104,10 @@ BOOK = book(
       ),
     S("real-cards", "Playing with real cards", "Giocare con carte vere",
       P("notes",
-        "When the cards are real and the app did not deal them, each player may enter the cards he "
-        "receives on his own phone (each card once, no more than he has received), or simply say that his "
-        "new card makes no 15. The app knows nothing else about his hand. When the app dealt the cards, it "
+        "When the cards are real and the app did not deal them, each player may enter the cards they "
+        "receive on their own phone (each card once, no more than they have received), or simply say "
+        "that their new card makes no 15. The app knows nothing else about their hand. When the app "
+        "dealt the cards, it "
         "knows them already and needs no entry.",
         "Quando le carte sono vere e non le ha distribuite l'app, ogni giocatore può indicare sul suo "
         "telefono le carte che riceve (ognuna una volta, non più di quante ne ha ricevute), o dire "
@@ -142,8 +143,9 @@ BOOK = book(
         "Decision D9: the pot is indivisible and goes only to the winner of a deal. While a pot is on the "
         "table the app offers one more deal, so that the evening goes on until someone wins it. If the "
         "table stops anyway (the next dealer ends the evening instead of dealing), each player takes back "
-        "exactly what he paid into that pot (his antes, and what he paid for the cards he asked for, since "
-        "it was last won), so nobody gains from having paid less; the closing settlement shows it line by "
+        "exactly what they paid into that pot (their antes, and what they paid for the cards they asked "
+        "for, since it was last won), so nobody gains from having paid less; the closing settlement "
+        "shows it line by "
         "line. The app never splits a pot in equal shares. Reason: the "
         "original's pot is \"appannaggio, indivisibile, del vincitore della smazzata\".",
         "Decisione D9: il piatto è indivisibile e va solo al vincitore di una mano. Finché c'è un piatto "

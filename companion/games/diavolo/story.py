@@ -20,7 +20,7 @@ def refund_lines(names: Sequence[str], before: DiavoloState, after: DiavoloState
     if not before.pot:
         return []
     lines: list[Line] = [{
-        "en": f"Nobody won the pot of {before.pot}, and it is indivisible: each player takes back what he "
+        "en": f"Nobody won the pot of {before.pot}, and it is indivisible: each player takes back what they "
               "paid into it since it was last won.",
         "it": f"Nessuno ha vinto il piatto di {before.pot}, che è indivisibile: ognuno riprende quanto ci "
               "ha versato da quando è stato vinto l'ultima volta.", "kind": "deal"}]

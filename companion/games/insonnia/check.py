@@ -83,7 +83,7 @@ def check(s: InsonniaState, a: Action) -> None:
 def _not_first_turn(s: InsonniaState) -> None:
     if s.phase == "first_turn":
         raise bad("first_turn", "On the first turn each player only lays one numbered sheep in front "
-                  "of himself (start a run).",
+                  "of themselves (start a run).",
                   "Al primo turno ognuno mette solo una pecora numerata davanti a sé (inizia una serie).")
 
 

@@ -75,8 +75,8 @@ BOOK = book(
       ),
     S("turn", "A turn", "Un turno",
       P("first-turn",
-        "First turn: each player in order lays exactly one numbered sheep in front of himself, which "
-        "starts his first count. No draw, no fence, no confused sheep.",
+        "First turn: each player in order lays exactly one numbered sheep in front of themselves, which "
+        "starts their first count. No draw, no fence, no confused sheep.",
         "Primo turno: ognuno a turno mette esattamente una pecora numerata davanti a sé, che apre la sua "
         "prima conta. Niente pesca, niente recinti, niente pecore confuse.",
         "first_turn", "start_sheep"),
@@ -161,7 +161,7 @@ BOOK = book(
       P("concentrate",
         "Concentrate on a confused sheep in one of your own counts: it goes to the discard pile, you draw "
         "two cards (on top of the turn's draw) and your turn ends. Only the owner of the count may do "
-        "this, on his own turn.",
+        "this, on their own turn.",
         "Concentrarsi su una pecora confusa in una delle tue conte: va negli scarti, peschi due carte (oltre "
         "a quella del turno) e il turno finisce. Può farlo solo il proprietario della conta, nel suo turno.",
         "not_your_run", "nothing_to_remove"),
@@ -201,7 +201,7 @@ BOOK = book(
         "Motivo: un recinto deve toccare delle pecore, e una pecora confusa blocca solo una conta a cui è "
         "attaccata."),
       D("I10",
-        "Decision I10 (revised): laying cards is optional. A player who, after his draw, lays no card and "
+        "Decision I10 (revised): laying cards is optional. A player who, after their draw, lays no card and "
         "does not start a count, concentrate or guess, passes, and a pass always costs the penalty: it is "
         "never free and never refused. With real cards a pass while holding a card that fits is legal, so "
         "it is never flagged as a broken rule. Reason: the original says the player \"può\" (may) lay "

@@ -152,7 +152,7 @@ def _check_holds(s: KaiserState, player: int, card: str) -> None:
     if card in cannot_hold(s, player):
         other = next(o for o in range(SEATS) if o != player and card in s.shown(o))
         raise bad("card_seen",
-                  f"{card_label(card)} is seat {other + 1}'s: everybody saw it dealt or shown to him.",
+                  f"{card_label(card)} is seat {other + 1}'s: everybody saw it dealt or shown to that seat.",
                   f"{card_label(card)} è del posto {other + 1}: tutti l'hanno vista data o mostrata.")
 
 

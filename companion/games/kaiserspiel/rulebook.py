@@ -68,7 +68,7 @@ BOOK = book(
         "Motivo: non serve ridistribuire e la risposta è sempre la stessa."),
       P("discard",
         "Six more cards go to each player, face down, so everyone holds seven. Each player then discards "
-        "exactly two cards face down, any two he likes (even the face-up one or an ace). Discards are "
+        "exactly two cards face down, any two they like (even the face-up one or an ace). Discards are "
         "never shown nor named. The declarations start when all four have discarded.",
         "Ognuno riceve altre sei carte coperte, e così ne ha sette. Poi ognuno scarta esattamente due "
         "carte coperte, quelle che vuole (anche quella scoperta o un asso). Gli scarti non si mostrano né "
@@ -83,16 +83,17 @@ BOOK = book(
     S("declarations", "Declarations: the value of the hand", "Dichiarazioni: il valore della mano",
       P("value",
         "A hand is worth 4 points. In turn, starting with the first player, each may pass, raise by 3 at "
-        "will, or show an ace from his hand and declare it a Kaiser for +1. An ace never declared stays a "
+        "will, or show an ace from their hand and declare it a Kaiser for +1. An ace never declared stays a "
         "plain card.",
         "Una mano vale 4 punti. A turno, dal primo giocatore, ognuno può passare, alzare di 3 a piacere, "
         "o mostrare un asso della sua mano e dichiararlo Kaiser per +1. Un asso mai dichiarato resta una "
         "carta normale.",
         "not_an_ace", "kaiser_twice"),
       P("answer",
-        "Every raise must be answered by the other team: the next player, always an opponent, accepts (the "
-        "value goes up and he speaks next) or refuses. A refusal ends the hand at once without play: the "
-        "raising team scores the value as it was before that raise. While a raise waits for its answer "
+        "Every raise must be answered by the other team: the next player, always an opponent, accepts "
+        "(the value goes up and that player speaks next) or refuses. A refusal ends the hand at once "
+        "without play: the raising team scores the value as it was before that raise. While a raise "
+        "waits for its answer "
         "nobody else may speak.",
         "Ogni rilancio deve avere una risposta dall'altra squadra: il giocatore successivo, sempre un "
         "avversario, accetta (il valore sale e parla lui) o rifiuta. Un rifiuto chiude subito la mano "
@@ -101,8 +102,8 @@ BOOK = book(
         "answer_first", "not_responder", "nothing_to_answer", "pending"),
       D("K5",
         "Decision K5: declarations go round in order of play; after a raise only the next player answers; "
-        "after an accept he continues; four passes in a row end the round and play begins; raises are "
-        "unlimited. Reason: the original gives no procedure.",
+        "after an accept the player who accepted continues; four passes in a row end the round and play "
+        "begins; raises are unlimited. Reason: the original gives no procedure.",
         "Decisione K5: le dichiarazioni girano in ordine di gioco; dopo un rilancio risponde solo il "
         "giocatore successivo; se accetta prosegue lui; quattro passi di fila chiudono il giro e comincia "
         "il gioco; i rilanci sono illimitati. Motivo: l'originale non dà una procedura.",

@@ -7,7 +7,7 @@ from ..rulebook import D, P, S, app_section, book
 BOOK = book(
     "oscuri", "Il Cerchio degli Oscuri",
     "Each turn every player plays one card and puts one stake on the table. The stakes travel to whichever "
-    "card is beating the others; at the end of the turn each player collects the stakes lying on his own "
+    "card is beating the others; at the end of the turn each player collects the stakes lying on their own "
     "card. Played for chips.",
     "A ogni turno ogni giocatore gioca una carta e mette una puntata sul tavolo. Le puntate viaggiano verso "
     "la carta che sta battendo le altre; a fine turno ognuno raccoglie le puntate che stanno sulla propria "
@@ -58,13 +58,13 @@ BOOK = book(
       ),
     S("turn", "A turn", "Un turno",
       P("lead",
-        "The leader plays any card and puts one stake on it. His card is the card to beat, and its suit "
+        "The leader plays any card and puts one stake on it. That card is the card to beat, and its suit "
         "is the suit of the turn.",
         "Chi apre gioca una carta qualsiasi e ci mette sopra una puntata. La sua carta è quella da battere, "
         "e il suo seme è il seme del turno."),
       P("follow",
-        "Each next player plays one card. If he holds a card of the turn's suit he must play that suit, "
-        "or a Black Angel, or Death; if he holds none he may play anything. Kings and jokers are not suit "
+        "Each next player plays one card. If they hold a card of the turn's suit they must play that suit, "
+        "or a Black Angel, or Death; if they hold none they may play anything. Kings and jokers are not suit "
         "cards. Nobody is obliged to beat.",
         "Ogni giocatore successivo gioca una carta. Se ha carte del seme del turno deve giocare quel seme, "
         "oppure un Angelo Nero o la Morte; se non ne ha può giocare qualsiasi carta. Re e jolly non sono "
@@ -72,7 +72,7 @@ BOOK = book(
         "follow_suit", "not_in_hand"),
       P("stakes",
         "Where the stakes go. A card that beats the card to beat (higher in the same suit, or of a "
-        "stronger suit) takes every stake lying on the winning card, and its player adds his own: it "
+        "stronger suit) takes every stake lying on the winning card, and its player adds their own: it "
         "becomes the card to beat. A lower card of the same suit wins nothing: its stake joins the winning "
         "card. Two equal figures: the new figure takes its own stake, the earlier stakes freeze where they "
         "lie and go to that card's owner. A card of a weaker suit (only possible with none of the turn's "
@@ -114,9 +114,9 @@ BOOK = book(
     S("special-cards", "Black Angels and Death", "Angeli Neri e Morte",
       P("angel",
         "A Black Angel may be played at any time, even by a player who could follow suit. It always takes "
-        "the stakes from the winning card, and its player adds his own, but it does not change the card to "
-        "beat nor the suit: the next player still answers the card before the Angel. If he beats that card "
-        "he takes the stakes off the Angel; if he plays lower, his stake goes onto the Angel.",
+        "the stakes from the winning card, and its player adds their own, but it does not change the card to "
+        "beat nor the suit: the next player still answers the card before the Angel. If they beat that card "
+        "they take the stakes off the Angel; if they play lower, their stake goes onto the Angel.",
         "Un Angelo Nero si può giocare in qualsiasi momento, anche da chi potrebbe rispondere al seme. "
         "Prende sempre le puntate dalla carta vincente, e il suo giocatore aggiunge la sua, ma non cambia "
         "la carta da battere né il seme: il giocatore dopo risponde ancora alla carta prima dell'Angelo. Se "
@@ -140,7 +140,7 @@ BOOK = book(
         "svista nel testo."),
       P("death",
         "Death may be played at any time. Its player puts no stake down, takes every stake on the table in "
-        "this turn, and the turn ends at once: the players after him neither play nor draw, and he leads "
+        "this turn, and the turn ends at once: the players after them neither play nor draw, and they lead "
         "the next turn.",
         "La Morte si può giocare in qualsiasi momento. Chi la gioca non punta, prende tutte le puntate del "
         "turno sul tavolo, e il turno finisce subito: i giocatori dopo di lui non giocano né pescano, e lui "
@@ -154,7 +154,7 @@ BOOK = book(
         "puntate\"."),
       P("death-led",
         "Death led as the first card: every other player who still holds cards pays the leader one stake "
-        "and puts one card of his choice face down in the centre, in order of play; nobody looks at it. "
+        "and puts one card of their choice face down in the centre, in order of play; nobody looks at it. "
         "The leader does not discard. Then the leader leads again.",
         "La Morte giocata per prima: ogni altro giocatore che ha ancora carte paga una puntata a chi apre "
         "e mette una carta a sua scelta coperta al centro, in ordine di gioco; nessuno la guarda. Chi ha "
@@ -169,9 +169,9 @@ BOOK = book(
       ),
     S("end-turn", "End of a turn", "Fine del turno",
       P("settle",
-        "Each player collects the stakes on his own card, frozen ones included; the played cards go face "
+        "Each player collects the stakes on their own card, frozen ones included; the played cards go face "
         "up out of play. The next turn is led by the Death player, or else by the player with the most "
-        "stakes on his card. Then, from the new leader round the table, everyone who played a card draws "
+        "stakes on their card. Then, from the new leader round the table, everyone who played a card draws "
         "one while the pile lasts.",
         "Ognuno raccoglie le puntate sulla propria carta, congelate comprese; le carte giocate escono "
         "scoperte dal gioco. Il turno dopo lo apre chi ha giocato la Morte, altrimenti chi ha più puntate "
@@ -189,14 +189,14 @@ BOOK = book(
         "mano. Motivo: la regola della Morte dell'originale; gli altri hanno ancora tre carte."),
       D("O14",
         "Decision O14: a player with no card when a turn begins is out for the rest of the game. Reason: "
-        "the original says he \"won't play any further\".",
+        "the original says they \"won't play any further\".",
         "Decisione O14: chi non ha carte all'inizio di un turno è fuori per il resto della partita. "
         "Motivo: l'originale dice che \"non giocherà più\".",
         "out"),
       D("O19",
-        "Decision O19: when the player who should lead the next turn holds no card after the draws (he "
-        "won the turn with his last card, or led Death with it), he is out (Decision O14), and the lead "
-        "passes to the first player on his left who still holds cards. Reason: the original is silent, the "
+        "Decision O19: when the player who should lead the next turn holds no card after the draws (they "
+        "won the turn with their last card, or led Death with it), they are out (Decision O14), and the lead "
+        "passes to the first player on their left who still holds cards. Reason: the original is silent, the "
         "turn must begin with somebody, and play already runs to the left.",
         "Decisione O19: se chi dovrebbe aprire il turno dopo non ha carte dopo la pesca (ha vinto il turno "
         "con l'ultima, o ci ha giocato la Morte), è fuori (Decisione O14), e apre il primo giocatore alla "

@@ -188,9 +188,9 @@ def _player_lines(names: Sequence[str], before: OscuriState, after: OscuriState)
                                   "coperta"))
     else:
         for seat in before.order:
-            if seat not in mine:  # a Death ended the turn before he played
+            if seat not in mine:  # a Death ended the turn before they played
                 named = _played(names, next(p for p in trick if p.card in DEATHS))
-                lines.append(_nothing(names, seat, f"{named.en} ended the turn before he played",
+                lines.append(_nothing(names, seat, f"{named.en} ended the turn before they played",
                                       f"{named.it_with()} ha chiuso il turno prima che giocasse"))
                 continue
             placed = trick[mine[seat]]

@@ -38,7 +38,7 @@ BOOK = book(
       P("deal",
         "Shuffle the other 50 cards and deal them out evenly: 16 each with 3 players, 12 with 4, 10 with "
         "5, 8 with 6. The few cards left over (2, or none with 5 players) are put aside face down. Each "
-        "player keeps the cards he takes in a face-down pile in front of him.",
+        "player keeps the cards they take in a face-down pile in front of them.",
         "Mescola le altre 50 carte e distribuiscile in parti uguali: 16 a testa in 3, 12 in 4, 10 in 5, "
         "8 in 6. Le poche carte che avanzano (2, o nessuna in 5) si mettono da parte coperte. Ogni "
         "giocatore tiene le carte che prende in un mazzetto coperto davanti a sé."),
@@ -50,7 +50,7 @@ BOOK = book(
       ),
     S("turn", "A round", "Un giro",
       P("choose",
-        "Everybody picks one card from his hand and lays it face down, all at the same time. When every "
+        "Everybody picks one card from their hand and lays it face down, all at the same time. When every "
         "player has chosen, the cards are turned over together.",
         "Ognuno sceglie una carta dalla mano e la mette coperta, tutti nello stesso momento. Quando "
         "tutti hanno scelto, le carte si girano insieme.",
@@ -79,7 +79,7 @@ BOOK = book(
         "dentro una fila."),
       P("fifth",
         "The fifth card: a row holds at most five cards, the ace included. Whoever lays the fifth card "
-        "takes the four cards after the ace into his pile, and the row is back to its ace alone. The ace "
+        "takes the four cards after the ace into their pile, and the row is back to its ace alone. The ace "
         "is never taken.",
         "La quinta carta: una fila tiene al massimo cinque carte, asso compreso. Chi mette la quinta "
         "carta prende le quattro carte dopo l'asso nel suo mazzetto, e la fila torna al solo asso. L'asso "
@@ -113,7 +113,7 @@ BOOK = book(
       ),
     S("scoring", "Scoring", "Punteggio",
       P("sets",
-        "When all hands are empty the game ends. Each player sorts his pile by rank: a pair scores 1, "
+        "When all hands are empty the game ends. Each player sorts their pile by rank: a pair scores 1, "
         "three of a kind 2, four of a kind 4; a single card scores nothing. Queens and kings are ranks "
         "like any other; aces never reach a pile. The highest total wins.",
         "Quando tutte le mani sono vuote la partita finisce. Ognuno divide il suo mazzetto per valore: una "
