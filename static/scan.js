@@ -157,6 +157,36 @@
     return picker;
   }
 
+  /* A card's seat on the table screen (null: none chosen yet). */
+  const seatOf = (d) => (d.seat === undefined ? null : d.seat);
+
+  /* What the engine says of a card as it now stands: the photo's verdict on the card read or,
+     once the card is corrected or added by hand, the verdict asked for that card (and seat)
+     when it was chosen; none while that question is on its way or went unanswered. */
+  function verdict(d) {
+    if (!d.corrected) return d.move || null;
+    const j = d.judged;
+    return j && j.card === d.card && j.seat === seatOf(d) ? j.move : null;
+  }
+
+  /* A card corrected or added by hand is put to the engine at once, as the camera's cards are
+     when the photo is read (nothing is played): a card that cannot be played says why under it
+     now, not only once it is played. Without an answer it is judged when it is played. */
+  async function judge(result, det) {
+    const card = det.card, seat = seatOf(det);
+    let res;
+    try {
+      res = await postJSON(`/api/tables/${T.tableId}/cards/check${T.asTable}`,
+                           T.view().me === null ? {cards: [card], seats: [seat]} : {cards: [card]});
+    } catch (e) {
+      return;
+    }
+    if (!res.ok || det.card !== card || seatOf(det) !== seat) return;  // changed meanwhile: asked again
+    det.judged = {card, seat, move: res.body.moves[0]};
+    det.announce = Boolean(det.judged.move && !det.judged.move.legal);  // told as it comes, once
+    if (current === result && !box.hidden) show(result);
+  }
+
   function show(result) {
     const view = T.view();
     const names = view.names;
@@ -175,7 +205,7 @@
     // another's face-up card): never given a seat or sent, however the photo's reply judged it
     const nobodys = hostMode ? heldElsewhere(null) : new Set();
     const seenAlready = (d) => !d.corrected && nobodys.has(d.card);
-    const playable = (d) => (!d.move || d.move.legal || d.corrected) && !seenAlready(d);
+    const playable = (d) => { const v = verdict(d); return (!v || v.legal) && !seenAlready(d); };
     if (hostMode && !picking && !result.guessed) {
       // Seats are guessed once per photo; the host's own choices (carried over from the last
       // live frame too) then stay put, and the seats they took are not guessed again.
@@ -237,8 +267,9 @@
         li.append(correction(det, result, (code) => {
           det.card = code;
           det.corrected = true;
-          det.refused = null;  // another card: the engine is asked again when it is played
+          det.refused = null;  // another card: the engine is asked again, now and when it is played
           result.fixing = null;
+          judge(result, det);
           draw();
         }));
       }
@@ -255,7 +286,12 @@
         // The engine speaks to the player who would hold the card; the table screen holds
         // none, so a card already seen is told as what it is there: a reading to correct.
         if (seenAlready(det)) whyLine(t("scan_seen_fix"), det.move && !det.move.legal ? det.move.why : null);
-        else whyLine(det.move.messages[LANG] || det.move.messages.en, det.move.why);
+        else {
+          const why = whyLine(verdict(det).messages[LANG] || verdict(det).messages.en, verdict(det).why);
+          // the verdict on a card just chosen by hand comes a moment later: a screen reader hears it
+          if (det.announce) why.setAttribute("role", "alert");
+          det.announce = false;
+        }
       } else if (det.refused) {
         // refused when it was played (corrected, or the table moved on since the photo): the
         // engine's sentence stays under the card, which can be corrected or given another seat
@@ -294,6 +330,7 @@
         seatSel.addEventListener("change", () => {
           det.seat = seatSel.value === "" ? null : Number(seatSel.value);
           det.seatChosen = true;
+          if (det.corrected) judge(result, det);  // judged for the seat it is given to
           // another seat: a refusal is asked again, an open picker greys that seat's cards
           if (det.refused || result.fixing === i) { det.refused = null; draw(); }
         });
@@ -363,8 +400,10 @@
       // that its first card can be chosen too
       actions.append(correction(result.adding, result, (code) => {
         if (!code) return;
-        result.detections.push({card: code, corners: null, strong: true, corrected: true, added: true});
+        const det = {card: code, corners: null, strong: true, corrected: true, added: true};
+        result.detections.push(det);
         result.adding = null;
+        judge(result, det);
         draw();
       }));
     }
@@ -442,7 +481,7 @@
   // What the player did to each card read, by the code first read (copies in order), until
   // the cards are played or the panel is closed: live frames and photos alike keep it.
   let doings = new Map();
-  const DOINGS = ["card", "corrected", "seat", "seatChosen", "unfolded", "done", "pickMemory"];
+  const DOINGS = ["card", "corrected", "judged", "seat", "seatChosen", "unfolded", "done", "pickMemory"];
 
   function forget() {
     doings = new Map();
@@ -608,10 +647,10 @@
   document.addEventListener("tavolo:view", async (ev) => {
     const list = current;
     const v = ev.detail;
-    if (!list || list.byHand || v.outcome || list.seq === undefined || list.seq === v.seq) return;
+    if (!list || v.outcome || list.seq === undefined || list.seq === v.seq) return;
     if (!listShown(list) || pending) return;  // the next photo brings its own moves
     list.seq = v.seq;
-    const asked = list.detections.filter((d) => !d.done && !d.extra_copy && d.move);
+    const asked = list.detections.filter((d) => !d.done && !d.extra_copy && (d.move || d.corrected));
     if (!asked.length) return;
     const cards = asked.map((d) => d.card);
     // the table screen: each card judged for the seat it is given to (or the first to play)
@@ -633,11 +672,14 @@
         delete d.seat;
         delete d.seatChosen;
       }
-      if (!res.body.moves[k]) return;
-      d.move = res.body.moves[k];
-      if (d.move.legal) d.refused = null;  // refused when played, playable now: the refusal is past
+      if (d.corrected) d.judged = {card: d.card, seat: seatOf(d), move: res.body.moves[k]};
+      else if (res.body.moves[k]) d.move = res.body.moves[k];
+      const now = verdict(d);
+      if (now && now.legal) d.refused = null;  // refused when played, playable now: the refusal is past
     });
-    if (list.proposal && !asked.some((d) => d.card === list.proposal && d.move.legal)) list.proposal = null;
+    if (list.proposal && !asked.some((d) => d.card === list.proposal && d.move && d.move.legal)) {
+      list.proposal = null;
+    }
     show(list);
   });
 
@@ -668,7 +710,7 @@
       supersede();  // a photo still being read would replace the list
       forget();  // what was done to an earlier list is not this one's
       const view = T.view();
-      show({detections: [], width: 0, height: 0, byHand: true, adding: {card: ""},
+      show({detections: [], width: 0, height: 0, byHand: true, adding: {card: ""}, seq: view.seq,
             waiting: [...view.state.to_act].sort((a, b) => a - b), kind: "play", codes: null});
     });
   }

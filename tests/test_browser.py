@@ -544,8 +544,8 @@ def test_a_card_refused_when_played_says_why_under_it_and_the_picker_greys_the_a
         server: str, browser: object) -> None:
     """The table moved on after the photo: the open list is judged again (on the table screen a
     seat that has played is no longer a card's seat), and a card refused when played keeps the
-    engine's refusal under it until it is corrected. The picker that corrects a card greys the
-    cards known to be on the table."""
+    engine's refusal under it until it is corrected; a card corrected by hand is judged at once.
+    The picker that corrects a card greys the cards known to be on the table."""
     host, table_id = _new_table(browser, server, "en-GB")
     anna = _seat(browser, server, table_id, 0, "en-GB")
     bruno = _seat(browser, server, table_id, 1, "en-GB")
@@ -573,8 +573,9 @@ def test_a_card_refused_when_played_says_why_under_it_and_the_picker_greys_the_a
     seven = panel.locator(".scan-item[data-card='7C']")
     seven.locator(".why").get_by_text("You have already chosen your card").wait_for()
     assert seven.get_by_role("button", name="Play 7♣").count() == 0
-    # corrected to the 9♣ (a corrected card is asked when it is played) and tapped: the
-    # refusal stays under that card
+    # corrected to the 9♣ while the phone's question about it gets no answer (a weak network),
+    # so it is asked when it is played, and tapped: the refusal stays under that card
+    anna.route("**/cards/check*", lambda route: route.abort())  # type: ignore[attr-defined]
     seven.locator(".scan-fix").click()
     panel.locator(".scan-picker .suit-tab[data-suit=C]").click()
     panel.locator(".scan-picker .card[data-card='9C']").click()
@@ -584,12 +585,17 @@ def test_a_card_refused_when_played_says_why_under_it_and_the_picker_greys_the_a
     assert why.inner_text().startswith("You have already chosen your card"), why.inner_text()
     assert anna.locator("#toast").is_hidden()  # type: ignore[attr-defined]
     assert why.get_attribute("role") == "alert"  # told to a screen reader as it comes
-    # corrected to another card, the old refusal goes (the engine is asked when it is played)
+    anna.unroute("**/cards/check*")  # type: ignore[attr-defined]
+    # corrected to another card, the old refusal goes, and the engine is asked at once about
+    # the new one: no Play button, the reason under it, told to a screen reader
     panel.locator(".scan-item[data-card='9C'] .scan-fix").click()
     panel.locator(".scan-picker .suit-tab[data-suit=C]").click()
     panel.locator(".scan-picker .card[data-card='JC']").click()
-    panel.locator(".scan-item[data-card='JC']").wait_for()
+    jack = panel.locator(".scan-item[data-card='JC']")
+    jack.locator("p.why").get_by_text("You have already chosen your card").wait_for()
     assert panel.locator(".why.refused").count() == 0
+    assert jack.get_by_role("button", name="Play J♣").count() == 0
+    assert jack.locator("p.why").get_attribute("role") == "alert"
     # the table screen gives the 7♣ to Bruno, who meanwhile plays on his own phone: its list is
     # judged again, and Bruno, who no longer has to play, is no longer the 7♣'s seat
     host.locator("#scan-input").set_input_files(str(PHOTOS / "guillex7" / "query_q15.jpg"))  # type: ignore[attr-defined]
@@ -749,6 +755,43 @@ def test_a_card_the_camera_missed_is_added_by_hand_and_played(server: str, brows
     _shot(anna, "phone-scan-added-by-hand")
     panel.get_by_role("button", name="Play 7♣").click()
     anna.wait_for_function("() => document.getElementById('status').textContent.includes('7♣')")
+
+
+def test_a_card_added_by_hand_is_judged_at_once_and_again_when_the_table_moves(
+        server: str, browser: object) -> None:
+    """Oscuri with real cards, Bruno to lead: Anna's photo finds no card and she adds her 5♣
+    by hand before Bruno has played. The list says at once why it cannot be played yet, with
+    no Play button; once Bruno's card is on the table the same row offers Play, and it plays."""
+    created = _api(server, "/api/tables", {"game": "oscuri", "players": ["Anna", "Bruno"],
+                                           "options": {"hands": "unknown", "leader": 1}})
+    tid, host = created["table_id"], created["host_token"]
+    token = _api(server, f"/api/tables/{tid}/seats", {"seat": 0})["token"]
+    ctx = browser.new_context(viewport=PHONE, locale="en-GB")  # type: ignore[attr-defined]
+    ctx.add_cookies([{"name": f"seat_{tid}", "value": token, "url": server}])
+    anna = ctx.new_page()
+    anna.goto(f"{server}/play/{tid}")
+    anna.wait_for_function("() => window.TAVOLO && window.TAVOLO.view()")
+    anna.locator("#scan-input").set_input_files(str(PHOTOS / "cardcounter" / "IMG_7736.jpg"))
+    panel = anna.locator("#scan")
+    panel.get_by_text("No card found").wait_for()
+    panel.get_by_role("button", name="+ Add a card").click()
+    panel.locator(".scan-picker .suit-tab[data-suit=C]").click()
+    panel.locator(".scan-picker .card[data-card='5C']").click()
+    row = panel.locator(".scan-item[data-card='5C']")
+    why = row.locator("p.why")
+    why.wait_for()
+    assert "turn" in why.inner_text().lower()
+    assert row.get_by_role("button", name="Play 5♣").count() == 0
+    _shot(anna, "phone-scan-added-by-hand-judged")
+    _api(server, f"/api/tables/{tid}/actions",
+         {"action": {"type": "play", "player": 1, "card": "2H"}, "seq": int(_seq(anna))}, host)
+    play = row.get_by_role("button", name="Play 5♣")
+    play.wait_for()
+    assert why.count() == 0
+    play.click()
+    panel.wait_for(state="hidden")  # the card is played: the list goes
+    assert "5C" in json.dumps(_table_now(server, tid)["state"])
+    ctx.close()
 
 
 def test_a_long_single_word_name_never_widens_a_narrow_phone(server: str, browser: object) -> None:
