@@ -134,15 +134,15 @@ function tabbedPicker(groups, legal, pick, memory, face) {
 
 /* Card picker for a hand the app does not know: a suit first, then the rank. Each joker
    sits with the suits of its colour (unless ``hidden``, never in a hand in this game).
-   ``suitNames`` (optional): suit -> what this table's pack calls it ("denari ♦"), on the tabs. */
+   ``suitNames`` (optional): suit -> what this table's pack calls it, as shown on its tab
+   (``text``: "denari ♦") and as a screen reader names the tab (``label``: "denari"). */
 function cardPicker(legal, pick, memory, hidden, rankList, suitNames) {
   const joker = {H: "JK1", D: "JK1", C: "JK2", S: "JK2"};
   const all = rankList || ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
   const groups = ["H", "D", "C", "S"].map((suit) => ({
     key: suit, colour: RED.has(suit) ? "red" : "black", named: Boolean(suitNames),
-    text: (suitNames && suitNames[suit]) || SUIT_SYMBOL[suit],
-    // a pack's own suit names carry the symbol for the eye ("Roses ♥"); a screen reader gets the name
-    label: (suitNames && suitNames[suit].replace(/\s*[♠♥♦♣]$/u, "")) || t("suit_" + suit),
+    text: (suitNames && suitNames[suit].text) || SUIT_SYMBOL[suit],
+    label: (suitNames && suitNames[suit].label) || t("suit_" + suit),
     codes: [...all.map((rank) => rank + suit), joker[suit]].filter((c) => !(hidden && hidden.has(c))),
   }));
   return tabbedPicker(groups, legal, pick, memory, {});

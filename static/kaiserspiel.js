@@ -465,7 +465,7 @@ window.GAME_UI = window.GAME_UI || {};
     const picker = (open, pick, mem) => {  // only where the hand is not known
       const ranks = ["A", "2", "3", "4", "5", "6", "7", ...(view.pack.size === 48 ? ["8", "9"] : []), "J", "Q", "K"];
       const suitNames = view.pack.pack === "french" ? null : Object.fromEntries(
-        Object.entries(view.pack.suits).map(([suit, n]) => [suit, n[LANG]]));
+        Object.entries(view.pack.suits).map(([suit, n]) => [suit, {text: n[LANG], label: n["word_" + LANG]}]));
       return cardPicker(open, pick, mem, new Set(["JK1", "JK2"]), ranks, suitNames);
     };
     const describe = (code) => {

@@ -199,7 +199,8 @@ def test_the_pack_decides_names_what_stays_in_the_box_and_the_camera(client: Fla
         if options["pack"] == "tarot":
             assert pack["cards"]["QS"]["physical"] == "CS"
             assert {"T0", "T21", "QS", "10H"} <= {r["code"] for r in pack["remove"]}
-            assert pack["suits"]["S"] == {"en": "swords ♠", "it": "spade ♠"}
+            assert pack["suits"]["S"] == {"en": "swords ♠", "it": "spade ♠",
+                                          "word_en": "swords", "word_it": "spade"}
     # Italian decks have no 8s and 9s; a Kaiserspiel table has four seats.
     for options, players, words in (({"pack": "italian", "deck": 48}, 4, "mazzo italiano"),
                                     ({}, 3, "si gioca in 4")):

@@ -175,10 +175,11 @@ _PACK_SUITS["italian"] = _PACK_SUITS["tarot"]
 _SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
-def suit_name(suit: str, pack: str = "french", lang: str = "en") -> str:
-    """A suit as the players of ``pack`` call it, with its symbol: ``hearts ♥``, ``coppe ♥``."""
+def suit_name(suit: str, pack: str = "french", lang: str = "en", symbol: bool = True) -> str:
+    """A suit as the players of ``pack`` call it, with its symbol (``hearts ♥``, ``coppe ♥``)
+    unless ``symbol`` is False (``coppe``: what a screen reader says)."""
     names = _PACK_SUITS.get(pack, _PACK_SUITS["french"])["it" if lang == "it" else "en"]
-    return f"{names[suit]} {_SYMBOLS[suit]}"
+    return f"{names[suit]} {_SYMBOLS[suit]}" if symbol else names[suit]
 
 
 @lru_cache(maxsize=16)
@@ -200,14 +201,16 @@ def _pack_info(pack: str, size: int) -> dict[str, Any]:
     remove = [{"code": c, "en": named(c, "en"), "it": named(c, "it")}
               for c in cards_to_remove(pack, size)]
     return {"pack": pack, "size": size, "cards": cards, "remove": remove,
-            "suits": {s: {"en": suit_name(s, pack, "en"), "it": suit_name(s, pack, "it")}
-                      for s in SUITS}}
+            "suits": {s: {"en": suit_name(s, pack, "en"), "it": suit_name(s, pack, "it"),
+                          "word_en": suit_name(s, pack, "en", symbol=False),
+                          "word_it": suit_name(s, pack, "it", symbol=False)} for s in SUITS}}
 
 
 def pack_info(pack: str, size: int) -> dict[str, Any]:
     """What a screen needs to name a table's cards: for every logical card its Kaiserspiel
     names (and a Kaiser's, for an Ace) and the physical card it stands for; the physical cards
-    the dealer leaves in the box; the suits as the pack's players call them. JSON-ready; a
+    the dealer leaves in the box; the suits as the pack's players call them (with the suit's
+    symbol, for the eye, and as a word alone, for a screen reader). JSON-ready; a
     fresh copy each time."""
     check_pack(pack, size)
     return copy.deepcopy(_pack_info(pack, size))
