@@ -100,7 +100,7 @@ window.GAME_UI = window.GAME_UI || {};
     }
     if (!(s.phase === "choose" && s.to_act.includes(me))) { memory.selected = null; return box; }
     const legal = new Set(s.legal.filter((a) => a.type === "play").map((a) => a.card));
-    box.append(cardChooser({hand: s.hand, legal, memory, hidden: ACES,
+    box.append(cardChooser({hand: s.hand, legal, memory, hidden: ACES, context: `${s.round}/${me}`,
                             label: (card) => t("play", {card}),
                             onChoose: (card) => act({type: "play", card})}));
     return box;

@@ -181,10 +181,25 @@
     } catch (e) {
       return;
     }
-    if (!res.ok || det.card !== card || seatOf(det) !== seat) return;  // changed meanwhile: asked again
-    det.judged = {card, seat, move: res.body.moves[0]};
-    det.announce = Boolean(det.judged.move && !det.judged.move.legal);  // told as it comes, once
-    if (current === result && !box.hidden) show(result);
+    if (!res.ok) return;
+    // the list may have been read again meanwhile (a live frame): the answer goes to the card as it
+    // stands now, unless it has been changed since the question (then it was asked again)
+    const list = current || result;
+    const target = list.detections.includes(det) ? det
+      : list.detections.find((d) => d.corrected && !d.done && d.card === card && seatOf(d) === seat);
+    if (!target || target.card !== card || seatOf(target) !== seat) return;
+    if (!keepVerdict(target, card, seat, res.body.moves[0], res.body.seq)) return;
+    target.announce = Boolean(target.judged.move && !target.judged.move.legal);  // told as it comes, once
+    if (listShown(list) && !pending) show(list);
+  }
+
+  /* A verdict on a card chosen by hand, kept unless one already kept for the same card and seat
+     was given on a newer table (answers may come back out of order). */
+  function keepVerdict(det, card, seat, move, seq) {
+    const j = det.judged;
+    if (j && j.card === card && j.seat === seat && j.seq > seq) return false;
+    det.judged = {card, seat, move, seq};
+    return true;
   }
 
   function show(result) {
@@ -267,6 +282,7 @@
         li.append(correction(det, result, (code) => {
           det.card = code;
           det.corrected = true;
+          delete det.extra_copy;  // another card: no longer a copy too many of the one read
           det.refused = null;  // another card: the engine is asked again, now and when it is played
           result.fixing = null;
           judge(result, det);
@@ -313,7 +329,9 @@
           if (ui.takeCard(det.card)) { box.hidden = true; box.replaceChildren(); }
         });
         li.append(use);
-      } else if (usable && hostMode) {
+      } else if (hostMode && !picking && (usable || (det.corrected && !seenAlready(det)))) {
+        // a card chosen by hand and refused for its seat (or the first to play) keeps its menu:
+        // given to another seat, it is judged again for that one
         const seatSel = document.createElement("select");
         seatSel.setAttribute("aria-label", t("scan_whose"));
         const none = document.createElement("option");
@@ -549,6 +567,11 @@
     }
     fresh.fixing = opened ? fresh.detections.indexOf(opened) : null;
     fresh.adding = before ? before.adding : null;
+    // a card chosen by hand and judged on an older table is asked again (the new reading's table)
+    for (const det of fresh.detections) {
+      const stale = !det.judged || det.judged.seq !== fresh.seq;
+      if (det.corrected && !det.done && fresh.seq !== undefined && stale) judge(fresh, det);
+    }
     if (live && before) fresh.scrolled = before.scrolled;
     return fresh;
   }
@@ -667,17 +690,18 @@
     list.waiting = res.body.waiting;
     asked.forEach((d, k) => {
       if (d.card !== cards[k]) return;  // corrected meanwhile: asked again when it is played
+      if (seatOf(d) !== seats[k]) return;  // given another seat meanwhile: asked again for it
       // a seat that no longer has to play is given up, as a new photo gives it up
       if (d.seat !== undefined && d.seat !== null && !list.waiting.includes(d.seat)) {
         delete d.seat;
         delete d.seatChosen;
       }
-      if (d.corrected) d.judged = {card: d.card, seat: seatOf(d), move: res.body.moves[k]};
+      if (d.corrected) keepVerdict(d, d.card, seatOf(d), res.body.moves[k], res.body.seq);
       else if (res.body.moves[k]) d.move = res.body.moves[k];
       const now = verdict(d);
       if (now && now.legal) d.refused = null;  // refused when played, playable now: the refusal is past
     });
-    if (list.proposal && !asked.some((d) => d.card === list.proposal && d.move && d.move.legal)) {
+    if (list.proposal && !asked.some((d) => d.card === list.proposal && verdict(d) && verdict(d).legal)) {
       list.proposal = null;
     }
     show(list);

@@ -1983,8 +1983,8 @@ def test_a_card_chosen_for_one_turn_is_never_played_in_the_next(server: str, bro
 def test_a_card_chosen_survives_a_reload_until_its_turn_has_passed(server: str, browser: object) -> None:
     """Oscuri with real cards: Anna chooses the 5♣ and her phone reloads the page (a locked
     screen, a lost tab) before she presses Play: the 5♣ is still chosen, on the clubs tab.
-    She chooses it again and closes the page; while it is closed the table screen enters her
-    8♥ and the turn passes. When she opens the page again, nothing is chosen."""
+    She closes the page with it chosen; while it is closed the table screen enters her 8♥ and
+    the turn passes. When she opens the page again, nothing is chosen."""
     created = _api(server, "/api/tables", {"game": "oscuri", "players": ["Anna", "Bruno"],
                                            "options": {"hands": "unknown", "leader": 1}})
     tid, host = created["table_id"], created["host_token"]

@@ -3,6 +3,7 @@ blanks to fill, and a singular only beside the plural it stands in for."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -54,12 +55,25 @@ def test_both_languages_fill_the_same_blanks() -> None:
 _GENDERED = re.compile(r"\b(he|him|his|himself)\b", re.IGNORECASE)
 
 
-def test_the_english_text_speaks_of_players_as_they() -> None:
-    """A player may be anyone: the English interface and rule books say "they", "their", never
-    "he" or "his" (Italian says "lui" where its grammar asks, as the seeds do)."""
-    from companion.games.registry import BOOKS
+def _strings(path: Path) -> list[tuple[int, str]]:
+    """The string literals of a Python module (f-strings' text included), docstrings left out."""
+    tree = ast.parse(path.read_text())
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            and node.body and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs]
 
+
+def test_the_english_text_speaks_of_players_as_they() -> None:
+    """A player may be anyone: the English interface, rule books, refusals, hints and stories say
+    "they", "their", never "he" or "his" (Italian says "lui" where its grammar asks, as the seeds
+    do). Every string the app's code holds is read, and the pages' templates."""
+    package = SOURCE.parents[1] / "companion"
     gendered = [k for k, v in texts("en").items() if _GENDERED.search(v)]
-    gendered += [f"{game}:{p.anchor}" for game, book in BOOKS.items() for p in book.paragraphs()
-                 if _GENDERED.search(p.en)]
+    gendered += [f"{path.relative_to(package)}:{line}" for path in sorted(package.rglob("*.py"))
+                 for line, text in _strings(path) if _GENDERED.search(text)]
+    gendered += [path.name for path in sorted((SOURCE.parents[1] / "templates").glob("*.html"))
+                 if _GENDERED.search(path.read_text())]
     assert gendered == []

@@ -140,8 +140,8 @@ BOOK = book(
         "svista nel testo."),
       P("death",
         "Death may be played at any time. Its player puts no stake down, takes every stake on the table in "
-        "this turn, and the turn ends at once: the players after them neither play nor draw, and they lead "
-        "the next turn.",
+        "this turn, and the turn ends at once: the players after them neither play nor draw, and Death's "
+        "player leads the next turn.",
         "La Morte si può giocare in qualsiasi momento. Chi la gioca non punta, prende tutte le puntate del "
         "turno sul tavolo, e il turno finisce subito: i giocatori dopo di lui non giocano né pescano, e lui "
         "apre il turno successivo."),
