@@ -2019,6 +2019,38 @@ def test_a_card_chosen_survives_a_reload_until_its_turn_has_passed(server: str, 
     ctx.close()
 
 
+def test_quinta_a_kept_card_is_forgotten_once_its_round_is_played(server: str, browser: object) -> None:
+    """Quinta with real cards: Anna chooses the 5♣ and closes her page before she presses Play;
+    the table screen enters the round for everyone (her 9♣ among them). When she opens the
+    page again in the next round, nothing is chosen: the 5♣ was for the round that is over."""
+    created = _api(server, "/api/tables", {"game": "quinta", "players": ["Anna", "Bruno", "Carla"],
+                                           "options": {"hands": "unknown"}})
+    tid, host = created["table_id"], created["host_token"]
+    token = _api(server, f"/api/tables/{tid}/seats", {"seat": 0})["token"]
+    ctx = browser.new_context(viewport=PHONE, locale="en-GB")  # type: ignore[attr-defined]
+    ctx.add_cookies([{"name": f"seat_{tid}", "value": token, "url": server}])
+    anna = ctx.new_page()
+    anna.goto(f"{server}/play/{tid}")
+    anna.wait_for_function("() => window.TAVOLO && window.TAVOLO.view()")
+    _tab_until_shown(anna, ".suit-tab[data-suit=C]", ".picker .card[data-card='5C']").click()
+    assert anna.locator("#play").inner_text() == "Play 5♣"
+    seq = int(_seq(anna))
+    anna.close()
+    for seat, card in ((0, "9C"), (1, "10D"), (2, "JH")):
+        seq = _api(server, f"/api/tables/{tid}/actions",
+                   {"action": {"type": "play", "player": seat, "card": card}, "seq": seq}, host)["seq"]
+    assert _table_now(server, tid)["state"]["round"] == 2
+    anna = ctx.new_page()
+    anna.goto(f"{server}/play/{tid}")
+    anna.wait_for_function("() => window.TAVOLO && window.TAVOLO.view()"
+                           " && window.TAVOLO.view().state.round === 2")
+    play = anna.locator("#play")
+    play.wait_for()
+    assert play.inner_text() == "Play …" and play.is_disabled()
+    assert anna.locator(".picker .card[aria-pressed=true]").count() == 0
+    ctx.close()
+
+
 def test_a_scan_list_is_judged_again_when_the_table_moves(server: str, browser: object) -> None:
     """Oscuri with real cards, Anna to lead: Bruno photographs his 8♥ too early and is told it
     is not his turn. Anna leads; his open list is judged again at once: the 8♥ is now his move,
