@@ -179,20 +179,33 @@ function forgetOnNewChoice(memory, context) {
    ``name``, whenever one is set, and read back when the page opens again (a reload, or a
    tab the phone closed and the QR code opened again). The decision they belong to
    (``context``) comes back with them, so a choice made for a decision that has passed while
-   the page was away is forgotten as it would have been on screen. Without storage (a private
-   window that refuses it), the memory lives as long as the page. */
+   the page was away is forgotten as it would have been on screen. What a page kept is removed
+   when its game is over, and what any page kept is removed after KEPT_DAYS (a table left
+   unfinished). Without storage (a private window that refuses it), the memory lives as long
+   as the page. */
+const KEPT_PREFIX = "tavolo:choice:";
+const KEPT_DAYS = 2;
 function keptMemory(name, initial, kept = ["selected", "suit", "context"]) {
-  const key = `tavolo:choice:${location.pathname}:${name}`;
+  const key = `${KEPT_PREFIX}${location.pathname}:${name}`;
   const memory = {...initial};
   try {
+    forgetOldChoices();
     const saved = JSON.parse(localStorage.getItem(key) || "{}");
     for (const field of kept) if (saved && field in saved) memory[field] = saved[field];
   } catch (e) { /* nothing kept, or unreadable: start afresh */ }
+  let over = false;
   const save = () => {
+    if (over) return;
     try {
-      localStorage.setItem(key, JSON.stringify(Object.fromEntries(kept.map((f) => [f, memory[f]]))));
+      const fields = Object.fromEntries(kept.map((f) => [f, memory[f]]));
+      localStorage.setItem(key, JSON.stringify({...fields, saved: Date.now()}));
     } catch (e) { /* storage refused: the page's memory still holds the choice */ }
   };
+  document.addEventListener("tavolo:view", (ev) => {
+    if (!ev.detail || !ev.detail.outcome) return;
+    over = true;  // the game is over: nothing is kept for it any more
+    try { localStorage.removeItem(key); } catch (e) { /* storage refused: nothing was kept */ }
+  });
   return new Proxy(memory, {
     set(target, field, value) {
       target[field] = value;
@@ -200,6 +213,18 @@ function keptMemory(name, initial, kept = ["selected", "suit", "context"]) {
       return true;
     },
   });
+}
+
+/* Choices kept by pages not opened for KEPT_DAYS are removed (unreadable ones too). */
+function forgetOldChoices() {
+  const oldest = Date.now() - KEPT_DAYS * 24 * 3600 * 1000;
+  for (let i = localStorage.length - 1; i >= 0; i--) {
+    const k = localStorage.key(i);
+    if (!k || !k.startsWith(KEPT_PREFIX)) continue;
+    let saved = null;
+    try { saved = JSON.parse(localStorage.getItem(k)); } catch (e) { saved = null; }
+    if (!saved || !(saved.saved >= oldest)) localStorage.removeItem(k);
+  }
 }
 
 /* Choosing one card to play: the hand when the app knows it, else the picker (``picker``:

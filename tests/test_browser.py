@@ -1015,6 +1015,9 @@ def test_four_phones_play_oscuri_with_real_cards_to_the_settlement(server: str, 
     for tr in view["outcome"]["transfers"]:  # the settlement, transfer by transfer
         assert f"pays {tr['amount']} to {view['names'][tr['to']]}" in text
     _shot(host, "table-screen-oscuri-real-cards-final")
+    # the game is over: no phone keeps a chosen card for it any more
+    for page in phones:
+        page.wait_for_function("() => !Object.keys(localStorage).some((k) => k.startsWith('tavolo:choice:'))")
 
 
 def test_an_evening_of_diavolo_on_three_phones(server: str, browser: object) -> None:
