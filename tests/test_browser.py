@@ -762,15 +762,8 @@ def test_a_card_added_by_hand_is_judged_at_once_and_again_when_the_table_moves(
     """Oscuri with real cards, Bruno to lead: Anna's photo finds no card and she adds her 5♣
     by hand before Bruno has played. The list says at once why it cannot be played yet, with
     no Play button; once Bruno's card is on the table the same row offers Play, and it plays."""
-    created = _api(server, "/api/tables", {"game": "oscuri", "players": ["Anna", "Bruno"],
-                                           "options": {"hands": "unknown", "leader": 1}})
-    tid, host = created["table_id"], created["host_token"]
-    token = _api(server, f"/api/tables/{tid}/seats", {"seat": 0})["token"]
-    ctx = browser.new_context(viewport=PHONE, locale="en-GB")  # type: ignore[attr-defined]
-    ctx.add_cookies([{"name": f"seat_{tid}", "value": token, "url": server}])
-    anna = ctx.new_page()
-    anna.goto(f"{server}/play/{tid}")
-    anna.wait_for_function("() => window.TAVOLO && window.TAVOLO.view()")
+    tid, host, ctx, anna = _first_seat_phone(server, browser, "oscuri", ["Anna", "Bruno"],
+                                             {"hands": "unknown", "leader": 1})
     anna.locator("#scan-input").set_input_files(str(PHOTOS / "cardcounter" / "IMG_7736.jpg"))
     panel = anna.locator("#scan")
     panel.get_by_text("No card found").wait_for()
@@ -1940,6 +1933,47 @@ def test_at_a_real_oscuri_table_the_winner_of_the_cut_leads_first(server: str, b
     assert page.locator("label[for=dealer]").inner_text() == "Chi fa il mazzo per primo"
 
 
+def _reopened_with_nothing_chosen(ctx: Any, server: str, tid: str, ready: str) -> None:
+    """The phone opens its table's page again, once ``ready`` (a condition on the view) holds:
+    no card is chosen, and Play waits for one."""
+    page = ctx.new_page()
+    page.goto(f"{server}/play/{tid}")
+    page.wait_for_function(f"() => window.TAVOLO && window.TAVOLO.view() && ({ready})")
+    play = page.locator("#play")
+    play.wait_for()
+    assert play.inner_text() == "Play …" and play.is_disabled()
+    assert page.locator(".picker .card[aria-pressed=true]").count() == 0
+
+
+def _anna_chooses_the_five_of_clubs(server: str, browser: object
+                                    ) -> tuple[str, str, Any, Any, dict[str, Any]]:
+    """Oscuri with real cards: Bruno leads the 2♥ and Anna, on her phone, taps the 5♣ without
+    playing it yet. The table's id, the host's token, Anna's context and page, the view after
+    Bruno's card."""
+    tid, host, ctx, anna = _first_seat_phone(server, browser, "oscuri", ["Anna", "Bruno"],
+                                             {"hands": "unknown", "leader": 1})
+    view = _api(server, f"/api/tables/{tid}/actions", {"action": {"type": "play", "player": 1, "card": "2H"},
+                                                      "seq": int(_seq(anna))}, host)
+    anna.wait_for_function("() => window.TAVOLO.view().state.to_act.includes(0)")
+    _tab_until_shown(anna, ".suit-tab[data-suit=C]", ".picker .card[data-card='5C']").click()
+    return tid, host, ctx, anna, view
+
+
+def _first_seat_phone(server: str, browser: object, game: str, players: list[str],
+                      options: dict[str, object]) -> tuple[str, str, Any, Any]:
+    """A table made through the API and the first seat's phone on it, its page open: the table's
+    id, the host's token, the phone's browser context and its page."""
+    created = _api(server, "/api/tables", {"game": game, "players": players, "options": options})
+    tid, host = created["table_id"], created["host_token"]
+    token = _api(server, f"/api/tables/{tid}/seats", {"seat": 0})["token"]
+    ctx = browser.new_context(viewport=PHONE, locale="en-GB")  # type: ignore[attr-defined]
+    ctx.add_cookies([{"name": f"seat_{tid}", "value": token, "url": server}])
+    page = ctx.new_page()
+    page.goto(f"{server}/play/{tid}")
+    page.wait_for_function("() => window.TAVOLO && window.TAVOLO.view()")
+    return tid, host, ctx, page
+
+
 def _api(server: str, path: str, body: object, token: str | None = None) -> dict:
     """A POST from a script: with a seat's token, or else with the CSRF pair as a page has it."""
     if token:
@@ -1958,19 +1992,7 @@ def test_a_card_chosen_for_one_turn_is_never_played_in_the_next(server: str, bro
     """Oscuri with real cards: Anna chooses the 5♣ to answer Bruno's 2♥, and before she presses
     Play the table screen enters her 8♥ from a photo. She takes the turn and leads the next
     one: her phone has forgotten the 5♣, chosen for the last turn, so no tap plays it."""
-    created = _api(server, "/api/tables", {"game": "oscuri", "players": ["Anna", "Bruno"],
-                                           "options": {"hands": "unknown", "leader": 1}})
-    tid, host = created["table_id"], created["host_token"]
-    token = _api(server, f"/api/tables/{tid}/seats", {"seat": 0})["token"]
-    ctx = browser.new_context(viewport=PHONE, locale="en-GB")  # type: ignore[attr-defined]
-    ctx.add_cookies([{"name": f"seat_{tid}", "value": token, "url": server}])
-    anna = ctx.new_page()
-    anna.goto(f"{server}/play/{tid}")
-    anna.wait_for_function("() => window.TAVOLO && window.TAVOLO.view()")
-    view = _api(server, f"/api/tables/{tid}/actions", {"action": {"type": "play", "player": 1, "card": "2H"},
-                                                      "seq": int(_seq(anna))}, host)
-    anna.wait_for_function("() => window.TAVOLO.view().state.to_act.includes(0)")
-    _tab_until_shown(anna, ".suit-tab[data-suit=C]", ".picker .card[data-card='5C']").click()
+    tid, host, _ctx, anna, view = _anna_chooses_the_five_of_clubs(server, browser)
     play = anna.locator("#play")
     assert play.inner_text() == "Play 5♣" and play.is_enabled()
     before = _seq(anna)
@@ -1988,19 +2010,7 @@ def test_a_card_chosen_survives_a_reload_until_its_turn_has_passed(server: str, 
     screen, a lost tab) before she presses Play: the 5♣ is still chosen, on the clubs tab.
     She closes the page with it chosen; while it is closed the table screen enters her 8♥ and
     the turn passes. When she opens the page again, nothing is chosen."""
-    created = _api(server, "/api/tables", {"game": "oscuri", "players": ["Anna", "Bruno"],
-                                           "options": {"hands": "unknown", "leader": 1}})
-    tid, host = created["table_id"], created["host_token"]
-    token = _api(server, f"/api/tables/{tid}/seats", {"seat": 0})["token"]
-    ctx = browser.new_context(viewport=PHONE, locale="en-GB")  # type: ignore[attr-defined]
-    ctx.add_cookies([{"name": f"seat_{tid}", "value": token, "url": server}])
-    anna = ctx.new_page()
-    anna.goto(f"{server}/play/{tid}")
-    anna.wait_for_function("() => window.TAVOLO && window.TAVOLO.view()")
-    view = _api(server, f"/api/tables/{tid}/actions", {"action": {"type": "play", "player": 1, "card": "2H"},
-                                                      "seq": int(_seq(anna))}, host)
-    anna.wait_for_function("() => window.TAVOLO.view().state.to_act.includes(0)")
-    _tab_until_shown(anna, ".suit-tab[data-suit=C]", ".picker .card[data-card='5C']").click()
+    tid, host, ctx, anna, view = _anna_chooses_the_five_of_clubs(server, browser)
     anna.reload()
     anna.wait_for_function("() => window.TAVOLO && window.TAVOLO.view()")
     play = anna.locator("#play")
@@ -2011,14 +2021,7 @@ def test_a_card_chosen_survives_a_reload_until_its_turn_has_passed(server: str, 
     anna.close()
     _api(server, f"/api/tables/{tid}/actions",
          {"action": {"type": "play", "player": 0, "card": "8H"}, "seq": view["seq"]}, host)
-    anna = ctx.new_page()
-    anna.goto(f"{server}/play/{tid}")
-    anna.wait_for_function("() => window.TAVOLO && window.TAVOLO.view()"
-                           " && window.TAVOLO.view().state.to_act[0] === 0")
-    play = anna.locator("#play")
-    play.wait_for()
-    assert play.inner_text() == "Play …" and play.is_disabled()
-    assert anna.locator(".picker .card[aria-pressed=true]").count() == 0
+    _reopened_with_nothing_chosen(ctx, server, tid, "window.TAVOLO.view().state.to_act[0] === 0")
     ctx.close()
 
 
@@ -2026,15 +2029,8 @@ def test_quinta_a_kept_card_is_forgotten_once_its_round_is_played(server: str, b
     """Quinta with real cards: Anna chooses the 5♣ and closes her page before she presses Play;
     the table screen enters the round for everyone (her 9♣ among them). When she opens the
     page again in the next round, nothing is chosen: the 5♣ was for the round that is over."""
-    created = _api(server, "/api/tables", {"game": "quinta", "players": ["Anna", "Bruno", "Carla"],
-                                           "options": {"hands": "unknown"}})
-    tid, host = created["table_id"], created["host_token"]
-    token = _api(server, f"/api/tables/{tid}/seats", {"seat": 0})["token"]
-    ctx = browser.new_context(viewport=PHONE, locale="en-GB")  # type: ignore[attr-defined]
-    ctx.add_cookies([{"name": f"seat_{tid}", "value": token, "url": server}])
-    anna = ctx.new_page()
-    anna.goto(f"{server}/play/{tid}")
-    anna.wait_for_function("() => window.TAVOLO && window.TAVOLO.view()")
+    tid, host, ctx, anna = _first_seat_phone(server, browser, "quinta", ["Anna", "Bruno", "Carla"],
+                                             {"hands": "unknown"})
     _tab_until_shown(anna, ".suit-tab[data-suit=C]", ".picker .card[data-card='5C']").click()
     assert anna.locator("#play").inner_text() == "Play 5♣"
     seq = int(_seq(anna))
@@ -2043,14 +2039,7 @@ def test_quinta_a_kept_card_is_forgotten_once_its_round_is_played(server: str, b
         seq = _api(server, f"/api/tables/{tid}/actions",
                    {"action": {"type": "play", "player": seat, "card": card}, "seq": seq}, host)["seq"]
     assert _table_now(server, tid)["state"]["round"] == 2
-    anna = ctx.new_page()
-    anna.goto(f"{server}/play/{tid}")
-    anna.wait_for_function("() => window.TAVOLO && window.TAVOLO.view()"
-                           " && window.TAVOLO.view().state.round === 2")
-    play = anna.locator("#play")
-    play.wait_for()
-    assert play.inner_text() == "Play …" and play.is_disabled()
-    assert anna.locator(".picker .card[aria-pressed=true]").count() == 0
+    _reopened_with_nothing_chosen(ctx, server, tid, "window.TAVOLO.view().state.round === 2")
     ctx.close()
 
 
