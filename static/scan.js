@@ -169,6 +169,13 @@
     return j && j.card === d.card && j.seat === seatOf(d) ? j.move : null;
   }
 
+  /* What each of ``cards`` would mean now, asked of the engine (nothing is played); on the
+     table screen each is judged for its seat in ``seats`` (null: the first still to play). */
+  function askEngine(cards, seats) {
+    return postJSON(`/api/tables/${T.tableId}/cards/check${T.asTable}`,
+                    T.view().me === null ? {cards, seats} : {cards});
+  }
+
   /* A card corrected or added by hand is put to the engine at once, as the camera's cards are
      when the photo is read (nothing is played): a card that cannot be played says why under it
      now, not only once it is played. Without an answer it is judged when it is played. */
@@ -176,8 +183,7 @@
     const card = det.card, seat = seatOf(det);
     let res;
     try {
-      res = await postJSON(`/api/tables/${T.tableId}/cards/check${T.asTable}`,
-                           T.view().me === null ? {cards: [card], seats: [seat]} : {cards: [card]});
+      res = await askEngine([card], [seat]);
     } catch (e) {
       return;
     }
@@ -303,7 +309,8 @@
         // none, so a card already seen is told as what it is there: a reading to correct.
         if (seenAlready(det)) whyLine(t("scan_seen_fix"), det.move && !det.move.legal ? det.move.why : null);
         else {
-          const why = whyLine(verdict(det).messages[LANG] || verdict(det).messages.en, verdict(det).why);
+          const said = verdict(det);
+          const why = whyLine(said.messages[LANG] || said.messages.en, said.why);
           // the verdict on a card just chosen by hand comes a moment later: a screen reader hears it
           if (det.announce) why.setAttribute("role", "alert");
           det.announce = false;
@@ -677,12 +684,11 @@
     if (!asked.length) return;
     const cards = asked.map((d) => d.card);
     // the table screen: each card judged for the seat it is given to (or the first to play)
-    const seats = asked.map((d) => (d.seat === undefined ? null : d.seat));
+    const seats = asked.map(seatOf);
     const mine = ++rechecks;
     let res;
     try {
-      res = await postJSON(`/api/tables/${T.tableId}/cards/check${T.asTable}`,
-                           v.me === null ? {cards, seats} : {cards});
+      res = await askEngine(cards, seats);
     } catch (e) {
       return;  // no answer: the moves stay as they were, and are checked again when played
     }
@@ -701,9 +707,8 @@
       const now = verdict(d);
       if (now && now.legal) d.refused = null;  // refused when played, playable now: the refusal is past
     });
-    if (list.proposal && !asked.some((d) => d.card === list.proposal && verdict(d) && verdict(d).legal)) {
-      list.proposal = null;
-    }
+    const stillLegal = (d) => { const v = verdict(d); return Boolean(v && v.legal); };
+    if (list.proposal && !asked.some((d) => d.card === list.proposal && stillLegal(d))) list.proposal = null;
     show(list);
   });
 

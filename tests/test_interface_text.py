@@ -1,5 +1,6 @@
 """The interface text of static/i18n.js: every sentence in both languages, with the same
-blanks to fill, and a singular only beside the plural it stands in for."""
+blanks to fill, and a singular only beside the plural it stands in for; and the English text
+players read anywhere in the app (i18n.js, the code's strings, the templates) never "he"."""
 
 from __future__ import annotations
 
