@@ -2009,8 +2009,11 @@ def test_a_card_chosen_survives_a_reload_until_its_turn_has_passed(server: str, 
     """Oscuri with real cards: Anna chooses the 5♣ and her phone reloads the page (a locked
     screen, a lost tab) before she presses Play: the 5♣ is still chosen, on the clubs tab.
     She closes the page with it chosen; while it is closed the table screen enters her 8♥ and
-    the turn passes. When she opens the page again, nothing is chosen."""
+    the turn passes. When she opens the page again, nothing is chosen. A choice kept for
+    another table that cannot be read (a storage written by hand, or by another version) is
+    removed on the way and changes nothing."""
     tid, host, ctx, anna, view = _anna_chooses_the_five_of_clubs(server, browser)
+    anna.evaluate("localStorage.setItem('tavolo:choice:/play/elsewhere:oscuri', '{not json')")
     anna.reload()
     anna.wait_for_function("() => window.TAVOLO && window.TAVOLO.view()")
     play = anna.locator("#play")
@@ -2018,6 +2021,7 @@ def test_a_card_chosen_survives_a_reload_until_its_turn_has_passed(server: str, 
     assert play.inner_text() == "Play 5♣" and play.is_enabled()
     assert anna.locator(".suit-tab[data-suit=C]").get_attribute("aria-pressed") == "true"
     assert anna.locator(".picker .card[data-card='5C']").get_attribute("aria-pressed") == "true"
+    assert anna.evaluate("localStorage.getItem('tavolo:choice:/play/elsewhere:oscuri')") is None
     anna.close()
     _api(server, f"/api/tables/{tid}/actions",
          {"action": {"type": "play", "player": 0, "card": "8H"}, "seq": view["seq"]}, host)
