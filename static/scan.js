@@ -169,6 +169,12 @@
     return j && j.card === d.card && j.seat === seatOf(d) ? j.move : null;
   }
 
+  /* Whether the engine's verdict on a card as it now stands is that it can be played. */
+  function legalNow(d) {
+    const v = verdict(d);
+    return Boolean(v && v.legal);
+  }
+
   /* What each of ``cards`` would mean now, asked of the engine (nothing is played); on the
      table screen each is judged for its seat in ``seats`` (null: the first still to play). */
   function askEngine(cards, seats) {
@@ -704,11 +710,9 @@
       }
       if (d.corrected) keepVerdict(d, d.card, seatOf(d), res.body.moves[k], res.body.seq);
       else if (res.body.moves[k]) d.move = res.body.moves[k];
-      const now = verdict(d);
-      if (now && now.legal) d.refused = null;  // refused when played, playable now: the refusal is past
+      if (legalNow(d)) d.refused = null;  // refused when played, playable now: the refusal is past
     });
-    const stillLegal = (d) => { const v = verdict(d); return Boolean(v && v.legal); };
-    if (list.proposal && !asked.some((d) => d.card === list.proposal && stillLegal(d))) list.proposal = null;
+    if (list.proposal && !asked.some((d) => d.card === list.proposal && legalNow(d))) list.proposal = null;
     show(list);
   });
 
