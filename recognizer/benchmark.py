@@ -102,7 +102,7 @@ def shrunk_figures(photos: Path, log: Callable[[str], None] = print) -> None:
 
 def stress_figures(shared: Path, per: int, log: Callable[[str], None] = print) -> None:
     """The synthetic stress table (needs the training extra for the drawn decks)."""
-    from .stress import colour_line, losses_line, run, smallest_read, sources_from
+    from .stress import colour_line, losses_line, run, smallest_read, sources_from, unframed_line
 
     log(f"French reader, synthetic stress table ({per} scenes a row, seeds no training run uses):")
     table = run(sources_from(shared), networks(), per, log=log)
@@ -123,6 +123,10 @@ def stress_figures(shared: Path, per: int, log: Callable[[str], None] = print) -
     log("  where cards were lost (the first stage without a right reading); what false cards were read from:")
     for section, rows in table.items():
         log(f"    {section:12} {losses_line(rows)}")
+    log("  the cards lost by the finder, by the first of its tests their index fails "
+        "(recognizer/finderlosses.py):")
+    for section, rows in table.items():
+        log(f"    {section:12} {unframed_line(rows)}")
 
 
 def _frame(image: np.ndarray, size: tuple[int, int]) -> bytes:

@@ -21,15 +21,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .candidates import Candidates, find, pyramid
+from .candidates import Candidates, Level, find, pyramid
 from .decode import Decoded, decode_array
+from .finderlosses import REASONS, LevelInk, why_unframed
 from .patches import cut
 from .pipeline import finer_candidates, read_indices, readings, screened, too_small
 from .reader import Networks
 from .settings import Settings
 from .training.dataset import BACKGROUND, IGNORE, label_scene, mark_in_view
 from .training.faces import CODES
-from .training.scenes import Scene
+from .training.scenes import Scene, project
 
 STAGES = ("finder", "screen", "reader", "grouping")
 SOURCES = ("no index", "partly hidden", "another card", "counted twice", "inverted pass")
@@ -55,6 +56,8 @@ class Readings:
     named: np.ndarray  # card codes (object array)
     probability: np.ndarray  # of the card named
     sure: np.ndarray
+    levels: list[Level]  # the levels searched, the finer one first where it was read
+    finest: tuple[int, ...]  # those searched as a pyramid's finest (which keeps the smallest glyphs)
 
     def stage_lost(self, on: np.ndarray, code: str) -> str:
         """The first stage with no right reading of a card whose indices the candidates
@@ -70,23 +73,27 @@ def all_readings(decoded: Decoded, nets: Networks, settings: Settings = Settings
     found = find(levels, settings.find)
     kept = screened(levels, found, nets, settings)
     probs = nets.read(cut(levels, found, nets.model.patch))
+    finest: tuple[int, ...] = (0,)
     if too_small(found.take(kept), probs[kept], levels, nets, settings):  # as the pipeline decides
         fine, more = finer_candidates(decoded, levels, settings.find)
         kept = np.concatenate([kept, len(found) + screened(fine, more, nets, settings)])
         probs = np.concatenate([probs, nets.read(cut(fine, more, nets.model.patch))])
-        found, levels = Candidates.join([found.on_level_below(), more]), fine
+        found, levels, finest = Candidates.join([found.on_level_below(), more]), fine, (0, 1)
     rank, suit, _ = found.in_working(levels)
     passed = np.zeros(len(found), bool)
     passed[kept] = True
     codes, probability = readings(probs, nets.model)
     return Readings(rank, suit, passed, probs, np.array(codes, dtype=object), probability,
-                    probability >= settings.group.min_reading)
+                    probability >= settings.group.min_reading, levels, finest)
 
 
 def where_lost(scene: Scene, nets: Networks, read: Counter[str] | None = None,
-               settings: Settings = Settings()) -> tuple[Counter[str], Counter[str]]:
+               settings: Settings = Settings(), why: Counter[str] | None = None
+               ) -> tuple[Counter[str], Counter[str]]:
     """The stage that lost each expected card not read, and the source of each false card
-    (``read``: the cards the reader named in the scene, read here when not given)."""
+    (``read``: the cards the reader named in the scene, read here when not given). ``why``,
+    when given, counts each card lost by the finder under the first finder test its index
+    fails (:mod:`recognizer.finderlosses`)."""
     decoded = decode_array(scene.image, settings.decode)
     if abs(decoded.scale - 1) > 1e-9:
         raise ValueError("where_lost needs a scene read at its own size (it is labelled in its pixels)")
@@ -96,8 +103,12 @@ def where_lost(scene: Scene, nets: Networks, read: Counter[str] | None = None,
     labels, _, _ = label_scene(scene, r.rank, r.suit)
 
     lost: Counter[str] = Counter()
+    inks: dict[int, LevelInk] = {}
     for code, missing in (expected_cards(scene) - read).items():
-        lost[r.stage_lost(labels == CODES.index(code), code)] += missing
+        stage = r.stage_lost(labels == CODES.index(code), code)
+        lost[stage] += missing
+        if stage == "finder" and why is not None:
+            why.update(_why_unframed(scene, code, r, settings, inks)[:missing])
     there = Counter(p.face.code for p in scene.cards)
     false: Counter[str] = Counter()
     for code, extra in (read - there).items():
@@ -112,3 +123,23 @@ def where_lost(scene: Scene, nets: Networks, read: Counter[str] | None = None,
         false[("partly hidden" if (kind == IGNORE).any() else "another card" if (kind != BACKGROUND).any()
                else "no index")] += extra
     return lost, false
+
+
+def _why_unframed(scene: Scene, code: str, r: Readings, settings: Settings, inks: dict[int, LevelInk]
+                  ) -> list[str]:
+    """For each card ``code`` in the scene with an index fully in view, the finder test that
+    index fails, the furthest any of its indices in view gets."""
+    out = []
+    for c, placed in enumerate(scene.cards):
+        if placed.face.code != code:
+            continue
+        reached = []
+        for mark in placed.face.marks:
+            if mark.rank == mark.suit or mark_in_view(scene, c, mark) < 0.999:
+                continue
+            centres = np.array([[(b[0] + b[2]) / 2, (b[1] + b[3]) / 2] for b in (mark.rank, mark.suit)])
+            rank, suit = project(placed.homography, centres)
+            reached.append(why_unframed(r.levels, r.finest, rank, suit, settings.find, inks))
+        if reached:
+            out.append(max(reached, key=REASONS.index))
+    return out

@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 from .decode import decode_array
+from .finderlosses import REASONS
 from .lostcards import SOURCES, STAGES, expected_cards, where_lost
 from .pipeline import read_indices
 from .reader import Networks
@@ -51,6 +52,7 @@ class Row:
     ms: list[float] = field(default_factory=list)
     lost: Counter[str] = field(default_factory=Counter)  # missed cards by the stage that lost them
     false_from: Counter[str] = field(default_factory=Counter)  # false cards by what they were read from
+    unframed: Counter[str] = field(default_factory=Counter)  # cards lost by the finder, by the test failed
     colour_cards: Counter[str] = field(default_factory=Counter)  # expected cards by colour: red, black
     colour_swaps: Counter[str] = field(default_factory=Counter)  # ... read as the other suit of their colour
 
@@ -90,7 +92,7 @@ def score(row: Row, scene: Scene, nets: Networks) -> None:
             row.colour_cards[COLOURS[code[-1]]] += n
     row.colour_swaps.update(colour_swaps(want, found, there))
     if right < sum(want.values()) or false:
-        lost, false_from = where_lost(scene, nets, found)
+        lost, false_from = where_lost(scene, nets, found, why=row.unframed)
         row.lost.update(lost)
         row.false_from.update(false_from)
 
@@ -221,6 +223,14 @@ def losses_line(rows: list[Row]) -> str:
     return (f"missed {sum(r.expected - r.correct for r in rows):4}: "
             + ", ".join(f"{stage} {lost[stage]}" for stage in STAGES)
             + f"; false {sum(r.false for r in rows):3}: " + ", ".join(f"{k} {false[k]}" for k in SOURCES))
+
+
+def unframed_line(rows: list[Row]) -> str:
+    """The cards of some rows lost by the finder, by the first finder test their index fails."""
+    why: Counter[str] = Counter()
+    for r in rows:
+        why.update(r.unframed)
+    return ", ".join(f"{reason} {why[reason]}" for reason in REASONS if why[reason]) or "none"
 
 
 def smallest_read(rows: list[Row], share: float = 0.95) -> str:

@@ -271,3 +271,61 @@ def test_a_lost_card_is_put_down_to_the_stage_that_lost_it() -> None:
     farther = Settings(group=GroupSettings(pair_reach=(4.0, 30.0)))
     lost, false = where_lost(jumbo, nets, settings=farther)
     assert not lost and 3 <= false["counted twice"] <= 4
+
+
+@needs_art
+def test_a_card_lost_by_the_finder_is_put_down_to_the_finder_test_its_index_fails() -> None:
+    """Four cards in a row, the finder blinded one test at a time: every card is lost by the
+    finder, and each is put down to the test that was made impossible to pass (no ink at all,
+    no blob of a glyph's size, glyphs never close enough, no ink strong enough); with the
+    finder as shipped nothing is lost, so there is nothing to explain."""
+    from dataclasses import replace
+
+    from recognizer.lostcards import where_lost
+    from recognizer.settings import Settings
+    from recognizer.types import FindSettings
+
+    scene = _scene(60, 4, layout="row", tilt_deg=0.0, card_px=160.0, size=(1200, 900))
+    nets = networks()
+    cards = sum(expected_cards(scene).values())
+    why: Counter[str] = Counter()
+    assert where_lost(scene, nets, why=why)[0] == Counter() and why == Counter()
+    plain = FindSettings()
+    blinded = {
+        "rank not inked": replace(plain, min_contrast=255, relative_contrast=5.0),
+        "glyph shape": replace(plain, min_glyph=200, min_glyph_coarse=200, min_merged=10_000),
+        "pair rule": replace(plain, min_distance=50.0, max_distance=51.0, min_merged=10_000),
+        "no strong ink": replace(plain, strong_contrast=255, strong_relative=5.0),
+    }
+    for reason, find_s in blinded.items():
+        why = Counter()
+        lost, _ = where_lost(scene, nets, settings=Settings(find=find_s), why=why)
+        assert lost == Counter(finder=cards), reason
+        assert why == Counter({reason: cards}), (reason, why)
+
+
+def test_the_finder_tests_an_index_drawn_plainly_passes_and_one_run_into_a_line_fails() -> None:
+    """A rank and a suit drawn apart on white pass every finder test on their level; the same
+    glyphs joined by a stroke are one blob; the suit alone leaves the rank not inked; a rank
+    as faint as a ghost is not inked either."""
+    from recognizer.candidates import Level, darkest
+    from recognizer.finderlosses import REASONS, LevelInk, stage_reached
+    from recognizer.types import FindSettings
+
+    def level(draw: str) -> Level:
+        image = np.full((80, 80, 3), 235, np.uint8)
+        rank_ink = (222, 222, 222) if draw == "ghost" else (20, 20, 20)
+        if draw != "suit only":
+            cv2.putText(image, "7", (30, 34), cv2.FONT_HERSHEY_SIMPLEX, 0.6, rank_ink, 2)
+        cv2.circle(image, (36, 48), 5, (20, 20, 20), -1)
+        if draw == "joined":
+            cv2.line(image, (36, 30), (36, 46), (20, 20, 20), 3)
+        return Level(image, darkest(image), 1.0)
+
+    rank, suit = np.array([36.0, 27.0]), np.array([36.0, 48.0])
+    s = FindSettings()
+    reached = {draw: REASONS[stage_reached(LevelInk.of(level(draw), s), rank, suit, s, top=False,
+                                           finest=True)]
+               for draw in ("plain", "joined", "suit only", "ghost")}
+    assert reached == {"plain": "passes every test", "joined": "one blob", "suit only": "rank not inked",
+                       "ghost": "rank not inked"}
