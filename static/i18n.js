@@ -86,7 +86,7 @@ const TEXT = {
     dv_deal_pot: "Deal the next hand: the pot of {n} waits for its winner", dv_end_anyway: "End the evening anyway",
     dv_in_pot: "in the pot {n}", dv_took_back: "took back {n} from the pot ({antes} for antes, {asks} for cards asked)",
     dv_settled: "nothing to pay or take",
-    close: "Close", live: "Live camera", live_stop: "Stop the camera",
+    close: "Close", cancel: "Cancel", scan_dismiss: "Not a card: remove it", live: "Live camera", live_stop: "Stop the camera",
     needs_phone: "{who}: join with your own phone (the QR code): the app dealt the cards, and shows each hand only to its player.",
     by_hand: "Enter cards by hand", by_hand_title: "Cards entered by hand: add each card shown, then say whose it is.",
     no_winner: "No winner", scan_use: "Use {card}",
@@ -317,7 +317,7 @@ const TEXT = {
     dv_deal_pot: "Distribuisci la prossima mano: il piatto di {n} aspetta il suo vincitore", dv_end_anyway: "Chiudi comunque la serata",
     dv_in_pot: "nel piatto {n}", dv_took_back: "ha ripreso {n} dal piatto ({antes} per le entrate, {asks} per le carte chieste)",
     dv_settled: "niente da pagare né da ricevere",
-    close: "Chiudi", live: "Fotocamera dal vivo", live_stop: "Ferma la fotocamera",
+    close: "Chiudi", cancel: "Annulla", scan_dismiss: "Non è una carta: toglila", live: "Fotocamera dal vivo", live_stop: "Ferma la fotocamera",
     needs_phone: "{who}: serve il proprio telefono (codice QR): le carte le ha date l'app, e mostra ogni mano solo al suo giocatore.",
     by_hand: "Indica le carte a mano", by_hand_title: "Carte indicate a mano: aggiungi ogni carta mostrata, poi di' di chi è.",
     no_winner: "Nessun vincitore", scan_use: "Usa {card}",
@@ -492,6 +492,12 @@ function toast(message, why) {
   box.hidden = false;
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => { box.hidden = true; }, why ? 12000 : 6000);
+}
+/* The toast hidden at once: what it said is no longer news (a new photo, a move made). */
+function hideToast() {
+  const box = document.getElementById("toast");
+  clearTimeout(toast.timer);
+  if (box) box.hidden = true;
 }
 function showError(body) {
   toast(errorText(body), body && body.why);

@@ -45,6 +45,11 @@
     });
   }
 
+  /* A card that has left the list: played, or set aside by the player as no card at all. */
+  const gone = (det) => Boolean(det.done || det.dismissed);
+  /* A card shown as sure: read surely, or named by the player himself. */
+  const sure = (det) => Boolean(det.strong || det.corrected);
+
   function centre(det) {
     return [det.corners.reduce((a, c) => a + c[0], 0) / 4, det.corners.reduce((a, c) => a + c[1], 0) / 4];
   }
@@ -60,10 +65,10 @@
     // Labels a sixteenth of the photo high: readable on the small preview a phone shows.
     const size = Math.max(result.width, result.height) / 16;
     result.detections.forEach((det, i) => {
-      if (det.done || !det.corners) return;  // a card added by hand has no place in the photo
+      if (gone(det) || !det.corners) return;  // a card added by hand has no place in the photo
       const poly = document.createElementNS(svg.namespaceURI, "polygon");
       poly.setAttribute("points", det.corners.map((c) => c.join(",")).join(" "));
-      poly.setAttribute("class", det.strong ? "strong" : "weak");
+      poly.setAttribute("class", sure(det) ? "strong" : "weak");
       // The label sits on the card's centre, numbered like the list, inside the photo.
       const [cx, cy] = centre(det);
       const label = document.createElementNS(svg.namespaceURI, "text");
@@ -109,7 +114,7 @@
     image.setAttribute("height", String(result.height));
     const poly = document.createElementNS(ns, "polygon");
     poly.setAttribute("points", det.corners.map((c) => c.join(",")).join(" "));
-    poly.setAttribute("class", det.strong ? "strong" : "weak");
+    poly.setAttribute("class", sure(det) ? "strong" : "weak");
     svg.append(image, poly);
     return svg;
   }
@@ -219,8 +224,11 @@
     const names = view.names;
     box.hidden = false;
     const title = document.createElement("h2");
-    const read = result.detections.filter((d) => !d.added).length;
-    title.textContent = result.byHand ? t("by_hand_title") : read ? t("scan_found", {n: read}) : t("scan_none");
+    // the cards the camera read, less those the player set aside as no card
+    const found = result.detections.filter((d) => !d.added);
+    const read = found.filter((d) => !d.dismissed).length;
+    title.textContent = result.byHand ? t("by_hand_title") : found.length ? t("scan_found", {n: read})
+      : t("scan_none");
     const list = document.createElement("ol");
     list.className = "scan-list";
     const hostMode = view.me === null;
@@ -246,7 +254,7 @@
     // no one's to play: such cards are named together on one line, not each with a refusal.
     const seen = [];
     result.detections.forEach((det, i) => {
-      if (det.done) return;
+      if (gone(det)) return;
       if (hostMode && !det.corrected && !det.unfolded && seenAlready(det)) {
         // one tap brings a card back into the list, to correct a misreading
         const again = document.createElement("button");
@@ -273,8 +281,8 @@
       // What this game calls the card read (at an Oscuri table a king is Death).
       name.textContent = det.names && !det.corrected ? (det.names[LANG] || det.names.en) : cardSpeech(det.card);
       const conf = document.createElement("span");
-      conf.className = det.strong ? "conf" : "conf weak";
-      conf.textContent = det.strong ? "" : t("scan_unsure");
+      conf.className = sure(det) ? "conf" : "conf weak";
+      conf.textContent = sure(det) ? "" : t("scan_unsure");
       what.append(name, conf);
       // The card itself (its outline and name) is the button that corrects it: one tap.
       const fix = document.createElement("button");
@@ -300,6 +308,19 @@
           judge(result, det);
           draw();
         }));
+        // a reading of no card at all (a pip, a reflection, one card read twice) is set aside
+        if (!det.added) {
+          const drop = document.createElement("button");
+          drop.type = "button";
+          drop.className = "scan-dismiss";
+          drop.textContent = t("scan_dismiss");
+          drop.addEventListener("click", () => {
+            det.dismissed = true;
+            result.fixing = null;
+            draw();
+          });
+          li.append(drop);
+        }
       }
       // why the card cannot be played, with its "why?" link to the rule
       const whyLine = (text, rule) => {
@@ -388,14 +409,14 @@
     seenLine.hidden = !seen.length;
     seenLine.append(t("scan_seen", {cards: ""}), ...seen);
     const actions = document.createElement("div");
-    if (hostMode && !picking && result.detections.some((d) => !d.done && playable(d))) {
+    if (hostMode && !picking && result.detections.some((d) => !gone(d) && playable(d))) {
       const confirm = document.createElement("button");
       confirm.type = "button";
       confirm.id = "scan-confirm";
       confirm.className = "big primary";
       confirm.textContent = t("scan_confirm");
       confirm.addEventListener("click", () => {
-        const chosen = result.detections.filter((d) => !d.done && playable(d) &&
+        const chosen = result.detections.filter((d) => !gone(d) && playable(d) &&
                                                        d.seat !== null && d.seat !== undefined);
         if (!chosen.length) { toast(t("scan_assign_first")); return; }
         // a seat plays (or shows) one card at a time: two for one seat is a slip of the host's
@@ -496,6 +517,7 @@
     const known = sides();
     for (const [seat, angle] of placed) known[seat] = angle;
     localStorage.setItem(sidesKey, JSON.stringify(known));
+    hideToast();  // a message from an earlier try ("choose whose card...") is no longer news
     forget();
     box.hidden = true;
     box.replaceChildren();
@@ -512,7 +534,8 @@
   // What the player did to each card read, by the code first read (copies in order), until
   // the cards are played or the panel is closed: live frames and photos alike keep it.
   let doings = new Map();
-  const DOINGS = ["card", "corrected", "judged", "seat", "seatChosen", "unfolded", "done", "pickMemory"];
+  const DOINGS = ["card", "corrected", "judged", "seat", "seatChosen", "unfolded", "done", "dismissed",
+                  "pickMemory"];
 
   function forget() {
     doings = new Map();
@@ -784,18 +807,40 @@
     if (stream) stopLive();  // a photo chosen ends the live camera: its frames would replace it
     const before = current;  // what the player did to the list on screen is kept for the photo's
     const mine = supersede();  // the older photo's reading is no longer wanted
+    hideToast();  // a message about an earlier photo is not about this one
     const request = new AbortController();
     pending = request;
     // The limit counts from the last sign of life: a big photo still leaving the phone is
     // not cut off while its bytes flow; the server's reading then has the whole limit.
     let giveUp = setTimeout(() => request.abort(), SCAN_TIMEOUT_MS);
-    if (photoURL) URL.revokeObjectURL(photoURL);
+    const shownURL = photoURL;  // the photo of the list on screen, until this one is read
     photoURL = URL.createObjectURL(file);
+    // A photo that is refused, cannot be read or is given up leaves the list that was on
+    // screen as it was (the player's corrections too), and says why in a toast.
+    const keepList = (message, why) => {
+      if (!before) return false;  // no list was on screen (or the panel was closed since)
+      URL.revokeObjectURL(photoURL);
+      photoURL = shownURL;
+      show(before);
+      if (message) toast(message, why);
+      return true;
+    };
     box.hidden = false;
     const progress = document.createElement("p");
     progress.textContent = t("scan_sending", {n: 0});
     let cancelled = false;  // the player gave up on this photo himself: nothing more to say
-    box.replaceChildren(progress, closer(t("cancel"), () => { cancelled = true; request.abort(); }));
+    const cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "big";
+    cancel.textContent = t("cancel");
+    cancel.addEventListener("click", () => {
+      cancelled = true;
+      request.abort();
+      if (!keepList(null)) { box.hidden = true; box.replaceChildren(); }
+    });
+    box.replaceChildren(progress, cancel);
+    // the progress is where the player looks: a phone scrolled to the top still sees it move
+    box.scrollIntoView({behavior: "smooth", block: "nearest"});
     const form = new FormData();
     form.append("photo", file);
     // On a slow uplink the player sees the photo leave, then the server read it.
@@ -813,11 +858,17 @@
       const resp = await csrfUpload(`/api/tables/${T.tableId}/photos${T.asTable}`, form,
                                     {signal: request.signal, onSent: sent});
       if (mine !== scans) return;
-      if (!resp.ok) { failed(errorText(resp.body), resp.body && resp.body.why); return; }
+      if (!resp.ok) {
+        const why = resp.body && resp.body.why;
+        if (!keepList(errorText(resp.body), why)) failed(errorText(resp.body), why);
+        return;
+      }
+      if (shownURL) URL.revokeObjectURL(shownURL);
       show(carryOver(before, resp.body, false));
     } catch (e) {
       if (mine !== scans || cancelled) return;
-      failed(request.signal.aborted ? t("scan_timeout") : t("network"));
+      const message = request.signal.aborted ? t("scan_timeout") : t("network");
+      if (!keepList(message)) failed(message);
     } finally {
       clearTimeout(giveUp);
       if (mine === scans) { pending = null; input.value = ""; }

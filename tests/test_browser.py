@@ -682,10 +682,16 @@ def test_a_slow_upload_shows_how_much_of_the_photo_has_left_the_phone(server: st
             .observe(panel, {childList: true, characterData: true, subtree: true});
     }""")  # type: ignore[attr-defined]
     panel = phone.locator("#scan")  # type: ignore[attr-defined]
-    # a first try is cancelled while it is sent: the panel closes, with no error
+    # a first try is cancelled while it is sent: the panel closes, with no error. The photo is
+    # chosen with the page scrolled to its top: the progress comes into view all the same.
+    phone.evaluate("window.scrollTo(0, 0)")  # type: ignore[attr-defined]
     phone.locator("#scan-input").set_input_files(str(photo))  # type: ignore[attr-defined]
     panel.get_by_text("Sending the photo").wait_for()
-    panel.get_by_role("button", name="Cancel").click()
+    phone.wait_for_function("""() => {  // type: ignore[attr-defined]
+        const r = document.querySelector("#scan button.big").getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight;
+    }""")
+    panel.get_by_role("button", name="Cancel", exact=True).click()
     assert panel.is_hidden()
     phone.evaluate("window.panelTexts = []")  # type: ignore[attr-defined]
     phone.locator("#scan-input").set_input_files(str(photo))  # type: ignore[attr-defined]
@@ -696,6 +702,53 @@ def test_a_slow_upload_shows_how_much_of_the_photo_has_left_the_phone(server: st
     assert shares == sorted(shares) and len(set(shares)) >= 3 and shares[-1] >= 50, shares
     reading = [i for i, text in enumerate(texts) if text.startswith("Reading the photo…")]
     assert reading and all("Sending" not in text for text in texts[reading[0]:]), texts
+
+
+def test_a_false_reading_is_set_aside_and_a_refused_photo_keeps_the_list(server: str, browser: object,
+                                                                          tmp_path: Path) -> None:
+    """One 8♥ photographed twice side by side, at a one-deck table: the second reading is a
+    guess to check. Corrected to the 9♥ it is no longer "unsure"; the other reading, set aside
+    as no card, leaves the list and the count. A file that is no photo then leaves that list
+    as it was (the correction too) and says why in a toast, which the next photo clears."""
+    _host, table_id = _new_table(browser, server, "en-GB")
+    phone = _seat(browser, server, table_id, 0, "en-GB")
+    one = cv2.imread(str(PHOTOS / "rdpong" / "8hearts.jpg"))
+    twice = tmp_path / "twice.jpg"
+    cv2.imwrite(str(twice), cv2.hconcat([one, one]))
+    panel = phone.locator("#scan")  # type: ignore[attr-defined]
+    phone.locator("#scan-input").set_input_files(str(twice))  # type: ignore[attr-defined]
+    items = panel.locator(".scan-item")
+    items.nth(1).wait_for()
+    assert panel.locator("h2").inner_text() == "2 cards found"
+    doubt = panel.locator(".scan-item:has(.conf.weak)")
+    assert doubt.count() == 1 and "more often than the deck holds it" in doubt.inner_text()
+    doubt.locator(".scan-fix").click()
+    doubt.locator(".scan-picker").wait_for()
+    doubt.locator(".suit-tab[data-suit='H']").click()
+    doubt.get_by_role("button", name="9 of hearts", exact=True).click()
+    corrected = panel.locator(".scan-item[data-card='9H']")
+    corrected.wait_for()
+    assert corrected.locator(".conf.weak").count() == 0 and "unsure" not in corrected.inner_text()
+    assert panel.locator(".scan-photo polygon.weak").count() == 0  # outlined as sure on the photo too
+    other = panel.locator(".scan-item[data-card='8H']")
+    other.locator(".scan-fix").click()
+    other.get_by_role("button", name="Not a card: remove it").wait_for()
+    _shot(phone, "phone-scan-picker-with-set-aside")
+    other.get_by_role("button", name="Not a card: remove it").click()
+    panel.locator(".scan-item[data-card='8H']").wait_for(state="detached")
+    assert items.count() == 1 and panel.locator("h2").inner_text() == "1 card found"
+    assert panel.locator(".scan-photo polygon").count() == 1
+    _shot(phone, "phone-scan-reading-set-aside")
+    junk = tmp_path / "notes.jpg"
+    junk.write_text("not a photo at all")
+    phone.locator("#scan-input").set_input_files(str(junk))  # type: ignore[attr-defined]
+    toast = phone.locator("#toast")  # type: ignore[attr-defined]
+    toast.get_by_text("not a photo", exact=False).wait_for()
+    assert items.count() == 1 and panel.locator(".scan-item[data-card='9H']").count() == 1
+    assert panel.locator("h2").inner_text() == "1 card found" and panel.get_by_role("alert").count() == 0
+    phone.locator("#scan-input").set_input_files(str(PHOTOS / "rdpong" / "4clubs.jpg"))  # type: ignore[attr-defined]
+    assert toast.is_hidden()  # the message was about the file before
+    panel.get_by_text("4 of clubs").wait_for()
 
 
 def test_a_photo_whose_reading_never_comes_back_is_given_up_with_a_message(server: str,

@@ -53,6 +53,25 @@ def test_both_languages_fill_the_same_blanks() -> None:
     assert differ == []
 
 
+_CALLED = re.compile(r"""\bt\(\s*["']([a-z][a-z0-9_]*)["']\s*[,)]""")  # a key named whole
+_PAIRS = re.compile(r"(?:^|[\s,{])([a-z][a-z0-9_]*): \"", re.MULTILINE)
+_MARKED = re.compile(r"""data-t=["']([a-z][a-z0-9_]*)["']""")
+
+
+def test_every_text_the_pages_ask_for_exists() -> None:
+    """Every key the scripts ask ``t()`` for by name, and every ``data-t`` of the templates and
+    scripts, is a sentence of i18n.js (or of the practice table's text, which joins it): a
+    missing one shows the player its bare key ("cancel")."""
+    root = SOURCE.parents[1]
+    known = set(texts("en")) | set(_PAIRS.findall((root / "static" / "practice_text.js").read_text()))
+    asked = {(path.name, key) for path in (root / "static").glob("*.js")
+             for key in _CALLED.findall(path.read_text()) + _MARKED.findall(path.read_text())}
+    asked |= {(path.name, key) for path in (root / "templates").glob("*.html")
+              for key in _MARKED.findall(path.read_text())}
+    assert len(asked) > 200
+    assert sorted((name, key) for name, key in asked if key not in known) == []
+
+
 _GENDERED = re.compile(r"\b(he|him|his|himself)\b", re.IGNORECASE)
 
 

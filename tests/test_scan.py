@@ -255,6 +255,9 @@ def test_bad_photos_are_refused_and_change_nothing(client: FlaskClient, app: Fla
     overwritten = client.post(f"/api/tables/{tid}/photos", data=_overwritten_jpeg(),
                               content_type="image/jpeg", headers={**bearer(token), "Accept-Language": "it"})
     assert "sovrascritta" in overwritten.get_json()["message"]
+    huge = client.post(f"/api/tables/{tid}/photos", data=b"\xff\xd8\xff" + b"\x00" * (21 * 1024 * 1024),
+                       content_type="image/jpeg", headers={**bearer(token), "Accept-Language": "it"})
+    assert huge.status_code == 413 and huge.get_json()["message"] == "La foto supera i 20 MB."
     stranger = app.test_client()
     assert _upload(stranger, tid, b"x").status_code == 401
     assert _upload(client, "nope", b"x", token).status_code == 404

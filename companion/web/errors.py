@@ -14,7 +14,7 @@ HTTP_IT = {
     400: "Richiesta non valida.",
     404: "Pagina o risorsa non trovata.",
     405: "Metodo non consentito.",
-    413: "La richiesta è troppo grande (una foto: al massimo 20 MB).",
+    413: "La richiesta è troppo grande.",
     415: "Tipo di contenuto non supportato.",
 }
 
@@ -42,10 +42,11 @@ def register(app: Flask) -> None:
     def http_error(e: HTTPException) -> tuple[Response | str, int]:
         status = e.code or 500
         en = e.description or e.name
-        if status == 413:
-            en = ("The photo is over 20 MB." if request.path.endswith("/photos")
-                  else "The request is too large.")
         it = HTTP_IT.get(status, en)
+        if status == 413 and request.path.endswith("/photos"):  # the player sent a photo, not a "request"
+            en, it = "The photo is over 20 MB.", "La foto supera i 20 MB."
+        elif status == 413:
+            en = "The request is too large."
         if _wants_json():
             body = {"error": e.name.lower().replace(" ", "_"), "message": it if lang() == "it" else en,
                     "messages": {"en": en, "it": it}}
