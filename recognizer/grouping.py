@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from .settings import GroupSettings
@@ -224,9 +225,38 @@ def cards(found: list[Index], s: GroupSettings = GroupSettings()) -> list[Card]:
         unit = float(np.median([found[k].unit for k in members]))
         outline = _outline([found[k] for k in members], found[best], unit, s)
         placed.append(_Placed(Card(found[best].card, 1 - doubt, outline), found[best], unit, len(members)))
+    placed = _one_outline_once(placed, s)
     return [p.card for p in placed
             if (p.indices > 1 or p.card.confidence >= s.lone_reading)
             and not any(_printed_on(p, other, s) for other in placed)]
+
+
+def _one_outline_once(placed: list[_Placed], s: GroupSettings) -> list[_Placed]:
+    """Groups of one code, their indices facing opposite ways, whose outlines mostly cover
+    each other are one card: its two opposite corners, each read surely but one framed askew
+    (its direction off by more than the pairing allows), made two groups. Two copies of a
+    card (two decks mixed) never lie so nearly on top of each other that both show their
+    indices. The surer group stands, as sure as both together."""
+    kept: list[_Placed] = []
+    for p in sorted(placed, key=lambda q: -q.card.confidence):
+        twin = next((k for k, q in enumerate(kept) if q.card.card == p.card.card
+                     and float(np.dot(p.index.down, q.index.down)) < 0
+                     and _overlap(p.card.corners, q.card.corners) >= s.same_outline), None)
+        if twin is None:
+            kept.append(p)
+            continue
+        q = kept[twin]
+        sure = 1 - (1 - q.card.confidence) * (1 - p.card.confidence)
+        kept[twin] = _Placed(Card(q.card.card, sure, q.card.corners), q.index, q.unit, q.indices + p.indices)
+    return kept
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """The share of the smaller of two convex outlines that the other covers."""
+    pa, pb = a.astype(np.float32), b.astype(np.float32)
+    common, _ = cv2.intersectConvexConvex(pa, pb)
+    smaller = min(abs(float(cv2.contourArea(pa))), abs(float(cv2.contourArea(pb))))
+    return float(common) / smaller if smaller > 0 else 0.0
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,8 @@ class GroupSettings:
     art_scale: float = 0.5  # a reading inside a surer card, this much smaller, is print on its face
     twin_scale: float = 1.35  # ... of the card's size (either way), where its own index would be,
     twin_reach: float = 1.0  # ... this close (index units): a misreading of that card's index
+    same_outline: float = 0.5  # two groups of one code facing opposite ways, one outline covering this
+    #   share of the other's: one card's opposite corners (one framed askew), not two copies
     card_ratio: float = 1.4  # height over width
     index_x: float = 0.10  # the rank's centre from the card's left edge, of its width
     index_y: float = 0.09  # ... and from its top edge, of its height

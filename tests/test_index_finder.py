@@ -265,6 +265,20 @@ def test_two_copies_each_seen_by_both_indices_count_twice_wherever_they_lie(
     assert [c.card for c in cards(copy + other)] == ["8H", "8H"]
 
 
+def test_a_cards_opposite_corners_framed_askew_count_once() -> None:
+    """rdpong's 8-card photo: the ten of hearts read surely at both corners, the turned index
+    framed 34 degrees off (its "10" paired askew) and a third bigger, so the two are no pair
+    of corners; but each one's outline covers the other's, facing the other way: one card."""
+    upright = _index("10H", 696.3, 388.3, down=(-0.23, 0.97), unit=22.7, confidence=0.997)
+    turned = _index("10H", 888.2, 597.2, down=(-0.35, -0.94), unit=32.0, confidence=0.999)
+    (card,) = cards([upright, turned])
+    assert card.card == "10H" and card.confidence > 0.999
+    # a copy turned round and lying above it (behind the index) is another card: its outline
+    # reaches up, away from this one's
+    above = _index("10H", 696.3 + 0.23 * 230, 388.3 - 0.97 * 230, down=(0.23, -0.97), unit=22.7)
+    assert [c.card for c in cards([upright, above])] == ["10H", "10H"]
+
+
 def test_a_card_with_four_indices_seen_at_a_slant_counts_once() -> None:
     """quentin's four-index deck photographed steeply: the two indices down each edge lean
     across by a third of their distance and the units differ, yet the card's two diagonals
