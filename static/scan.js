@@ -64,6 +64,17 @@
     svg.setAttribute("viewBox", `0 0 ${result.width} ${result.height}`);
     // Labels a sixteenth of the photo high: readable on the small preview a phone shows.
     const size = Math.max(result.width, result.height) / 16;
+    const labels = [];  // the labels placed so far: {x, y, half} (half: half the text's width)
+    // A label is moved up or down by a line where it would cover one placed before (cards in
+    // a hand overlap, their centres close): the nearest free line inside the photo.
+    const freeLine = (x, y, half) => {
+      const clear = (yy) => labels.every((o) => Math.abs(o.x - x) >= o.half + half || Math.abs(o.y - yy) >= size);
+      for (const k of [0, 1, -1, 2, -2, 3, -3]) {
+        const yy = y + k * size * 1.05;
+        if (yy >= size && yy <= result.height - size / 2 && clear(yy)) return yy;
+      }
+      return y;
+    };
     result.detections.forEach((det, i) => {
       if (gone(det) || !det.corners) return;  // a card added by hand has no place in the photo
       const poly = document.createElementNS(svg.namespaceURI, "polygon");
@@ -72,11 +83,15 @@
       // The label sits on the card's centre, numbered like the list, inside the photo.
       const [cx, cy] = centre(det);
       const label = document.createElementNS(svg.namespaceURI, "text");
-      label.setAttribute("x", String(Math.min(Math.max(cx, size * 1.5), result.width - size * 1.5)));
-      label.setAttribute("y", String(Math.min(Math.max(cy, size), result.height - size / 2)));
+      label.textContent = `${i + 1} ${cardLabel(det.card)}`;
+      const x = Math.min(Math.max(cx, size * 1.5), result.width - size * 1.5);
+      const half = 0.3 * size * label.textContent.length;
+      const y = freeLine(x, Math.min(Math.max(cy, size), result.height - size / 2), half);
+      labels.push({x, y, half});
+      label.setAttribute("x", String(x));
+      label.setAttribute("y", String(y));
       label.setAttribute("text-anchor", "middle");
       label.setAttribute("font-size", String(size));
-      label.textContent = `${i + 1} ${cardLabel(det.card)}`;
       const group = document.createElementNS(svg.namespaceURI, "g");
       group.setAttribute("class", "det");
       group.addEventListener("click", () => {
@@ -241,6 +256,12 @@
     const nobodys = hostMode ? heldElsewhere(null) : new Set();
     const seenAlready = (d) => !d.corrected && nobodys.has(d.card);
     const playable = (d) => { const v = verdict(d); return (!v || v.legal) && !seenAlready(d); };
+    // refused only because it is not this player's turn: said once above the list, not under
+    // each card (each becomes playable when the turn comes)
+    const waitsTurn = (d) => {
+      const v = verdict(d);
+      return Boolean(v && !v.legal && /(^|\.)not_your_turn$/.test(v.rule || "")) && !seenAlready(d);
+    };
     if (hostMode && !picking && !result.guessed) {
       // Seats are guessed once per photo; the host's own choices (carried over from the last
       // live frame too) then stay put, and the seats they took are not guessed again.
@@ -335,7 +356,7 @@
         // The engine speaks to the player who would hold the card; the table screen holds
         // none, so a card already seen is told as what it is there: a reading to correct.
         if (seenAlready(det)) whyLine(t("scan_seen_fix"), det.move && !det.move.legal ? det.move.why : null);
-        else {
+        else if (!waitsTurn(det)) {
           const said = verdict(det);
           const why = whyLine(said.messages[LANG] || said.messages.en, said.why);
           // the verdict on a card just chosen by hand comes a moment later: a screen reader hears it
@@ -404,6 +425,15 @@
       }
       list.append(li);
     });
+    const waiting = result.detections.filter((d) => !gone(d) && waitsTurn(d));
+    const turnLine = document.createElement("p");
+    turnLine.className = "why scan-turn";
+    turnLine.hidden = !waiting.length;
+    if (waiting.length) {
+      const said = verdict(waiting[0]);
+      const who = (view.state.to_act || []).map((seat) => names[seat]).filter(Boolean).join(", ");
+      turnLine.textContent = (said.messages[LANG] || said.messages.en) + (who ? " " + t("scan_turn_of", {who}) : "");
+    }
     const seenLine = document.createElement("p");
     seenLine.className = "scan-seen";
     seenLine.hidden = !seen.length;
@@ -466,7 +496,7 @@
     function draw() { show(result); }
     current = result;
     const focus = focusKey();
-    box.replaceChildren(title, ...(result.byHand ? [] : [overlay(result)]), list, seenLine, actions);
+    box.replaceChildren(title, ...(result.byHand ? [] : [overlay(result)]), turnLine, list, seenLine, actions);
     refocus(focus);
     // brought into view when its cards are first shown, not again at each tap or live frame
     if (!result.scrolled) box.scrollIntoView({behavior: "smooth", block: "start"});

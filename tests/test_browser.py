@@ -751,6 +751,24 @@ def test_a_false_reading_is_set_aside_and_a_refused_photo_keeps_the_list(server:
     panel.get_by_text("4 of clubs").wait_for()
 
 
+def test_the_names_on_a_photo_of_overlapping_cards_never_cover_each_other(server: str,
+                                                                          browser: object) -> None:
+    """guillex7's hand of four overlapping cards: the cards' centres lie close, so each name
+    written on the photo takes the nearest free line; no two names cover each other."""
+    _host, table_id = _new_table(browser, server, "en-GB")
+    phone = _seat(browser, server, table_id, 0, "en-GB")
+    phone.locator("#scan-input").set_input_files(str(PHOTOS / "guillex7" / "query_q12.jpg"))  # type: ignore[attr-defined]
+    panel = phone.locator("#scan")  # type: ignore[attr-defined]
+    panel.locator(".scan-item").nth(2).wait_for()
+    boxes = panel.locator(".scan-photo svg text").evaluate_all(
+        "els => els.map((e) => e.getBoundingClientRect()).map((r) => [r.left, r.top, r.right, r.bottom])")
+    assert len(boxes) >= 3
+    covered = [(a, b) for k, a in enumerate(boxes) for b in boxes[k + 1:]
+               if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
+    assert covered == []
+    _shot(phone, "phone-scan-overlapping-names")
+
+
 def test_a_photo_whose_reading_never_comes_back_is_given_up_with_a_message(server: str,
                                                                            browser: object) -> None:
     """A reading that hangs (the connection stalls, the server never answers) ends after
@@ -2102,8 +2120,8 @@ def test_quinta_a_kept_card_is_forgotten_once_its_round_is_played(server: str, b
 
 def test_a_scan_list_is_judged_again_when_the_table_moves(server: str, browser: object) -> None:
     """Oscuri with real cards, Anna to lead: Bruno photographs his 8♥ too early and is told it
-    is not his turn. Anna leads; his open list is judged again at once: the 8♥ is now his move,
-    with its Play button, and he never took another photo."""
+    is not his turn, and whose it is. Anna leads; his open list is judged again at once: the
+    8♥ is now his move, with its Play button, and he never took another photo."""
     created = _api(server, "/api/tables", {"game": "oscuri", "players": ["Anna", "Bruno"],
                                            "options": {"hands": "unknown", "leader": 0}})
     tid = created["table_id"]
@@ -2112,13 +2130,17 @@ def test_a_scan_list_is_judged_again_when_the_table_moves(server: str, browser: 
     bruno.locator("#scan-input").set_input_files(str(PHOTOS / "rdpong" / "8hearts.jpg"))  # type: ignore[attr-defined]
     panel = bruno.locator("#scan")  # type: ignore[attr-defined]
     item = panel.locator(".scan-item[data-card='8H']")
-    item.locator(".why").get_by_text("not your turn").wait_for()
+    # said once above the list, naming whose turn it is, not under each card read
+    turn = panel.locator(".scan-turn")
+    turn.get_by_text("not your turn").wait_for()
+    assert turn.inner_text() == "It is not your turn to play. It is Anna's turn."
+    assert item.locator(".why").count() == 0
     assert item.get_by_role("button", name="Play 8♥").count() == 0
     view = _api(server, f"/api/tables/{tid}/actions",
                 {"action": {"type": "play", "card": "2H"}, "seq": int(_seq(bruno))}, anna)
     assert view["state"]["to_act"] == [1]
     item.get_by_role("button", name="Play 8♥").wait_for()
-    assert item.locator(".why").count() == 0
+    assert item.locator(".why").count() == 0 and turn.is_hidden()
 
 
 def test_a_kaiserspiel_game_ends_naming_the_winning_team(server: str, browser: object) -> None:
