@@ -257,8 +257,10 @@
     const seenAlready = (d) => !d.corrected && nobodys.has(d.card);
     const playable = (d) => { const v = verdict(d); return (!v || v.legal) && !seenAlready(d); };
     // refused only because it is not this player's turn: said once above the list, not under
-    // each card (each becomes playable when the turn comes)
+    // each card (each becomes playable when the turn comes); the table screen gives each card
+    // a seat, and is told per card
     const waitsTurn = (d) => {
+      if (hostMode) return false;
       const v = verdict(d);
       return Boolean(v && !v.legal && /(^|\.)not_your_turn$/.test(v.rule || "")) && !seenAlready(d);
     };
