@@ -116,7 +116,7 @@ def test_four_phones_play_a_raise_a_kaiser_and_a_refusal(client: FlaskClient,
     assert wrong.status_code == 422
     body = wrong.get_json()
     assert body["rule"] == "kaiserspiel.not_responder"
-    assert "answers this raise" in body["messages"]["en"]
+    assert body["messages"]["en"].startswith("Vreni, the next player after the raiser, answers this raise")
     assert "risponde Vreni" in body["messages"]["it"]
     view = _do(client, tid, tokens[1], {"type": "accept"})
     assert view["state"]["hand_value"] == 7

@@ -1425,7 +1425,7 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
     assert _tap(phones[_first_to_act(server, table_id, phones)], "#ks-raise")
     assert _tap(phones[_first_to_act(server, table_id, phones)], "#ks-refuse")
     tablet.wait_for_function("() => document.querySelector('.ks-why-tavolino') !== null")
-    assert "a tavolino: 4 points" in tablet.locator(".ks-result").inner_text()
+    assert "without play (a tavolino): 4 points" in tablet.locator(".ks-result").inner_text()
     _shot(tablet, "kaiser-tablet-tavolino")
     _shot(phones[2], "kaiser-phone-tavolino")
 

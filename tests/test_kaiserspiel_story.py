@@ -121,7 +121,7 @@ def test_declarations_refusals_and_the_next_deal_in_words() -> None:
         "Vreni accepts: the hand is worth 5.",
         "Vreni raises by 3. Werner accepts or refuses.",
         "Werner refuses.",
-        "Team B (Vreni & Yvonne) wins the hand a tavolino and scores 5. Score: A 0, B 5.",
+        "Team B (Vreni & Yvonne) wins the hand without play (a tavolino) and scores 5. Score: A 0, B 5.",
     ]
     assert log[-1]["it"].startswith("La squadra B (Vreni & Yvonne) vince la mano a tavolino e segna 5")
     dealt = K.apply(s, K.legal_actions(s, 0)[0])

@@ -53,7 +53,8 @@ def for_players(e: IllegalAction, names: Sequence[str | None], sent: Any = None)
             return m[0]
         return f"di {who}" if m[1] else who
 
-    en = re.sub(r"\bseat (\d+)", english, _DECISION.sub("", unechoed(e.message, sent)))
+    # "seat 4" mid-sentence, "Seat 4" at its start
+    en = re.sub(r"\b[Ss]eat (\d+)", english, _DECISION.sub("", unechoed(e.message, sent)))
     it = re.sub(r"\b(?:(del )|il |al )?posto (\d+)", italian, _DECISION.sub("", unechoed(e.message_it, sent)))
     return en, it
 

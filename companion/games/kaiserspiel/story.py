@@ -183,7 +183,8 @@ def _hand_end(names: Sequence[str], after: KaiserState) -> list[Line]:
     a, b = after.scores
     score = f"A {a}, B {b}"
     if result.by == "refusal":
-        en = f"{_team(names, result.team, 'en')} wins the hand a tavolino and scores {result.points}"
+        en = (f"{_team(names, result.team, 'en')} wins the hand without play (a tavolino) and scores "
+              f"{result.points}")
         it = f"{_team(names, result.team, 'it')} vince la mano a tavolino e segna {result.points}"
     else:
         en = f"{_team(names, result.team, 'en')} has three tricks and scores {result.points}"
