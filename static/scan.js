@@ -268,8 +268,11 @@
       // Seats are guessed once per photo; the host's own choices (carried over from the last
       // live frame too) then stay put, and the seats they took are not guessed again.
       const taken = new Set(result.detections.filter((d) => d.seatChosen).map((d) => d.seat));
+      const free = result.waiting.filter((s) => !taken.has(s));
       const fit = result.detections.filter((d) => playable(d) && d.corners && d.seat === undefined);
-      const seats = guessSeats({...result, detections: fit}, result.waiting.filter((s) => !taken.has(s)));
+      const seats = guessSeats({...result, detections: fit}, free);
+      // one card for the one seat still to play: that seat's, wherever it lies
+      if (fit.length === 1 && free.length === 1) seats[0] = free[0];
       fit.forEach((det, k) => { det.seat = seats[k]; });
       result.guessed = true;
     }
@@ -435,6 +438,9 @@
       const said = verdict(waiting[0]);
       const who = (view.state.to_act || []).map((seat) => names[seat]).filter(Boolean).join(", ");
       turnLine.textContent = (said.messages[LANG] || said.messages.en) + (who ? " " + t("scan_turn_of", {who}) : "");
+      // a card just chosen by hand is judged a moment later: a screen reader hears the verdict
+      if (waiting.some((d) => d.announce)) turnLine.setAttribute("role", "alert");
+      waiting.forEach((d) => { d.announce = false; });
     }
     const seenLine = document.createElement("p");
     seenLine.className = "scan-seen";
@@ -485,6 +491,12 @@
       actions.append(correction(result.adding, result, (code) => {
         if (!code) return;
         const det = {card: code, corners: null, strong: true, corrected: true, added: true};
+        if (hostMode && !picking) {
+          // the one seat still to play that no other card of the list goes to: this card's
+          const given = new Set(result.detections.filter((d) => !gone(d)).map((d) => d.seat));
+          const free = result.waiting.filter((s) => !given.has(s));
+          if (free.length === 1) det.seat = free[0];
+        }
         result.detections.push(det);
         result.adding = null;
         judge(result, det);

@@ -516,7 +516,8 @@ def test_the_table_screen_enters_the_cards_of_seats_without_a_phone_by_hand(
         server: str, browser: object) -> None:
     """Quinta with real cards and no camera to hand: Anna plays on her phone, and the table
     screen enters the two other seats' cards by hand, the same list a photo gives, with no
-    photo: a card added, given a seat, and the round is revealed."""
+    photo: a card added, given a seat, and the round is revealed. The second card goes to the
+    one seat left without a card at once."""
     host, table_id = _new_table(browser, server, "it-IT")
     anna = _seat(browser, server, table_id, 0, "en-GB")
     by_hand = host.locator("#by-hand-button")  # type: ignore[attr-defined]
@@ -533,7 +534,10 @@ def test_the_table_screen_enters_the_cards_of_seats_without_a_phone_by_hand(
             panel.locator("#scan-add").click()
         panel.locator(f".scan-picker .suit-tab[data-suit={card[-1]}]").click()
         panel.locator(f".scan-picker .card[data-card='{card}']").click()
-        panel.locator(f".scan-item[data-card='{card}'] select").select_option(seat)
+        chosen = panel.locator(f".scan-item[data-card='{card}'] select")
+        # the last card, with one seat left to play that no card goes to, is given that seat
+        assert chosen.input_value() == ("" if card == "9D" else seat)
+        chosen.select_option(seat)
     _shot(host, "table-screen-cards-by-hand")
     panel.locator("#scan-confirm").click()
     host.wait_for_function("() => document.querySelectorAll('.revealed-item').length === 3")  # type: ignore[attr-defined]
@@ -842,16 +846,17 @@ def test_a_card_added_by_hand_is_judged_at_once_and_again_when_the_table_moves(
     panel.locator(".scan-picker .suit-tab[data-suit=C]").click()
     panel.locator(".scan-picker .card[data-card='5C']").click()
     row = panel.locator(".scan-item[data-card='5C']")
-    why = row.locator("p.why")
+    why = panel.locator(".scan-turn")  # not her turn: said once above the list, naming Bruno
     why.wait_for()
-    assert "turn" in why.inner_text().lower()
+    assert why.inner_text() == "It is not your turn to play. It is Bruno's turn."
+    assert why.get_attribute("role") == "alert" and row.locator("p.why").count() == 0
     assert row.get_by_role("button", name="Play 5♣").count() == 0
     _shot(anna, "phone-scan-added-by-hand-judged")
     _api(server, f"/api/tables/{tid}/actions",
          {"action": {"type": "play", "player": 1, "card": "2H"}, "seq": int(_seq(anna))}, host)
     play = row.get_by_role("button", name="Play 5♣")
     play.wait_for()
-    assert why.count() == 0
+    assert why.is_hidden()
     play.click()
     panel.wait_for(state="hidden")  # the card is played: the list goes
     assert "5C" in json.dumps(_table_now(server, tid)["state"])
