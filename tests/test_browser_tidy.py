@@ -266,6 +266,21 @@ def loopback_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         proc.wait(10)
 
 
+def test_every_folded_section_shows_that_it_opens(server: str, browser: Any) -> None:  # noqa: F811
+    """Every <summary> on a player's page and the table screen shows a disclosure mark (the
+    browser's own, or one drawn where the layout drops it): the event log reads as something
+    to open, not as a stray heading."""
+    table_id, tokens = _oscuri(server)
+    phone = _phone(browser, server, table_id, tokens[0], VIEWPORTS["390x844"])
+    marks = phone.evaluate("""() => [...document.querySelectorAll("summary")].map((s) => {
+        const own = getComputedStyle(s).display === "list-item";
+        const drawn = getComputedStyle(s, "::before").content;
+        return [s.textContent.trim().slice(0, 30), own || (drawn !== "none" && drawn !== "normal")];
+    })""")
+    assert marks and all(shown for _, shown in marks), marks
+    phone.context.close()
+
+
 @pytest.mark.parametrize("size", sorted(VIEWPORTS))
 def test_a_server_on_loopback_shows_a_reachable_link_and_says_phones_cannot_join(
         loopback_server: str, browser: Any, size: str) -> None:  # noqa: F811
