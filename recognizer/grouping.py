@@ -236,11 +236,13 @@ def _one_outline_once(placed: list[_Placed], s: GroupSettings) -> list[_Placed]:
     each other are one card: its two opposite corners, each read surely but one framed askew
     (its direction off by more than the pairing allows), made two groups. Two copies of a
     card (two decks mixed) never lie so nearly on top of each other that both show their
-    indices. The surer group stands, as sure as both together."""
+    indices. Their surest indices must be as far apart as a card's two indices may be
+    (``pair_reach``). The surer group stands, as sure as both together."""
     kept: list[_Placed] = []
     for p in sorted(placed, key=lambda q: -q.card.confidence):
         twin = next((k for k, q in enumerate(kept) if q.card.card == p.card.card
                      and float(np.dot(p.index.down, q.index.down)) < 0
+                     and s.pair_reach[0] <= _apart(p.index, q.index) <= s.pair_reach[1]
                      and _overlap(p.card.corners, q.card.corners) >= s.same_outline), None)
         if twin is None:
             kept.append(p)
