@@ -831,14 +831,15 @@
     toast(message, why);
   }
 
-  /* A button that empties and hides the panel (and runs ``then`` first). */
+  /* A button that empties and hides the panel (and runs ``then`` first; a ``then`` that has
+     drawn something else in the panel returns true, and the panel stays). */
   function closer(label, then) {
     const close = document.createElement("button");
     close.type = "button";
     close.className = "big";
     close.textContent = label;
     close.addEventListener("click", () => {
-      if (then) then();
+      if (then && then() === true) return;
       box.hidden = true;
       box.replaceChildren();
     });
@@ -873,16 +874,11 @@
     const progress = document.createElement("p");
     progress.textContent = t("scan_sending", {n: 0});
     let cancelled = false;  // the player gave up on this photo himself: nothing more to say
-    const cancel = document.createElement("button");
-    cancel.type = "button";
-    cancel.className = "big";
-    cancel.textContent = t("cancel");
-    cancel.addEventListener("click", () => {
+    box.replaceChildren(progress, closer(t("cancel"), () => {
       cancelled = true;
       request.abort();
-      if (!keepList(null)) { box.hidden = true; box.replaceChildren(); }
-    });
-    box.replaceChildren(progress, cancel);
+      return keepList(null);
+    }));
     // the progress is where the player looks: a phone scrolled to the top still sees it move
     box.scrollIntoView({behavior: "smooth", block: "nearest"});
     const form = new FormData();

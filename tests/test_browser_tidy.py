@@ -267,9 +267,9 @@ def loopback_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def test_every_folded_section_shows_that_it_opens(server: str, browser: Any) -> None:  # noqa: F811
-    """Every <summary> on a player's page and the table screen shows a disclosure mark (the
-    browser's own, or one drawn where the layout drops it): the event log reads as something
-    to open, not as a stray heading."""
+    """Every <summary> on a player's page shows a disclosure mark (the browser's own, or one
+    drawn where the layout drops it): the event log reads as something to open, not as a
+    stray heading."""
     table_id, tokens = _oscuri(server)
     phone = _phone(browser, server, table_id, tokens[0], VIEWPORTS["390x844"])
     marks = phone.evaluate("""() => [...document.querySelectorAll("summary")].map((s) => {
