@@ -231,7 +231,7 @@ def pairs(stats: np.ndarray, centres: np.ndarray, s: FindSettings) -> tuple[np.n
     n = len(stats)
     if n < 2:
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    size = np.maximum(stats[:, 2], stats[:, 3]).astype(np.float32)
+    size = glyph_size(stats)
     reach = s.max_distance * float(size.max())
     cell = np.floor(centres / reach).astype(np.int64)
     key = cell[:, 0] * 1_000_003 + cell[:, 1]
@@ -257,16 +257,53 @@ def pairs(stats: np.ndarray, centres: np.ndarray, s: FindSettings) -> tuple[np.n
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
     i = np.concatenate(firsts)
     j = np.concatenate(seconds)
-    d = np.linalg.norm(centres[i] - centres[j], axis=1)
-    ratio = size[j] / size[i]
-    ok = (
-        (i != j)
-        & (d >= s.min_distance * size[i])
-        & (d <= s.max_distance * size[i])
+    ok = (i != j) & pair_fits(centres[i], centres[j], size[i], size[j], s)
+    return i[ok], j[ok]
+
+
+def glyph_size(stats: np.ndarray) -> np.ndarray:
+    """Each blob's size as the finder measures a glyph: its box's longer side."""
+    return np.asarray(np.maximum(stats[:, 2], stats[:, 3]), np.float32)
+
+
+def pair_fits(rank: np.ndarray, suit: np.ndarray, rank_size: np.ndarray, suit_size: np.ndarray,
+              s: FindSettings) -> np.ndarray:
+    """The pair rule, for rank blobs centred at ``rank`` (n, 2) beside suit blobs at ``suit``:
+    a glyph apart (in sizes of the rank's blob) and of similar sizes."""
+    d = np.linalg.norm(rank - suit, axis=1)
+    ratio = suit_size / rank_size
+    return np.asarray(
+        (d >= s.min_distance * rank_size)
+        & (d <= s.max_distance * rank_size)
         & (ratio >= s.min_size_ratio)
         & (ratio <= s.max_size_ratio)
     )
-    return i[ok], j[ok]
+
+
+@dataclass(frozen=True, slots=True)
+class LevelInk:
+    """One level's ink as the finder sees it: the blob number of each pixel (0: none), the
+    blobs' boxes (``stats`` rows as OpenCV gives them, without the background's) and centres,
+    their ink pixels, whether each holds strong ink, and the paper's brightness."""
+
+    labels: np.ndarray
+    stats: np.ndarray
+    centres: np.ndarray  # float32
+    points: Points
+    strong: np.ndarray  # (blobs,) bool
+    paper: np.ndarray
+
+    @staticmethod
+    def of(level: Level, s: FindSettings) -> LevelInk:
+        """The ink of ``level`` and its connected blobs."""
+        mask, strong_mask, paper = ink(level.dark, s)
+        # Grana's block-based labelling: several times faster than the default here
+        n, labels, stats, centres = cv2.connectedComponentsWithStatsWithAlgorithm(
+            mask, 8, cv2.CV_32S, cv2.CCL_BBDT
+        )
+        points = Points.of(mask, labels)
+        strong = _holding(strong_mask, points, n)
+        return LevelInk(labels, stats[1:], centres[1:].astype(np.float32), points, strong, paper)
 
 
 def _holding(mask: np.ndarray, points: Points, n: int) -> np.ndarray:
@@ -289,14 +326,8 @@ def find(levels: list[Level], s: FindSettings = FindSettings(), ends_pyramid: bo
         raise ValueError(f"strong_glyphs is 1 or 2, not {s.strong_glyphs}")
     parts = []
     for k, level in enumerate(levels):
-        mask, strong_mask, paper = ink(level.dark, s)
-        # Grana's block-based labelling: several times faster than the default here
-        n, labels, stats, centres = cv2.connectedComponentsWithStatsWithAlgorithm(
-            mask, 8, cv2.CV_32S, cv2.CCL_BBDT
-        )
-        stats, centres = stats[1:], centres[1:].astype(np.float32)
-        points = Points.of(mask, labels)
-        strong = _holding(strong_mask, points, n)
+        found = LevelInk.of(level, s)
+        stats, centres, paper, strong = found.stats, found.centres, found.paper, found.strong
         glyphs = blobs(stats, centres, paper, s, top=ends_pyramid and k == len(levels) - 1, finest=k == 0)
         if s.strong_glyphs == 2:
             glyphs = glyphs[strong[glyphs]]
@@ -314,7 +345,7 @@ def find(levels: list[Level], s: FindSettings = FindSettings(), ends_pyramid: bo
                 Candidates(centres[glyphs][i], centres[glyphs][j], size, np.full(len(i), k, np.int16))
             )
         if s.min_merged:
-            rank, suit, half = merged(points, stats, centres, paper, strong, s)
+            rank, suit, half = merged(found.points, stats, centres, paper, strong, s)
             if len(half):
                 parts.append(Candidates(rank, suit, half, np.full(len(half), k, np.int16)))
     return Candidates.join(parts) if parts else Candidates.empty()

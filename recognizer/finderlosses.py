@@ -27,12 +27,10 @@ put down to it, in this order:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-import cv2
 import numpy as np
 
-from .candidates import Level, Points, _holding, blobs, ink
+from .candidates import Level, LevelInk, blobs, glyph_size, pair_fits
 from .types import FindSettings
 
 REASONS = ("rank not inked", "suit not inked", "one blob", "glyph shape", "no strong ink", "pair rule",
@@ -42,41 +40,21 @@ UNITS = (2.0, 64.0)  # the levels looked at: where the index's unit is this many
 FRAME = 0.4  # of the unit: how far a blob's centre may miss its glyph's (the labeller's tolerance)
 
 
-@dataclass(frozen=True)
-class LevelInk:
-    """One level's ink as the finder sees it: blob numbers per pixel (0: none), the blobs'
-    boxes and centres, whether each holds strong ink, the paper's brightness."""
-
-    labels: np.ndarray
-    stats: np.ndarray  # (blobs + 1, 5): the background first, as OpenCV gives it
-    centres: np.ndarray
-    strong: np.ndarray  # (blobs,)
-    paper: np.ndarray
-
-    @staticmethod
-    def of(level: Level, s: FindSettings) -> LevelInk:
-        """The ink of ``level``, found as :func:`recognizer.candidates.find` finds it."""
-        mask, strong_mask, paper = ink(level.dark, s)
-        n, labels, stats, centres = cv2.connectedComponentsWithStatsWithAlgorithm(mask, 8, cv2.CV_32S,
-                                                                                  cv2.CCL_BBDT)
-        strong = _holding(strong_mask, Points.of(mask, labels), n)
-        return LevelInk(labels, stats, centres.astype(np.float32), strong, paper)
-
-    def blob_near(self, point: np.ndarray, radius: float) -> int:
-        """The blob of the ink pixel nearest ``point`` within ``radius`` (level pixels), or 0."""
-        h, w = self.labels.shape
-        r = max(1, int(np.ceil(radius)))
-        x, y = round(float(point[0])), round(float(point[1]))
-        x0, y0, x1, y1 = max(0, x - r), max(0, y - r), min(w, x + r + 1), min(h, y + r + 1)
-        if x0 >= x1 or y0 >= y1:
-            return 0
-        window = self.labels[y0:y1, x0:x1]
-        ys, xs = np.nonzero(window)
-        if not len(xs):
-            return 0
-        d = (xs + x0 - float(point[0])) ** 2 + (ys + y0 - float(point[1])) ** 2
-        k = int(np.argmin(d))
-        return int(window[ys[k], xs[k]]) if d[k] <= radius * radius else 0
+def blob_near(found: LevelInk, point: np.ndarray, radius: float) -> int:
+    """The blob of the ink pixel nearest ``point`` within ``radius`` (level pixels), or 0."""
+    h, w = found.labels.shape
+    r = max(1, int(np.ceil(radius)))
+    x, y = round(float(point[0])), round(float(point[1]))
+    x0, y0, x1, y1 = max(0, x - r), max(0, y - r), min(w, x + r + 1), min(h, y + r + 1)
+    if x0 >= x1 or y0 >= y1:
+        return 0
+    window = found.labels[y0:y1, x0:x1]
+    ys, xs = np.nonzero(window)
+    if not len(xs):
+        return 0
+    d = (xs + x0 - float(point[0])) ** 2 + (ys + y0 - float(point[1])) ** 2
+    k = int(np.argmin(d))
+    return int(window[ys[k], xs[k]]) if d[k] <= radius * radius else 0
 
 
 def stage_reached(found: LevelInk, rank: np.ndarray, suit: np.ndarray, s: FindSettings, top: bool,
@@ -85,7 +63,7 @@ def stage_reached(found: LevelInk, rank: np.ndarray, suit: np.ndarray, s: FindSe
     (this level's pixels): the number of the first reason in ``REASONS`` it fails (the last
     one when it passes every test)."""
     unit = float(np.linalg.norm(suit - rank))
-    a, b = found.blob_near(rank, REACH * unit), found.blob_near(suit, REACH * unit)
+    a, b = blob_near(found, rank, REACH * unit), blob_near(found, suit, REACH * unit)
     if not a:
         return 0
     if not b:
@@ -93,15 +71,13 @@ def stage_reached(found: LevelInk, rank: np.ndarray, suit: np.ndarray, s: FindSe
     if a == b:
         return 2
     rows = np.array([a - 1, b - 1])
-    stats, centres = found.stats[1:][rows], found.centres[1:][rows]
+    stats, centres = found.stats[rows], found.centres[rows]
     if len(blobs(stats, centres, found.paper, s, top=top, finest=finest)) < 2:
         return 3
     if not found.strong[rows].any():
         return 4
-    size = np.maximum(stats[:, 2], stats[:, 3]).astype(np.float32)
-    apart = float(np.linalg.norm(centres[1] - centres[0])) / float(size[0])
-    ratio = float(size[1] / size[0])
-    if not (s.min_distance <= apart <= s.max_distance and s.min_size_ratio <= ratio <= s.max_size_ratio):
+    size = glyph_size(stats)
+    if not pair_fits(centres[:1], centres[1:], size[:1], size[1:], s)[0]:
         return 5
     if max(float(np.linalg.norm(centres[0] - rank)), float(np.linalg.norm(centres[1] - suit))) > FRAME * unit:
         return 6

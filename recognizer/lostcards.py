@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .candidates import Candidates, Level, find, pyramid
+from .candidates import Candidates, Level, LevelInk, find, pyramid
 from .decode import Decoded, decode_array
-from .finderlosses import REASONS, LevelInk, why_unframed
+from .finderlosses import REASONS, why_unframed
 from .patches import cut
 from .pipeline import finer_candidates, read_indices, readings, screened, too_small
 from .reader import Networks

@@ -308,8 +308,8 @@ def test_the_finder_tests_an_index_drawn_plainly_passes_and_one_run_into_a_line_
     """A rank and a suit drawn apart on white pass every finder test on their level; the same
     glyphs joined by a stroke are one blob; the suit alone leaves the rank not inked; a rank
     as faint as a ghost is not inked either."""
-    from recognizer.candidates import Level, darkest
-    from recognizer.finderlosses import REASONS, LevelInk, stage_reached
+    from recognizer.candidates import Level, LevelInk, darkest
+    from recognizer.finderlosses import REASONS, stage_reached
     from recognizer.types import FindSettings
 
     def level(draw: str) -> Level:
