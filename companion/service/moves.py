@@ -30,6 +30,21 @@ def request_id_of(value: Any) -> str | None:
     return value
 
 
+def unknown_fields(raw: Any, known: Any, where: str = "") -> list[str]:
+    """The fields of an action as sent (``raw``) that its game does not read: those missing
+    from the action as the game writes it back (``known``), nested objects and lists
+    included. A field sent empty (``null``) is no field."""
+    if isinstance(raw, Mapping):
+        inner = known if isinstance(known, Mapping) else {}
+        return [name for key, value in raw.items() if value is not None
+                for name in ([f"{where}{key}"] if key not in inner
+                             else unknown_fields(value, inner[key], f"{where}{key}."))]
+    if isinstance(raw, list) and isinstance(known, list) and len(raw) == len(known):
+        return [name for k, (r, n) in enumerate(zip(raw, known, strict=True))
+                for name in unknown_fields(r, n, f"{where}{k}.")]
+    return []
+
+
 def request_digest(body: Mapping[str, Any]) -> str:
     """The digest of a request's body without its id: a retry sends the same body again
     (keys in any order), another move with the same id does not."""
@@ -104,6 +119,13 @@ class Moves:
                 )
         try:
             action = table.rules.load_action(raw)
+            extra = unknown_fields(raw, table.rules.dump_action(action))
+            if extra:  # a field misspelt or misplaced would be silently dropped: say so
+                names = ", ".join(f"'{name}'" for name in extra)
+                raise BadRequest(
+                    f"This game's actions have no field {names}: nothing was played.",
+                    f"Le azioni di questo gioco non hanno il campo {names}: non si è giocato nulla.",
+                    fields=extra)
             table.rules.check(table.state, action)
         except IllegalAction as e:
             if expected != table.seq:

@@ -101,7 +101,8 @@ def components() -> dict[str, Any]:
                 "type": "object", "required": ["type"],
                 "description": "An engine action, e.g. {\"type\": \"play\", \"card\": \"QH\"} "
                                "or {\"type\": \"choose_row\", \"row\": \"S\"}. 'player' "
-                               "defaults to the caller's seat.",
+                               "defaults to the caller's seat. The other fields depend on the game "
+                               "and the type; a field the game does not read is refused (400).",
                 "properties": {"type": {"type": "string"}, "player": {"type": "integer"}},
                 "additionalProperties": True,
             },
