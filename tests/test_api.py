@@ -378,6 +378,37 @@ def test_the_table_screen_shows_only_public_things_even_to_a_seated_host(client:
     assert screen["me"] is None and "hand" not in screen["state"] and screen["host"] is True
 
 
+def test_a_players_phone_on_the_table_screen_is_sent_to_its_own_page(client: FlaskClient, app: Flask) -> None:
+    """The table screen (``?as=table``) leaves a seat's cookie out, so that it shows only what
+    is public. A player's phone that moves, scans or asks for hints from it is told to use its
+    own page (403), not that it has no seat; nothing is played. The host's phone acts there."""
+    tid = create(client)["table_id"]
+    phone = app.test_client()  # a player's phone: a seat, no host token
+    token = join(phone, tid, 1)
+    card = state(client, tid, token)["state"]["hand"][0]
+    seq = state(client, tid)["seq"]
+    for method, path, kw in (
+        ("post", "actions", {"json": {"action": {"type": "play", "card": card}, "seq": seq}}),
+        ("post", "cards/check", {"json": {"cards": [card]}}),
+        ("post", "photos", {"data": b"not a photo", "content_type": "image/jpeg"}),
+        ("get", "hints", {}),
+    ):
+        resp = getattr(phone, method)(f"/api/tables/{tid}/{path}?as=table", **kw)
+        reply = resp.get_json()
+        assert resp.status_code == 403 and reply["reason"] == "table_screen", (path, reply)
+        assert f"/play/{tid}" in reply["messages"]["en"] and f"/play/{tid}" in reply["messages"]["it"]
+    assert state(client, tid)["seq"] == seq
+    assert phone.post(f"/api/tables/{tid}/actions", json={"action": {"type": "play", "card": card},
+                                                          "seq": seq}).status_code == 200
+    stranger = app.test_client()
+    resp = stranger.post(f"/api/tables/{tid}/actions?as=table", json={"action": {"type": "play"}, "seq": 1})
+    assert resp.status_code == 401  # no seat at all: join first
+    join(client, tid, 0)  # the host's phone holds a seat too: on the table screen it is the host
+    resp = client.post(f"/api/tables/{tid}/actions?as=table",
+                       json={"action": {"type": "play", "player": 2, "card": "QH"}, "seq": seq + 2})
+    assert resp.status_code in (200, 422), resp.get_json()  # judged by the game, not refused
+
+
 def test_an_open_seat_is_named_in_each_language_of_the_log(client: FlaskClient) -> None:
     """A seat nobody named is "Seat 2" in the English log and "Posto 2" in the Italian one:
     the game's own sentence about the host's move for it is made once in each language."""

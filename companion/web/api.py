@@ -10,10 +10,10 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from recognizer.decode import ImageError
 
 from ..games import GAMES, PLAYABLE
-from ..service.errors import BadRequest, Conflict, Unauthorized
+from ..service.errors import BadRequest, Conflict, Forbidden, Unauthorized
 from ..service.joining import join_url, qr_svg
 from ..service.scanning import check_cards, scan
-from .common import host_cookie, json_body, public_base, seat_cookie, service, table_of_room, tokens
+from .common import bearer, host_cookie, json_body, public_base, seat_cookie, service, table_of_room, tokens
 from .openapi import document
 
 PHOTO_LIMIT = 20 * 1024 * 1024 + 64 * 1024  # the photo plus its multipart envelope
@@ -52,6 +52,22 @@ COOKIE_AGE = 60 * 60 * 24 * 7
 def _caller(table_id: str) -> tuple[int | None, bool]:
     seats, host = service().seats.credentials(table_id, tokens(request, table_id))
     return (seats[0] if seats else None), host
+
+
+def _on_table_screen(table_id: str) -> None:
+    """Refuse (403) a player's phone that acts from the table screen (``?as=table``, which
+    leaves the seat out): moves are made from the player's own page. Without this the phone
+    would be told it has no seat. The host's phone acts from the table screen as host."""
+    if request.args.get("as") != "table" or bearer(request) is not None:
+        return
+    seats = service().seats
+    if seats.is_host(table_id, request.cookies.get(host_cookie(table_id))):
+        return
+    if seats.seat_of(table_id, request.cookies.get(seat_cookie(table_id))) is not None:
+        raise Forbidden("The table screen only shows the table: make your moves from your own page, "
+                        f"/play/{table_id}.",
+                        "Lo schermo del tavolo mostra soltanto il tavolo: fai le tue mosse dalla tua "
+                        f"pagina, /play/{table_id}.", reason="table_screen", page=f"/play/{table_id}")
 
 
 def _set_cookie(resp: Response, name: str, value: str) -> None:
@@ -132,6 +148,7 @@ def state(table_id: str) -> Response:
 @bp.post("/tables/<table_id>/actions")
 def act(table_id: str) -> Response:
     """Submit one action with the last seen sequence number."""
+    _on_table_screen(table_id)
     service().seats.require_player(table_id, tokens(request, table_id))  # rights before shape
     body = json_body()
     try:
@@ -169,6 +186,7 @@ def record(table_id: str) -> Response:
 @bp.get("/tables/<table_id>/hints")
 def hints(table_id: str) -> Response:
     """The caller's own legal moves and what each would do (his seat only)."""
+    _on_table_screen(table_id)
     return jsonify(service().views.hints(table_id, tokens(request, table_id)))
 
 
@@ -200,6 +218,7 @@ def photo(table_id: str) -> Response:
     """
     request.max_content_length = PHOTO_LIMIT
     table = service().tables.table(table_id)
+    _on_table_screen(table_id)
     seat, host = _caller(table_id)
     if seat is None and not host:
         raise Unauthorized("Join the table to scan cards.", "Entra al tavolo per inquadrare le carte.")
@@ -225,6 +244,7 @@ def check(table_id: str) -> Response:
     """What each card of a scan's list (``{"cards": [...]}``) would mean for the caller now:
     the phone asks again when the table has moved since the photo. Nothing is played."""
     table = service().tables.table(table_id)
+    _on_table_screen(table_id)
     seat, host = _caller(table_id)
     if seat is None and not host:
         raise Unauthorized("Join the table to scan cards.", "Entra al tavolo per inquadrare le carte.")
