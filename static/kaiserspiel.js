@@ -114,11 +114,8 @@ window.GAME_UI = window.GAME_UI || {};
         return raise + " " + (me ? t("ks_respond_you") : t("ks_respond_wait", {who}));
       }
       case "play": return me ? t("ks_play_you") : t("waiting_for", {who});
-      case "await_deal": {
-        const r = s.hand_result;
-        const won = r ? t("ks_hand_won", {team: r.team, n: r.points}) + " " : "";
-        return won + t("ks_next_deal", {who});
-      }
+      // who won the hand is said once, by the result right under this line
+      case "await_deal": return t("ks_next_deal", {who});
       default: return "";
     }
   }
@@ -243,11 +240,12 @@ window.GAME_UI = window.GAME_UI || {};
   function result(view) {
     const s = view.state, r = s.hand_result;
     const box = document.createElement("section");
-    box.className = "ks-result team-" + r.team;
-    box.setAttribute("aria-live", "polite");
+    box.className = "ks-result team-" + r.team;  // not announced: the page announces the log's line
     box.append(heading(t(r.by === "refusal" ? "ks_result_refusal" : "ks_result_tricks",
                          {team: r.team, names: teamNames(view, r.team), n: r.points})));
-    for (const line of lastLines(view, "hand")) box.append(para("ks-line", line[LANG] || line.en));
+    box.append(para("ks-line", t("ks_score_now", {a: s.team_scores.A, b: s.team_scores.B})));
+    // the log's first line of the hand's end says the heading again; a game won is said after it
+    for (const line of lastLines(view, "hand").slice(1)) box.append(para("ks-line", line[LANG] || line.en));
     if (r.by === "refusal") box.append(para("ks-why-tavolino", t("ks_tavolino_why")));
     return box;
   }
@@ -289,6 +287,9 @@ window.GAME_UI = window.GAME_UI || {};
     const s = view.state;
     const game = document.createDocumentFragment();
     const table = !mine(view);
+    // between two hands the result comes first, under the line that says who deals next
+    const between = s.hand_result && s.phase === "await_deal";
+    if (between) game.append(result(view));
     if (table) game.append(slate(view));
     game.append(handInfo(view));
     if (s.face_up.some((c) => c) || s.phase === "reveal") {
@@ -304,7 +305,7 @@ window.GAME_UI = window.GAME_UI || {};
       game.append(heading(t("ks_this_trick")));
       game.append(row("ks-now", s.trick.map((p) => seatCard(view, p.player, p.card))));
     }
-    if (s.hand_result) game.append(result(view));
+    if (s.hand_result && !between) game.append(result(view));
     // A phone: what to do comes right after the table, then why the last trick went as it
     // did, the hand, the slate. The table screen has no controls: all in one column.
     const after = table ? game : document.createDocumentFragment();

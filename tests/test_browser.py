@@ -1412,6 +1412,18 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
     assert raised and explained and named
     result = tablet.locator(".ks-result").inner_text()
     assert "wins the hand with three tricks: 7 points" in result
+    # Who won the hand is shown once, at the top (and announced once, by the screen reader's
+    # line); the status line says only who deals next.
+    for page in (phones[0], tablet):
+        shown = page.evaluate("() => ['#status', '#game', '#controls'].map((s) => "
+                              "document.querySelector(s).innerText).join(' ')")
+        assert page.locator("[aria-live] .ks-result, .ks-result[aria-live]").count() == 0
+        assert shown.count("wins the hand") == 1 and "scores 7" not in shown, shown
+        assert re.search(r"Score: Team A 0, Team B 7\.|Score: Team A 7, Team B 0\.",
+                         page.locator(".ks-result").inner_text())
+        assert "deals the next hand" in page.locator("#status").inner_text()
+        assert page.locator(".ks-result").evaluate(
+            "(r) => !!(r.compareDocumentPosition(document.querySelector('.ks-face-up')) & 4)")
     assert tablet.locator(".slate path.mark").count() == 2  # L and H: 7 points
     caption = tablet.locator(".slate-caption").inner_text()
     assert "7" in caption and "game to 101" in caption
