@@ -334,10 +334,9 @@ window.GAME_UI = window.GAME_UI || {};
     if (mine(view) && s.to_act.includes(view.me)) return view.me;
     if (!view.host) return null;
     // The host acts for a seat without a phone; with cards the app dealt, never for a hand
-    // he cannot see. The next deal may be started by the host for the dealer.
+    // he cannot see. The next deal too is the dealer's own phone's to start, when he has one.
     const seat = s.to_act.find((i) => !view.seats[i].joined);
-    if (s.phase === "await_deal") return s.to_act[0];
-    if (seat === undefined || s.known_hands) return null;
+    if (seat === undefined || (s.known_hands && s.phase !== "await_deal")) return null;
     return seat;
   }
 

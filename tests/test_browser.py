@@ -1424,6 +1424,8 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
         assert "deals the next hand" in page.locator("#status").inner_text()
         assert page.locator(".ks-result").evaluate(
             "(r) => !!(r.compareDocumentPosition(document.querySelector('.ks-face-up')) & 4)")
+    # Every seat has its phone: the dealer's own phone starts the next hand, not the table screen.
+    assert host.locator("#deal").count() == 0 and tablet.locator("#deal").count() == 0
     assert tablet.locator(".slate path.mark").count() == 2  # L and H: 7 points
     caption = tablet.locator(".slate-caption").inner_text()
     assert "7" in caption and "game to 101" in caption
