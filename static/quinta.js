@@ -15,16 +15,21 @@ window.GAME_UI = window.GAME_UI || {};
       if (s.pending_jokers.length > 1) text += " — " + t("next_joker", {who: names[s.pending_jokers[1].player]});
       return text;
     }
-    if (s.conflict) {
+    if (s.conflict && choosesAgain(view)) {
       const who = s.conflict.players.map((i) => names[i]).join(" & ");
-      const again = t("conflict", {card: cardLabel(s.conflict.card), who});
-      if (me !== null && me !== undefined && s.to_act.includes(me)) return again;
+      return t("conflict", {card: cardLabel(s.conflict.card), who});
     }
     const waiting = s.to_act.map((i) => names[i]).join(", ");
     if (me !== null && me !== undefined && s.to_act.includes(me)) return t("choose_card");
     if (me !== null && me !== undefined && s.chosen)
       return t("chosen", {card: cardLabel(s.chosen), who: waiting});
     return t("waiting_for", {who: waiting});
+  }
+
+  /* A card entered twice: this phone is one of those asked to enter theirs again. */
+  function choosesAgain(view) {
+    const me = view.me;
+    return Boolean(view.state.conflict) && me !== null && me !== undefined && view.state.to_act.includes(me);
   }
 
   function rows(view) {
@@ -135,6 +140,8 @@ window.GAME_UI = window.GAME_UI || {};
   window.GAME_UI.quinta = {
     hostByList: true,  // the table screen enters the revealed cards through the scan list
     status,
+    // the conflict's log line, to a phone asked to enter its card again: its status says it
+    statusSays: (view, line) => line.kind === "conflict" && choosesAgain(view),
     finalDetails,
     render(view, act) {
       if (view.state.phase !== "choose") memory.selected = null;

@@ -282,6 +282,9 @@
     announced = v.seq;
     const last = v.log.length ? v.log[v.log.length - 1] : null;
     if (first || !last) return;  // the page just opened: nothing has "just" happened
+    const ui = window.GAME_UI[v.game];
+    // the status line (itself announced) may already say it, in the words this phone needs
+    if (ui.statusSays && ui.statusSays(v, last)) return;
     document.getElementById("announce").textContent = last[LANG] || last.en;
   }
 

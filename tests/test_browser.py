@@ -421,6 +421,12 @@ def test_a_refusal_is_explained_in_the_players_language(server: str, browser: ob
         page.wait_for_function(
             "() => document.getElementById('status').textContent.includes('entered twice')")
     assert "9D" not in host.locator("#game").inner_text()
+    # Said once to a screen reader: by the status line on the phones asked again, by the
+    # page's announcement elsewhere.
+    for page in (bruno, carla):
+        assert "twice" not in page.locator("#announce").text_content()
+    # the table screen is in Italian
+    host.wait_for_function("() => document.getElementById('announce').textContent.includes('due volte')")
     _shot(carla, "phone-en-same-card-twice")
 
 

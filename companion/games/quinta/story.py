@@ -47,6 +47,7 @@ def narrate(
                       "enter them again.",
                 "it": f"Il {card_text(card, 'it')} è stato indicato due volte ({both}): guardate le "
                       "carte e indicatele di nuovo.",
+                "kind": "conflict",
             })
             return lines
         def shown(lang: str) -> str:
