@@ -21,7 +21,7 @@ window.GAME_UI = window.GAME_UI || {};
       return won + t("dv_next_deal", {who: next}) + waiting;
     }
     const who = s.to_act[0];
-    return mine(view) && who === view.me ? t("dv_your_turn") : t("waiting_for", {who: names[who]});
+    return mine(view) && who === view.me ? t("dv_your_turn") : t("turn_of", {who: names[who]});
   }
 
   // A total in points as players say it: the half of a figure as "½" ("7½", "½"),

@@ -78,7 +78,7 @@ window.GAME_UI = window.GAME_UI || {};
       if (s.phase === "continue") return t("in_continue_you");
       return t("in_turn_you");
     }
-    return s.phase === "first_turn" ? t("in_first_other", {who: turn}) : t("waiting_for", {who: turn});
+    return s.phase === "first_turn" ? t("in_first_other", {who: turn}) : t("turn_of", {who: turn});
   }
 
   function redraw() {

@@ -113,7 +113,7 @@ window.GAME_UI = window.GAME_UI || {};
                         {who: nm[p.player], n: p.amount, card: p.card ? cardLabel(p.card) : ""});
         return raise + " " + (me ? t("ks_respond_you") : t("ks_respond_wait", {who}));
       }
-      case "play": return me ? t("ks_play_you") : t("waiting_for", {who});
+      case "play": return me ? t("ks_play_you") : t("turn_of", {who});
       // who won the hand is said once, by the result right under this line
       case "await_deal": return t("ks_next_deal", {who});
       default: return "";

@@ -22,7 +22,7 @@ window.GAME_UI = window.GAME_UI || {};
     const next = s.to_act[0];
     const answer = s.ref ? " " + t("os_answer", {card: cardLabel(s.ref)}) : "";
     if (mine(view) && next === view.me) return (s.trick.length ? t("os_your_turn") : t("os_your_lead")) + answer;
-    return t("waiting_for", {who: names[next]}) + answer;
+    return t("turn_of", {who: names[next]}) + answer;
   }
 
   function chip(n) {

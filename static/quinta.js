@@ -23,7 +23,7 @@ window.GAME_UI = window.GAME_UI || {};
     if (me !== null && me !== undefined && s.to_act.includes(me)) return t("choose_card");
     if (me !== null && me !== undefined && s.chosen)
       return t("chosen", {card: cardLabel(s.chosen), who: waiting});
-    return t("waiting_for", {who: waiting});
+    return t("to_choose", {who: waiting});
   }
 
   /* A card entered twice: this phone is one of those asked to enter theirs again. */
