@@ -42,7 +42,9 @@
   }
 
   function drawButton() {
-    const player = view && view.me !== null && view.me !== undefined && app.dataset.role === "player";
+    // on a player's own page, when the host allows hints and the app knows the hand to hint at
+    const player = view && view.me !== null && view.me !== undefined && app.dataset.role === "player"
+      && view.hints_work;
     button.hidden = !player || !view.hints;
     button.textContent = open ? t("hints_hide") : t("hints");
     button.setAttribute("aria-expanded", open ? "true" : "false");

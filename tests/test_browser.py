@@ -425,8 +425,9 @@ def test_a_refusal_is_explained_in_the_players_language(server: str, browser: ob
     # page's announcement elsewhere.
     for page in (bruno, carla):
         assert "twice" not in page.locator("#announce").text_content()
-    # the table screen is in Italian
+    # the table screen is in Italian; its status says what the two are waited for
     host.wait_for_function("() => document.getElementById('announce').textContent.includes('due volte')")
+    assert host.locator("#status").inner_text() == "Ancora da scegliere la carta: P1, P2"
     _shot(carla, "phone-en-same-card-twice")
 
 
@@ -1279,6 +1280,7 @@ def test_diavolo_with_real_cards_a_player_enters_his_tarot_cards_and_only_he_see
     assert bice.locator("#controls .picker .suit-tab[data-suit=H]").inner_text() == "cups ♥"
     queen = _tab_until_shown(aldo, ".suit-tab[data-suit=H]", ".picker .card[data-card='QH']")
     assert queen.get_attribute("aria-label") == "regina di coppe"
+    assert aldo.locator("#hints-button").is_hidden()  # no hints about a hand the app does not know
     assert queen.locator(".half").inner_text() == "½" and queen.locator(".trump-name").inner_text() == "coppe"
     before = _seq(aldo)
     queen.click()
@@ -1290,6 +1292,8 @@ def test_diavolo_with_real_cards_a_player_enters_his_tarot_cards_and_only_he_see
     _wait_moved(aldo, before)
     mine = aldo.locator("#game")
     mine.get_by_text("totale ½").wait_for()
+    aldo.locator("#hints-button").wait_for()  # every card he holds entered: hints can count on them
+    assert bice.locator("#hints-button").is_hidden()
     players = aldo.locator("main").inner_text()
     assert "1 carta" in players and "1 carte" not in players  # one card, in the singular
     assert mine.locator(".hand .card[data-card='QH']").get_attribute("aria-label") == "regina di coppe"

@@ -148,8 +148,9 @@ def test_the_end_of_a_game_shows_the_result_the_settlement_and_what_next(
     tokens = [request(_port(server), "POST", f"/api/tables/{tid}/seats", {"seat": s})[1]["token"]
               for s in range(3)]
     page = _phone(browser, server, tid, tokens[0], VIEWPORTS[size], host_token=host)
-    # real cards: the camera is offered (where the app deals it is not: it knows every hand)
-    assert page.locator("#hints-button").is_visible() and page.locator("#scan-button").is_visible()
+    # real cards: the camera is offered (where the app deals it is not: it knows every hand);
+    # hints are not, the app not knowing the hand they would be about
+    assert page.locator("#scan-button").is_visible() and page.locator("#hints-button").is_hidden()
     end = _play_to_the_end(server, tid, tokens)
     final = page.locator("#final")
     final.wait_for(state="visible")

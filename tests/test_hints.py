@@ -16,6 +16,7 @@ from companion.games import GAMES
 from companion.games.cards import card_name
 from companion.games.diavolo.engine import RULES as DV
 from companion.games.diavolo.hints import odds
+from companion.games.hints import UNKNOWN_HAND
 from companion.games.kaiserspiel.engine import RULES as KS
 from companion.games.oscuri.engine import RULES as OS
 from companion.games.oscuri.state import Play as OPlay
@@ -128,6 +129,42 @@ def test_an_unknown_hand_gets_a_note_not_moves() -> None:
         s = rules.new_state(rules.seats.start if game != "kaiserspiel" else 4, {"hands": "unknown"}, 3)
         found = hints_for(game, rules, s, 0, NAMES)
         assert not found.moves and found.note_en and found.note_it, game
+
+
+def test_hints_work_exactly_when_the_app_knows_the_hand() -> None:
+    """The phone offers the Hints button only where hints can be given: ``knows_hand`` is true
+    for a hand the app dealt and false for real cards, in every game; in Diavolo it becomes
+    true once the player has entered each card they hold on their own phone."""
+    from companion.games.diavolo.state import Ask, Note
+    from companion.games.registry import get_game
+
+    for game, rules in GAMES.items():
+        players = rules.seats.start if game != "kaiserspiel" else 4
+        for hands, knows in (("known", True), ("unknown", False)):
+            s = rules.new_state(players, {"hands": hands}, 3)
+            assert get_game(game).knows_hand(s, 0) is knows, (game, hands)
+            assert bool(hints_for(game, rules, s, 0, NAMES).note_en == UNKNOWN_HAND.note_en) is not knows
+    s = DV.new_state(3, {"hands": "unknown"}, seed=2)
+    first = s.turn or 0
+    s = DV.apply(s, Ask(first))  # a second card, face down: he enters both
+    s = DV.apply(s, Note(first, "2S"))
+    knows = get_game("diavolo").knows_hand
+    assert s.counts[first] == 2 and not knows(s, first)  # one of his two cards entered
+    s = DV.apply(s, Note(first, "3C"))
+    assert knows(s, first)
+    assert hints_for("diavolo", DV, s, first, NAMES).note_en != UNKNOWN_HAND.note_en
+
+
+def test_the_view_says_whether_hints_work_for_the_caller(client: FlaskClient) -> None:
+    """At a table of real cards the view says hints cannot work (the phone hides the button);
+    where the app dealt, they do; the table screen has no hand to hint at."""
+    for hands, works in (("unknown", False), ("known", True)):
+        tid = create(client, options={"hands": hands})["table_id"]
+        token = join(client, tid, 0)
+        mine = client.get(f"/api/tables/{tid}/state", headers=bearer(token)).get_json()
+        assert mine["hints"] is True and mine["hints_work"] is works
+        screen = client.get(f"/api/tables/{tid}/state?as=table").get_json()
+        assert screen["hints_work"] is False
 
 
 # ---- hidden information -------------------------------------------------------------------

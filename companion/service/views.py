@@ -9,7 +9,7 @@ from typing import Any
 
 from ..decks.library import DeckLibrary
 from ..games.engine import json_number
-from ..games.registry import hints_for
+from ..games.registry import get_game, hints_for
 from ..games.settlement import settle
 from .bounded import Bounded
 from .camera import camera_choices, scannable
@@ -90,6 +90,8 @@ class Views:
             "scannable": scannable(table, self.decks),
             "camera": table.camera,
             "hints": table.hints,
+            # hints need the caller's hand: at a real table, only once the player has entered it
+            "hints_work": seat is not None and get_game(table.game).knows_hand(table.state, seat),
             **({"camera_choices": camera_choices(self.decks, table)} if host else {}),
             "pack": info(table.state) if (info := getattr(rules, "table_info", None)) else None,
             "practice": practice_view(table, seat),

@@ -124,6 +124,10 @@ def components() -> dict[str, Any]:
                     "log": {"type": "array", "items": {"type": "object"}},
                     "hints": {"type": "boolean",
                               "description": "players may ask for hints (the host's switch)"},
+                    "hints_work": {"type": "boolean",
+                                   "description": "the app knows the caller's hand, so that hints "
+                                                  "can be given (at a table of real cards, once "
+                                                  "the player has entered their own cards)"},
                     "scannable": {"type": "boolean",
                                   "description": "the camera reads this table's cards"},
                     "pack": {"type": ["object", "null"],

@@ -61,10 +61,17 @@ def _between_deals(s: DiavoloState, seat: int, names: Sequence[str]) -> Hints:
     ))
 
 
+def knows_hand(s: DiavoloState, seat: int) -> bool:
+    """Whether the app knows every card the seat holds (dealt by the app, or each entered by
+    the player on their own phone): the chances it hints at need them."""
+    own = s.cards[seat]
+    return own is not None and len(own) == s.counts[seat]
+
+
 def hints(rules: Diavolo, s: DiavoloState, seat: int, names: Sequence[str]) -> Hints:
     """Ask or withdraw, with the exact chances of the next card."""
     own = s.cards[seat]
-    if own is None or len(own) != s.counts[seat]:
+    if own is None or not knows_hand(s, seat):
         return UNKNOWN_HAND
     legal = rules.legal_actions(s, seat)
     if legal and s.phase == "await_deal":

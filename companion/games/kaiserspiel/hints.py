@@ -96,9 +96,14 @@ def _declaration(s: KaiserState, a: Pass | Raise | DeclareKaiser | Accept | Refu
                 f"Rifiuta: la mano finisce subito e l'altra squadra segna {value}.")
 
 
+def knows_hand(s: KaiserState, seat: int) -> bool:
+    """Whether the app knows the seat's hand (it dealt it): hints need it."""
+    return s.hands[seat] is not None
+
+
 def hints(rules: Kaiserspiel, s: KaiserState, seat: int, names: Sequence[str]) -> Hints:
     """The player's moves now: cards with the trick's winner so far, or the declarations."""
-    if s.hands[seat] is None:
+    if not knows_hand(s, seat):
         return UNKNOWN_HAND
     moves: list[Move] = []
     for a in rules.legal_actions(s, seat):

@@ -98,9 +98,14 @@ def _row_choice(s: QuintaState, a: ChooseRow) -> Move:
                 joker, {"row": a.row, "takes": [], "certain": True})
 
 
+def knows_hand(s: QuintaState, seat: int) -> bool:
+    """Whether the app knows the seat's hand (it dealt it): hints need it."""
+    return s.hands[seat] is not None
+
+
 def hints(rules: Quinta, s: QuintaState, seat: int, names: Sequence[str]) -> Hints:
     """Each card in hand (or each row for a waiting joker) and what it would take."""
-    if s.hands[seat] is None:
+    if not knows_hand(s, seat):
         return UNKNOWN_HAND
     legal = rules.legal_actions(s, seat)
     if not legal:
