@@ -72,9 +72,12 @@ window.GAME_UI = window.GAME_UI || {};
     const box = document.createElement("div");
     if (view.outcome) return box;
     const legal = (type) => (s.legal || []).some((a) => a.type === type);
-    const canAct = (mine(view) && s.to_act.includes(view.me)) || view.host;
-    if (s.phase === "await_deal" && canAct && s.to_act.length) {
-      const dealer = s.to_act[0];
+    // Between deals: the dealer's own phone deals or ends the evening; the host, for a dealer
+    // without a phone (the server lets only a seat's own phone act for it).
+    const dealer = s.to_act.length ? s.to_act[0] : null;
+    const canAct = dealer !== null && ((mine(view) && dealer === view.me)
+                                       || (view.host && !view.seats[dealer].joined));
+    if (s.phase === "await_deal" && canAct) {
       // With a pot on the table, one more deal comes first: the pot waits for a winner.
       const deal = s.pot ? t("dv_deal_pot", {n: s.pot}) : t("dv_deal");
       box.append(button(deal, true, () => act({type: "deal", player: dealer})));

@@ -132,27 +132,36 @@ def test_an_unknown_hand_gets_a_note_not_moves() -> None:
 
 
 def test_hints_work_exactly_when_the_app_knows_the_hand() -> None:
-    """The phone offers the Hints button only where hints can be given: ``knows_hand`` is true
+    """The phone offers the Hints button only where hints can be given: ``can_hint`` is true
     for a hand the app dealt and false for real cards, in every game; in Diavolo it becomes
-    true once the player has entered each card they hold on their own phone."""
-    from companion.games.diavolo.state import Ask, Note
+    true once the player has entered each card they hold on their own phone, and between deals
+    it is true for the next dealer, whose hints are about the pot, not a hand."""
+    from companion.games.diavolo.state import Ask, Note, Withdraw
     from companion.games.registry import get_game
 
     for game, rules in GAMES.items():
         players = rules.seats.start if game != "kaiserspiel" else 4
         for hands, knows in (("known", True), ("unknown", False)):
             s = rules.new_state(players, {"hands": hands}, 3)
-            assert get_game(game).knows_hand(s, 0) is knows, (game, hands)
+            assert get_game(game).can_hint(s, 0) is knows, (game, hands)
             assert bool(hints_for(game, rules, s, 0, NAMES).note_en == UNKNOWN_HAND.note_en) is not knows
     s = DV.new_state(3, {"hands": "unknown"}, seed=2)
     first = s.turn or 0
     s = DV.apply(s, Ask(first))  # a second card, face down: he enters both
     s = DV.apply(s, Note(first, "2S"))
-    knows = get_game("diavolo").knows_hand
-    assert s.counts[first] == 2 and not knows(s, first)  # one of his two cards entered
+    can = get_game("diavolo").can_hint
+    assert s.counts[first] == 2 and not can(s, first)  # one of his two cards entered
     s = DV.apply(s, Note(first, "3C"))
-    assert knows(s, first)
+    assert can(s, first)
     assert hints_for("diavolo", DV, s, first, NAMES).note_en != UNKNOWN_HAND.note_en
+    # Between deals the next dealer's hints (deal again for the pot, or end) need no hand.
+    s = DV.new_state(3, {"hands": "unknown"}, seed=2)
+    while s.phase == "offer":
+        s = DV.apply(s, Withdraw(s.turn or 0))
+    assert s.phase == "await_deal"
+    (dealer,) = DV.to_act(s)
+    assert can(s, dealer) and hints_for("diavolo", DV, s, dealer, NAMES).moves
+    assert not any(can(s, seat) for seat in range(3) if seat != dealer)
 
 
 def test_the_view_says_whether_hints_work_for_the_caller(client: FlaskClient) -> None:

@@ -56,7 +56,7 @@ class Game:
     narrate: Narrator  # story.py: the sentences that explain a turn
     book: Book  # rulebook.py: the rule book, every refusal's paragraph
     hints: Hinter  # hints.py: a seat's legal moves and what each would do
-    knows_hand: Callable[[Any, int], bool]  # hints.py: whether the app knows enough of a hand to hint
+    can_hint: Callable[[Any, int], bool]  # hints.py: whether the app knows what a seat's hints need
     bot: Callable[[], Bot]  # bot.py: the practice table's player
     practice_bots: int  # bots at a practice table when the player does not say
     scenario: Adapter  # scenario.py: how a rules-scenario/1 file is read and its snapshots written

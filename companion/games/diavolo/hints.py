@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from ..cards import TAROT78, deck_list
 from ..hints import NOT_NOW, UNKNOWN_HAND, Hints, Move, percent
-from .engine import Diavolo
+from .engine import RULES, Diavolo
 from .state import DEVIL, TARGET, Ask, Continue, DiavoloState, Withdraw, points, total, value
 
 
@@ -61,21 +61,24 @@ def _between_deals(s: DiavoloState, seat: int, names: Sequence[str]) -> Hints:
     ))
 
 
-def knows_hand(s: DiavoloState, seat: int) -> bool:
-    """Whether the app knows every card the seat holds (dealt by the app, or each entered by
-    the player on their own phone): the chances it hints at need them."""
+def can_hint(s: DiavoloState, seat: int) -> bool:
+    """Whether hints can be given to the seat: between deals, to the next dealer (they speak of
+    the pot and the next deal); during a deal, once the app knows every card the seat holds
+    (dealt by the app, or each entered by the player on their own phone): the chances need them."""
+    if s.phase == "await_deal":
+        return seat in RULES.to_act(s)
     own = s.cards[seat]
     return own is not None and len(own) == s.counts[seat]
 
 
 def hints(rules: Diavolo, s: DiavoloState, seat: int, names: Sequence[str]) -> Hints:
     """Ask or withdraw, with the exact chances of the next card."""
-    own = s.cards[seat]
-    if own is None or not knows_hand(s, seat):
-        return UNKNOWN_HAND
     legal = rules.legal_actions(s, seat)
-    if legal and s.phase == "await_deal":
+    if legal and s.phase == "await_deal":  # the pot and the next deal: no hand needed
         return _between_deals(s, seat, names)
+    own = s.cards[seat]
+    if own is None or not can_hint(s, seat):
+        return UNKNOWN_HAND
     if not legal or s.phase != "offer":
         return NOT_NOW
     bust, win, unseen = odds(own)

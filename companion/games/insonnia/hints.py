@@ -70,15 +70,16 @@ def _pass_move(s: InsonniaState, seat: int) -> Move:
                 None, {"discards": card})
 
 
-def knows_hand(s: InsonniaState, seat: int) -> bool:
-    """Whether the app knows the seat's hand (it dealt it): hints need it."""
+def can_hint(s: InsonniaState, seat: int) -> bool:
+    """Whether hints can be given to the seat: they need its hand, which the app knows when it
+    dealt it."""
     return s.hands[seat] is not None
 
 
 def hints(rules: Insonnia, s: InsonniaState, seat: int, names: Sequence[str]) -> Hints:
     """Where each card in hand could go, a new run, and the confused sheep the player may remove."""
     hand = s.hands[seat]
-    if hand is None or not knows_hand(s, seat):
+    if hand is None or not can_hint(s, seat):
         return UNKNOWN_HAND
     legal = rules.legal_actions(s, seat)
     if not legal:

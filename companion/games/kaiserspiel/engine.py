@@ -235,7 +235,9 @@ class Kaiserspiel:
 
     def private(self, s: KaiserState, player: int) -> bool:
         """True when the app knows this seat's hand: nobody else may act for it. Between two
-        hands there is nothing to hide, and the host may start the next deal for the dealer."""
+        hands there is nothing to hide: the host may start the next deal for the dealer (the
+        table screen offers it only for a dealer without a phone; a phone that has gone quiet
+        need not hold up the table)."""
         return s.phase != "await_deal" and s.hands[player] is not None
 
     def commutes(self, then: KaiserState, now: KaiserState, a: Action) -> bool:

@@ -96,14 +96,15 @@ def _declaration(s: KaiserState, a: Pass | Raise | DeclareKaiser | Accept | Refu
                 f"Rifiuta: la mano finisce subito e l'altra squadra segna {value}.")
 
 
-def knows_hand(s: KaiserState, seat: int) -> bool:
-    """Whether the app knows the seat's hand (it dealt it): hints need it."""
+def can_hint(s: KaiserState, seat: int) -> bool:
+    """Whether hints can be given to the seat: they need its hand, which the app knows when it
+    dealt it."""
     return s.hands[seat] is not None
 
 
 def hints(rules: Kaiserspiel, s: KaiserState, seat: int, names: Sequence[str]) -> Hints:
     """The player's moves now: cards with the trick's winner so far, or the declarations."""
-    if not knows_hand(s, seat):
+    if not can_hint(s, seat):
         return UNKNOWN_HAND
     moves: list[Move] = []
     for a in rules.legal_actions(s, seat):

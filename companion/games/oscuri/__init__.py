@@ -9,11 +9,11 @@ from __future__ import annotations
 from ..game import Game
 from .bot import OscuriBot
 from .engine import RULES
-from .hints import hints, knows_hand
+from .hints import can_hint, hints
 from .rulebook import BOOK
 from .scenario import ADAPTER
 from .story import narrate
 
-GAME = Game(rules=RULES, narrate=narrate, book=BOOK, hints=hints, knows_hand=knows_hand,
+GAME = Game(rules=RULES, narrate=narrate, book=BOOK, hints=hints, can_hint=can_hint,
             bot=OscuriBot, practice_bots=2,
             scenario=ADAPTER)

@@ -88,14 +88,15 @@ def _describe(rules: Oscuri, s: OscuriState, a: Play, names: Sequence[str]) -> M
     return Move(action, en, it, a.card, facts)
 
 
-def knows_hand(s: OscuriState, seat: int) -> bool:
-    """Whether the app knows the seat's hand (it dealt it): hints need it."""
+def can_hint(s: OscuriState, seat: int) -> bool:
+    """Whether hints can be given to the seat: they need its hand, which the app knows when it
+    dealt it."""
     return s.hands[seat] is not None
 
 
 def hints(rules: Oscuri, s: OscuriState, seat: int, names: Sequence[str]) -> Hints:
     """Each card the player may play now and where the stakes would go."""
-    if not knows_hand(s, seat):
+    if not can_hint(s, seat):
         return UNKNOWN_HAND
     plays = [a for a in rules.legal_actions(s, seat) if isinstance(a, Play)]
     if not plays:

@@ -98,14 +98,15 @@ def _row_choice(s: QuintaState, a: ChooseRow) -> Move:
                 joker, {"row": a.row, "takes": [], "certain": True})
 
 
-def knows_hand(s: QuintaState, seat: int) -> bool:
-    """Whether the app knows the seat's hand (it dealt it): hints need it."""
+def can_hint(s: QuintaState, seat: int) -> bool:
+    """Whether hints can be given to the seat: they need its hand, which the app knows when it
+    dealt it."""
     return s.hands[seat] is not None
 
 
 def hints(rules: Quinta, s: QuintaState, seat: int, names: Sequence[str]) -> Hints:
     """Each card in hand (or each row for a waiting joker) and what it would take."""
-    if not knows_hand(s, seat):
+    if not can_hint(s, seat):
         return UNKNOWN_HAND
     legal = rules.legal_actions(s, seat)
     if not legal:
