@@ -20,9 +20,11 @@ window.GAME_UI = window.GAME_UI || {};
       return mine(view) && s.owing[0] === view.me ? t("os_discard_you") : t("os_discard_other", {who});
     }
     const next = s.to_act[0];
-    const answer = s.ref ? " " + t("os_answer", {card: cardLabel(s.ref)}) : "";
-    if (mine(view) && next === view.me) return (s.trick.length ? t("os_your_turn") : t("os_your_lead")) + answer;
-    return t("turn_of", {who: names[next]}) + answer;
+    const answer = (key) => (s.ref ? " " + t(key, {card: cardLabel(s.ref)}) : "");
+    if (mine(view) && next === view.me) {
+      return (s.trick.length ? t("os_your_turn") : t("os_your_lead")) + answer("os_answer");
+    }
+    return t("turn_of", {who: names[next]}) + answer("os_answer_other");
   }
 
   function chip(n) {
