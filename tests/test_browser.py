@@ -425,9 +425,10 @@ def test_a_refusal_is_explained_in_the_players_language(server: str, browser: ob
     # page's announcement elsewhere.
     for page in (bruno, carla):
         assert "twice" not in page.locator("#announce").text_content()
+    anna.wait_for_function("() => document.getElementById('announce').textContent.includes('due volte')")
     # the table screen is in Italian; its status says what the two are waited for
     host.wait_for_function("() => document.getElementById('announce').textContent.includes('due volte')")
-    assert host.locator("#status").inner_text() == "Ancora da scegliere la carta: P1, P2"
+    assert host.locator("#status").inner_text() == "Manca ancora la carta di P1, P2"
     _shot(carla, "phone-en-same-card-twice")
 
 
@@ -1162,6 +1163,9 @@ def test_diavolo_a_pot_left_is_offered_one_more_deal_and_given_back_line_by_line
     assert f"Sul tavolo c'è un piatto di {pot}" in phones[1].locator("#status").inner_text()  # type: ignore[attr-defined]
     page = phones[dealer]
     buttons = page.locator("#controls button")  # type: ignore[attr-defined]
+    # the dealer has a phone: the next deal is theirs to start, not the table screen's
+    host.wait_for_function("() => document.body.dataset.seq === " + json.dumps(_seq(page)))  # type: ignore[attr-defined]
+    assert host.locator("#controls button").count() == 0  # type: ignore[attr-defined]
     english = locales[dealer] == "en-GB"
     first = f"Deal the next hand: the pot of {pot} waits for its winner" if english else \
         f"Distribuisci la prossima mano: il piatto di {pot} aspetta il suo vincitore"
@@ -1233,6 +1237,9 @@ def test_diavolo_the_table_screen_speaks_for_players_without_a_phone(server: str
     # the next dealer, named by the status, is the one marked as dealing
     players = host.locator(".player")  # type: ignore[attr-defined]
     assert "deals" in players.nth(1).inner_text() and "deals" not in players.nth(0).inner_text()
+    # Bruno has no phone: the table screen deals for him; Anna's phone does not
+    controls.get_by_role("button", name="Deal the next hand", exact=True).wait_for()  # type: ignore[attr-defined]
+    assert anna.locator("#controls").get_by_role("button", name="Deal the next hand").count() == 0  # type: ignore[attr-defined]
     _shot(host, "tablet-diavolo-for-a-seat-without-phone")
 
 

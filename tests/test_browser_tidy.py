@@ -184,6 +184,7 @@ def test_a_practice_game_over_offers_another_game_in_italian(server: str, browse
     tid = created["table_id"]
     page = _phone(browser, server, tid, created["token"], VIEWPORTS["390x844"], locale="it-IT",
                   host_token=created["host_token"])
+    page.locator("#hints-button").wait_for()  # the app dealt: hints work, until the game ends
     port = _port(server)
     for _ in range(400):
         view = request(port, "GET", f"/api/tables/{tid}/state", token=created["token"])[1]

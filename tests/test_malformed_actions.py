@@ -73,14 +73,17 @@ def test_a_field_the_game_does_not_read_is_refused_by_name_and_plays_nothing(
         for action in (view["state"].get("legal") or [])[:3]:
             before = snapshot(app.config["DATABASE"])
             misplaced = {key: value for key, value in action.items() if key != "player"}
-            spoiled = [({**misplaced, "seat": 1 - view["me"] % 2}, "'seat'"),
-                       ({**action, "cards ": "x"}, "'cards '")]
+            spoiled = [({**misplaced, "seat": 1 - view["me"] % 2}, "field 'seat'"),
+                       ({**action, "cards ": "x"}, "field 'cards '"),
+                       ({**misplaced, "seat": 1, "cards ": "x"}, "fields 'cards ', 'seat'")]
             for body, named in spoiled:
                 resp = client.post(f"/api/tables/{tid}/actions", headers=bearer(token),
                                    json={"action": body, "seq": view["seq"]})
                 reply = resp.get_json()
                 assert resp.status_code == 400, (body, reply)
-                assert named in reply["messages"]["en"] and named in reply["messages"]["it"]
+                assert named in reply["messages"]["en"]
+                said_it = named.replace("fields", "i campi").replace("field", "il campo")
+                assert said_it in reply["messages"]["it"]
                 assert "nothing was played" in reply["messages"]["en"]
             assert snapshot(app.config["DATABASE"]) == before
         legal = view["state"].get("legal") or []

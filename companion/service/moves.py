@@ -119,13 +119,15 @@ class Moves:
                 )
         try:
             action = table.rules.load_action(raw)
-            extra = unknown_fields(raw, table.rules.dump_action(action))
+            extra = sorted(unknown_fields(raw, table.rules.dump_action(action)))
             if extra:  # a field misspelt or misplaced would be silently dropped: say so
                 names = ", ".join(f"'{name}'" for name in extra)
+                one = len(extra) == 1
                 raise BadRequest(
-                    f"This game's actions have no field {names}: nothing was played.",
-                    f"Le azioni di questo gioco non hanno il campo {names}: non si è giocato nulla.",
-                    fields=extra)
+                    f"This game's actions have no {'field' if one else 'fields'} {names}: "
+                    "nothing was played.",
+                    f"Le azioni di questo gioco non hanno {'il campo' if one else 'i campi'} {names}: "
+                    "non si è giocato nulla.", fields=extra)
             table.rules.check(table.state, action)
         except IllegalAction as e:
             if expected != table.seq:

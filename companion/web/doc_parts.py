@@ -24,7 +24,10 @@ VIEW = {"$ref": "#/components/schemas/View"}
 
 
 AS_TABLE = {"name": "as", "in": "query", "required": False, "schema": {"enum": ["table"]},
-             "description": "the public view (the table screen), whatever the seat cookie"}
+             "description": "the public view (the table screen), whatever the seat cookie; "
+                            "a player's phone (a seat cookie, no host token) that moves, scans "
+                            "or asks for hints from it gets 403 reason 'table_screen' with "
+                            "'page', its own page"}
 
 
 HTML = {"description": "an HTML page", "content": {"text/html": {"schema": {"type": "string"}}}}

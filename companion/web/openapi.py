@@ -122,9 +122,11 @@ def _document() -> dict[str, Any]:
                 "responses": {
                     "200": answer(VIEW, "accepted and committed, the new view; a retry of a request "
                                         "already applied gets the view right after its move"),
-                    "400": err("malformed request"),
+                    "400": err("malformed request, or an action with a field its game does "
+                               "not read ('fields' names them)"),
                     "401": err("no valid token for this table"),
-                    "403": err("acting for another seat"),
+                    "403": err("acting for another seat, or a player's phone acting from the "
+                               "table screen (reason 'table_screen')"),
                     "404": err("no such table"),
                     "409": err("someone moved first (reason 'moved_first', with 'view': the table "
                                 "as it is now); or this seat's request id already made another move "
@@ -190,7 +192,9 @@ def _document() -> dict[str, Any]:
                                 "additionalProperties": True}},
                             "note": {"type": ["object", "null"]}}}, "the hints"),
                         "401": err("no seat at this table"),
-                        "403": err("the host switched hints off, or the caller holds no seat"),
+                        "403": err("the host switched hints off, the caller holds no seat, or "
+                                   "a player's phone asks from the table screen (reason "
+                                   "'table_screen')"),
                         "404": err("no such table"),
                     }},
                 "post": {
@@ -265,6 +269,8 @@ def _document() -> dict[str, Any]:
                         "what the photo shows"),
                     "400": err("not an image, damaged, truncated, or too many pixels"),
                     "401": err("not a player or host of this table"),
+                    "403": err("a player's phone scanning from the table screen (reason "
+                               "'table_screen')"),
                     "404": err("no such table"),
                     "413": err("over 20 MB"),
                 }}},
@@ -292,6 +298,8 @@ def _document() -> dict[str, Any]:
                         "table screen, for a seat whose hand the app knows and a phone holds)"),
                     "400": err("malformed request"),
                     "401": err("not a player or host of this table"),
+                    "403": err("a player's phone asking from the table screen (reason "
+                               "'table_screen')"),
                     "404": err("no such table"),
                 }}},
             "/api/tables/{table_id}/qr.svg": {"get": {
