@@ -90,8 +90,8 @@ class Views:
             "scannable": scannable(table, self.decks),
             "camera": table.camera,
             "hints": table.hints,
-            # hints need the caller's hand: at a real table, only once the player has entered it
-            "hints_work": seat is not None and get_game(table.game).knows_hand(table.state, seat),
+            # whether hints can be given to the caller: most need a hand the app knows
+            "hints_work": seat is not None and get_game(table.game).can_hint(table.state, seat),
             **({"camera_choices": camera_choices(self.decks, table)} if host else {}),
             "pack": info(table.state) if (info := getattr(rules, "table_info", None)) else None,
             "practice": practice_view(table, seat),
