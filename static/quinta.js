@@ -15,9 +15,12 @@ window.GAME_UI = window.GAME_UI || {};
       if (s.pending_jokers.length > 1) text += " — " + t("next_joker", {who: names[s.pending_jokers[1].player]});
       return text;
     }
-    if (s.conflict && choosesAgain(view)) {
+    // Why the round waits, on every page; to the two, what to do (once one has entered a
+    // card again, their phone says it is chosen)
+    const involved = s.conflict && s.conflict.players.includes(me);
+    if (s.conflict && (choosesAgain(view) || !involved)) {
       const who = s.conflict.players.map((i) => names[i]).join(" & ");
-      return t("conflict", {card: cardLabel(s.conflict.card), who});
+      return t(involved ? "conflict" : "conflict_others", {card: cardLabel(s.conflict.card), who});
     }
     const waiting = s.to_act.map((i) => names[i]).join(", ");
     if (me !== null && me !== undefined && s.to_act.includes(me)) return t("choose_card");
@@ -140,8 +143,9 @@ window.GAME_UI = window.GAME_UI || {};
   window.GAME_UI.quinta = {
     hostByList: true,  // the table screen enters the revealed cards through the scan list
     status,
-    // the conflict's log line, to a phone asked to enter its card again: its status says it
-    statusSays: (view, line) => line.kind === "conflict" && choosesAgain(view),
+    // the conflict's log line: every page's status says it
+    statusSays: (view, line) => line.kind === "conflict" && Boolean(view.state.conflict)
+      && (choosesAgain(view) || !view.state.conflict.players.includes(view.me)),
     finalDetails,
     render(view, act) {
       if (view.state.phase !== "choose") memory.selected = null;
