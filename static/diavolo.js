@@ -14,14 +14,17 @@ window.GAME_UI = window.GAME_UI || {};
   function status(view) {
     const s = view.state, names = view.names;
     if (view.outcome) return t("game_over");
+    const me = (seat) => mine(view) && seat === view.me;  // a phone speaks to its own player
     if (s.phase === "await_deal") {
-      const next = names[s.to_act[0]];
-      const won = s.deal_winner !== null ? t("dv_won", {who: names[s.deal_winner]}) + " " : "";
+      const next = s.to_act[0];
+      const won = s.deal_winner === null ? ""
+        : (me(s.deal_winner) ? t("dv_won_you") : t("dv_won", {who: names[s.deal_winner]})) + " ";
       const waiting = s.pot ? " " + t("dv_pot_waits", {n: s.pot}) : "";
-      return won + t("dv_next_deal", {who: next}) + waiting;
+      return won + (me(next) ? t("dv_next_deal_you") : t("dv_next_deal", {who: names[next]})) + waiting;
     }
     const who = s.to_act[0];
-    return mine(view) && who === view.me ? t("dv_your_turn") : t("turn_of", {who: names[who]});
+    if (!me(who)) return t("turn_of", {who: names[who]});
+    return s.checking ? t("dv_check_you") : t("dv_your_turn");
   }
 
   // A total in points as players say it: the half of a figure as "½" ("7½", "½"),
@@ -39,7 +42,7 @@ window.GAME_UI = window.GAME_UI || {};
     pot.className = "pot";
     pot.textContent = t("dv_pot", {n: s.pot, deal: s.deal, round: s.round, left: s.deck_size});
     game.append(pot);
-    if (s.winner_cards) {
+    if (s.winner_cards && !(mine(view) && s.deal_winner === view.me && s.cards)) {
       const h = document.createElement("h3");
       h.textContent = t("dv_winner_cards", {who: view.names[s.deal_winner]});
       const row = document.createElement("div");
@@ -47,9 +50,11 @@ window.GAME_UI = window.GAME_UI || {};
       s.winner_cards.forEach((c) => row.append(cardEl(c, {half: true, tarot: true})));
       game.append(h, row);
     }
+    // the winner's shown cards are the table's now: on his phone they are said once, as shown
+    const shown = mine(view) && s.winner_cards && s.deal_winner === view.me;
     if (mine(view) && s.cards) {
       const h = document.createElement("h3");
-      h.textContent = t("dv_your_cards", {total: points(s.total)});
+      h.textContent = t(shown ? "dv_your_shown" : "dv_your_cards", {total: points(s.total)});
       const row = document.createElement("div");
       row.className = "hand";
       s.cards.forEach((c) => row.append(cardEl(c, {half: true, tarot: true})));

@@ -109,13 +109,14 @@ window.GAME_UI = window.GAME_UI || {};
       case "declare": return me ? t("ks_declare_you") : t("ks_declare_wait", {who});
       case "respond": {
         const p = s.pending;
-        const raise = t(p.card ? "ks_pending_kaiser" : "ks_pending_raise",
+        const you = mine(view) && p.player === view.me ? "_you" : "";
+        const raise = t((p.card ? "ks_pending_kaiser" : "ks_pending_raise") + you,
                         {who: nm[p.player], n: p.amount, card: p.card ? cardLabel(p.card) : ""});
         return raise + " " + (me ? t("ks_respond_you") : t("ks_respond_wait", {who}));
       }
       case "play": return me ? t("ks_play_you") : t("turn_of", {who});
       // who won the hand is said once, by the result right under this line
-      case "await_deal": return t("ks_next_deal", {who});
+      case "await_deal": return me ? t("ks_next_deal_you") : t("ks_next_deal", {who});
       default: return "";
     }
   }

@@ -1163,6 +1163,8 @@ def test_diavolo_a_pot_left_is_offered_one_more_deal_and_given_back_line_by_line
     assert f"Sul tavolo c'è un piatto di {pot}" in phones[1].locator("#status").inner_text()  # type: ignore[attr-defined]
     page = phones[dealer]
     buttons = page.locator("#controls button")  # type: ignore[attr-defined]
+    assert (page.locator("#status").inner_text().startswith(  # type: ignore[attr-defined]
+        "You deal the next hand." if locales[dealer] == "en-GB" else "Distribuisci tu la prossima mano."))
     # the dealer has a phone: the next deal is theirs to start, not the table screen's
     host.wait_for_function("() => document.body.dataset.seq === " + json.dumps(_seq(page)))  # type: ignore[attr-defined]
     assert host.locator("#controls button").count() == 0  # type: ignore[attr-defined]
@@ -1309,6 +1311,7 @@ def test_diavolo_with_real_cards_a_player_enters_his_tarot_cards_and_only_he_see
     before = _seq(aldo)
     aldo.locator("#controls").get_by_role("button", name="Chiedi una carta (paghi 1)").click()
     _wait_moved(aldo, before)
+    assert aldo.locator("#status").inner_text() == "Guarda la nuova carta: prosegui se non fa 15"
     seven = _tab_until_shown(aldo, ".suit-tab[data-suit=T]", ".picker .card[data-card='T7']")
     assert seven.get_attribute("aria-label") == "Trionfo 7"
     before = _seq(aldo)
@@ -1443,6 +1446,9 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
             "(r) => !!(r.compareDocumentPosition(document.querySelector('.ks-face-up')) & 4)")
     # Every seat has its phone: the dealer's own phone starts the next hand, not the table screen.
     assert host.locator("#deal").count() == 0 and tablet.locator("#deal").count() == 0
+    dealer = _first_to_act(server, table_id, phones)
+    assert phones[dealer].locator("#status").inner_text() in (
+        "You deal the next hand.", "Distribuisci tu la prossima mano.")  # spoken to, by name elsewhere
     assert tablet.locator(".slate path.mark").count() == 2  # L and H: 7 points
     caption = tablet.locator(".slate-caption").inner_text()
     assert "7" in caption and "game to 101" in caption

@@ -311,3 +311,28 @@ def test_a_server_for_the_lan_says_nothing_of_the_kind(server: str, browser: Any
     page = browser.new_context(viewport=VIEWPORTS["390x844"], locale="en-GB").new_page()
     page.goto(server + "/")
     assert page.locator("#no-phones").count() == 0
+
+
+def test_a_diavolo_winners_cards_are_shown_once_on_their_phone(server: str, browser: Any) -> None:  # noqa: F811
+    """Real cards: the first player asks, enters his two cards, 7 and 8: 15, he takes the pot.
+    His cards are the table's now, to be checked: his phone shows them once, as shown to the
+    table, not also as private; it says he took the pot, and what comes next, to him."""
+    port = _port(server)
+    status, created = request(port, "POST", "/api/tables", {
+        "game": "diavolo", "players": ["Aldo", "Bice", "Ciro"], "options": {"hands": "unknown"}})
+    assert status == 201
+    tid = created["table_id"]
+    tokens = [request(port, "POST", f"/api/tables/{tid}/seats", {"seat": s})[1]["token"] for s in range(3)]
+    view = request(port, "GET", f"/api/tables/{tid}/state?as=table")[1]
+    first = view["state"]["to_act"][0]
+    for action in ({"type": "ask"}, {"type": "note", "card": "7S"}, {"type": "note", "card": "8C"}):
+        seq = request(port, "GET", f"/api/tables/{tid}/state", token=tokens[first])[1]["seq"]
+        assert request(port, "POST", f"/api/tables/{tid}/actions", {"action": action, "seq": seq},
+                       tokens[first])[0] == 200
+    page = _phone(browser, server, tid, tokens[first], VIEWPORTS["390x844"])
+    headings = page.locator("#game h3").all_inner_texts()
+    assert headings == ["Your cards, shown to the table: total 15"], headings
+    assert page.locator("#status").inner_text().startswith("You took the pot.")
+    other = _phone(browser, server, tid, tokens[(first + 1) % 3], VIEWPORTS["390x844"])
+    winner = ["Aldo", "Bice", "Ciro"][first]
+    assert other.locator("#game h3").all_inner_texts() == [f"{winner}'s cards, to be checked"]
