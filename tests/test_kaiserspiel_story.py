@@ -29,8 +29,8 @@ REASONS = {
     "lead", "unter_beats_devil", "devil_led", "below_full", "below_ober_beater", "higher_trump",
     "lower_trump", "full_trump", "ober_beater_vs_trump_king", "beats_trump_ober", "stopped_by_king",
     "ober_beater_plain", "unter_beater_vs_trump_figure", "stopped_by_figure", "unter_beater_plain",
-    "trump_king", "trump_ober", "devil_not_led", "lead_not_plain", "off_suit", "higher_plain",
-    "lower_plain", "king_over_ober_beater", "figure_over_unter_beater", "below_trump",
+    "trump_king", "trump_ober", "devil_not_led", "lead_not_plain", "off_suit", "off_suit_no_trump",
+    "higher_plain", "lower_plain", "king_over_ober_beater", "figure_over_unter_beater", "below_trump",
 }
 
 
@@ -57,6 +57,18 @@ def test_the_devil_and_the_kaisers_in_words() -> None:
     kaiser = explain(evaluate(["JH", "AD"], ctx)[1][1], "JH", ctx, "Vreni")
     assert kaiser["en"] == "A♦ is the Kaiser of Bells, a full trump, higher than J♥: it takes over."
     assert kaiser["it"] == "A♦ è il Kaiser di denari, una briscola piena, più alta di J♥: passa in vantaggio."
+
+
+def test_a_plain_card_of_the_trump_suit_is_said_to_be_no_trump() -> None:
+    """Hearts are trumps, but an Ace not shown as a Kaiser, or (48 cards) an 8, is a plain card:
+    a player who sees a heart lose to a diamond is told why, not only that hearts were not led."""
+    lines = explain_trick([(0, "QD"), (1, "AH"), (2, "8H"), (3, "KD")], Context("H", 48), NAMES)
+    assert lines[1]["en"] == ("A♥ is of the trump suit but no trump (an Ace is one only once shown as "
+                              "a Kaiser): a plain card not of the led suit (diamonds ♦), it cannot "
+                              "take the trick.")
+    assert lines[2]["en"].startswith("8♥ is of the trump suit but no trump: a plain card")
+    assert lines[1]["it"].startswith("A♥ è del seme di briscola ma non è una briscola (un asso lo è solo")
+    assert lines[3]["en"] == "K♦ is higher than Q♦ in the led suit: it takes over."
 
 
 def test_every_reason_has_a_sentence_in_both_languages() -> None:

@@ -129,6 +129,13 @@ def explain(v: Verdict, lead: str, ctx: Context, who: str, pack: str = "french")
         "off_suit": (
             f"{c} is not of the led suit ({suit_name(led, pack, 'en')}): it cannot take the trick.",
             f"{c} non è del seme di uscita ({suit_name(led, pack, 'it')}): non può vincere la presa."),
+        "off_suit_no_trump": (
+            f"{c} is of the trump suit but no trump"
+            f"{' (an Ace is one only once shown as a Kaiser)' if rank_of(v.card) == 'A' else ''}: a plain "
+            f"card not of the led suit ({suit_name(led, pack, 'en')}), it cannot take the trick.",
+            f"{c} è del seme di briscola ma non è una briscola"
+            f"{' (un asso lo è solo se mostrato come Kaiser)' if rank_of(v.card) == 'A' else ''}: carta "
+            f"semplice non del seme di uscita ({suit_name(led, pack, 'it')}), non può vincere la presa."),
         "higher_plain": (f"{c} is higher than {w} in the led suit: it takes over.",
                          f"{c} è più alta di {w} nel seme di uscita: passa in vantaggio."),
         "lower_plain": (f"{c} is lower than {w}: it does not take over.",

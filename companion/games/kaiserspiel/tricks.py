@@ -126,7 +126,8 @@ def _plain(c: str, w: str, lead: str, ctx: Context, kw: str) -> Verdict:
     if ctx.kind(lead) != PLAIN:
         return Verdict(c, False, "lead_not_plain", w)
     if suit_of(c) != suit_of(lead):
-        return Verdict(c, False, "off_suit", w)
+        # a plain card of the trump suit (an Ace not declared, a 7 to 10) is no trump: say so
+        return Verdict(c, False, "off_suit_no_trump" if suit_of(c) == ctx.trump else "off_suit", w)
     rank = rank_of(c)
     if kw == PLAIN:
         higher = plain_power(c) > plain_power(w)
