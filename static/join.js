@@ -23,6 +23,8 @@
     if (seats === drawn) return;
     drawn = seats;
     const focused = document.activeElement && document.activeElement.dataset.seat;
+    // a full table: say what to do (the host frees a lost phone's seat), not only "taken"
+    document.getElementById("all-taken").hidden = !view.seats.every((seat) => seat.joined);
     list.replaceChildren();
     for (const seat of view.seats) {
       const row = document.createElement("div");

@@ -72,8 +72,9 @@ window.GAME_UI = window.GAME_UI || {};
     const game = document.createDocumentFragment();
     const info = document.createElement("p");
     info.className = "round";
-    const suit = s.suit ? SUIT_WORD[LANG][s.suit] : t("os_no_suit");
-    info.textContent = view.outcome ? "" : t("os_info", {n: s.turn, suit, deck: s.deck_size, stake: s.stake});
+    // before the lead there is no suit yet: the line leaves it out
+    const facts = {n: s.turn, suit: s.suit ? SUIT_WORD[LANG][s.suit] : "", deck: s.deck_size, stake: s.stake};
+    info.textContent = view.outcome ? "" : t(s.suit ? "os_info" : "os_info_open", facts);
     game.append(info);
     if (s.trick.length) {
       const h = document.createElement("h3");

@@ -336,3 +336,25 @@ def test_a_diavolo_winners_cards_are_shown_once_on_their_phone(server: str, brow
     other = _phone(browser, server, tid, tokens[(first + 1) % 3], VIEWPORTS["390x844"])
     winner = ["Aldo", "Bice", "Ciro"][first]
     assert other.locator("#game h3").all_inner_texts() == [f"{winner}'s cards, to be checked"]
+
+
+def test_a_full_tables_join_page_says_what_to_do_and_oscuri_names_no_suit_before_the_lead(
+        server: str, browser: Any) -> None:  # noqa: F811
+    """A phone opening the join link of a full table is told to ask the host to free its seat
+    (not only "taken" on every row). At Oscuri, before anyone leads, the turn's line leaves the
+    suit out instead of saying "suit: no suit"."""
+    port = _port(server)
+    status, created = request(port, "POST", "/api/tables", {
+        "game": "oscuri", "players": ["Anna", "Bruno", "Carla"], "options": {"hands": "unknown"}})
+    assert status == 201
+    tid = created["table_id"]
+    page = browser.new_context(viewport=VIEWPORTS["360x740"], locale="it-IT").new_page()
+    page.goto(f"{server}/join/{tid}")
+    page.locator(".seat-row").first.wait_for()
+    assert page.locator("#all-taken").is_hidden()  # seats still open
+    tokens = [request(port, "POST", f"/api/tables/{tid}/seats", {"seat": s})[1]["token"] for s in range(3)]
+    page.locator("#all-taken").wait_for()  # the seats are taken live
+    assert "chiedi all'organizzatore di liberarlo" in page.locator("#all-taken").inner_text()
+    phone = _phone(browser, server, tid, tokens[0], VIEWPORTS["360x740"])
+    line = phone.locator("#game .round").inner_text()
+    assert line.startswith("Turn 1 · draw pile: ") and "suit" not in line, line
