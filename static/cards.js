@@ -244,9 +244,14 @@ function cardChooser({hand, legal, memory, hidden, label, onChoose, picker, cont
   go.className = "big primary";
   const chosen = document.createElement("p");
   chosen.className = "chosen-card";
+  // The button stays on screen over the cards once one is chosen; before that it waits below
+  // them, so that it never covers the suit tabs or cards a player is looking for.
+  const bar = document.createElement("div");
+  bar.className = "sticky-play";
   const refresh = () => {
     go.textContent = label(memory.selected ? cardLabel(memory.selected) : "…");
     go.disabled = !memory.selected;
+    bar.classList.toggle("idle", !memory.selected);
     chosen.textContent = memory.selected && describe ? describe(memory.selected) : "";
     for (const el of box.querySelectorAll(".card[data-card]"))
       el.setAttribute("aria-pressed", String(el.dataset.card === memory.selected));
@@ -274,8 +279,6 @@ function cardChooser({hand, legal, memory, hidden, label, onChoose, picker, cont
     memory.selected = null;
     onChoose(card);
   });
-  const bar = document.createElement("div");
-  bar.className = "sticky-play";
   if (describe) bar.append(chosen);
   bar.append(go);
   box.append(bar);

@@ -415,7 +415,12 @@ def test_a_refusal_is_explained_in_the_players_language(server: str, browser: ob
     assert anna.locator("#play").count() == 1  # nothing changed: Anna still chooses
     # Bruno and Carla both enter the nine of diamonds: caught at the reveal.
     _pick(anna, "2H")
-    _pick(bruno, "9D")
+    # The Play bar waits below the picker until a card is chosen, then stays over the cards.
+    position = "(p) => getComputedStyle(document.querySelector('.sticky-play')).position === p"
+    bruno.wait_for_function(position, arg="static")  # (the live page may redraw it meanwhile)
+    _tab_until_shown(bruno, ".suit-tab[data-suit=D]", ".picker .card[data-card='9D']").click()
+    bruno.wait_for_function(position, arg="sticky")
+    bruno.locator("#play").click()
     _pick(carla, "9D")
     for page in (bruno, carla):
         page.wait_for_function(
