@@ -50,7 +50,7 @@ window.GAME_UI = window.GAME_UI || {};
       s.winner_cards.forEach((c) => row.append(cardEl(c, {half: true, tarot: true})));
       game.append(h, row);
     }
-    // the winner's shown cards are the table's now: on his phone they are said once, as shown
+    // the winner's shown cards are the table's now: on their phone they are said once, as shown
     const shown = mine(view) && s.winner_cards && s.deal_winner === view.me;
     if (mine(view) && s.cards) {
       const h = document.createElement("h3");

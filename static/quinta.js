@@ -15,12 +15,9 @@ window.GAME_UI = window.GAME_UI || {};
       if (s.pending_jokers.length > 1) text += " — " + t("next_joker", {who: names[s.pending_jokers[1].player]});
       return text;
     }
-    // Why the round waits, on every page; to the two, what to do (once one has entered a
-    // card again, their phone says it is chosen)
-    const involved = s.conflict && s.conflict.players.includes(me);
-    if (s.conflict && (choosesAgain(view) || !involved)) {
+    if (saysConflict(view)) {
       const who = s.conflict.players.map((i) => names[i]).join(" & ");
-      return t(involved ? "conflict" : "conflict_others", {card: cardLabel(s.conflict.card), who});
+      return t(choosesAgain(view) ? "conflict" : "conflict_others", {card: cardLabel(s.conflict.card), who});
     }
     const waiting = s.to_act.map((i) => names[i]).join(", ");
     if (me !== null && me !== undefined && s.to_act.includes(me)) return t("choose_card");
@@ -33,6 +30,13 @@ window.GAME_UI = window.GAME_UI || {};
   function choosesAgain(view) {
     const me = view.me;
     return Boolean(view.state.conflict) && me !== null && me !== undefined && view.state.to_act.includes(me);
+  }
+
+  /* Whether the status line says why the round waits: on every page but the phone of one of
+     the two who has already entered a card again (it says that card is chosen). */
+  function saysConflict(view) {
+    const c = view.state.conflict;
+    return Boolean(c) && (choosesAgain(view) || !c.players.includes(view.me));
   }
 
   function rows(view) {
@@ -143,9 +147,7 @@ window.GAME_UI = window.GAME_UI || {};
   window.GAME_UI.quinta = {
     hostByList: true,  // the table screen enters the revealed cards through the scan list
     status,
-    // the conflict's log line: every page's status says it
-    statusSays: (view, line) => line.kind === "conflict" && Boolean(view.state.conflict)
-      && (choosesAgain(view) || !view.state.conflict.players.includes(view.me)),
+    statusSays: (view, line) => line.kind === "conflict" && saysConflict(view),
     finalDetails,
     render(view, act) {
       if (view.state.phase !== "choose") memory.selected = null;
