@@ -161,7 +161,11 @@ def test_hints_work_exactly_when_the_app_knows_the_hand() -> None:
     assert s.phase == "await_deal"
     (dealer,) = DV.to_act(s)
     assert can(s, dealer) and hints_for("diavolo", DV, s, dealer, NAMES).moves
-    assert not any(can(s, seat) for seat in range(3) if seat != dealer)
+    assert not any(can(s, seat) for seat in range(3) if seat != dealer)  # their cards unknown
+    # With cards the app dealt, every seat's hand is known between deals too (a quick Devil
+    # ended this first deal at once): the button stays, the hint says there is nothing to do.
+    s = DV.new_state(3, {"hands": "known", "dealer": 0}, 0)
+    assert s.phase == "await_deal" and all(can(s, seat) for seat in range(3))
 
 
 def test_the_view_says_whether_hints_work_for_the_caller(client: FlaskClient) -> None:

@@ -62,11 +62,11 @@ def _between_deals(s: DiavoloState, seat: int, names: Sequence[str]) -> Hints:
 
 
 def can_hint(s: DiavoloState, seat: int) -> bool:
-    """Whether hints can be given to the seat: between deals, to the next dealer (they speak of
-    the pot and the next deal); during a deal, once the app knows every card the seat holds
-    (dealt by the app, or each entered by the player on their own phone): the chances need them."""
-    if s.phase == "await_deal":
-        return seat in RULES.to_act(s)
+    """Whether hints can be given to the seat: between deals to the next dealer (they speak of
+    the pot and the next deal, no hand needed); otherwise once the app knows every card the
+    seat holds (dealt by the app, or each entered by the player on their own phone)."""
+    if s.phase == "await_deal" and seat in RULES.to_act(s):
+        return True
     own = s.cards[seat]
     return own is not None and len(own) == s.counts[seat]
 
