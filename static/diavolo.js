@@ -42,7 +42,9 @@ window.GAME_UI = window.GAME_UI || {};
     pot.className = "pot";
     pot.textContent = t("dv_pot", {n: s.pot, deal: s.deal, round: s.round, left: s.deck_size});
     game.append(pot);
-    if (s.winner_cards && !(mine(view) && s.deal_winner === view.me && s.cards)) {
+    // the winner's shown cards are the table's now: on their phone they are said once, as shown
+    const shown = mine(view) && s.winner_cards && s.deal_winner === view.me;
+    if (s.winner_cards && !(shown && s.cards)) {
       const h = document.createElement("h3");
       h.textContent = t("dv_winner_cards", {who: view.names[s.deal_winner]});
       const row = document.createElement("div");
@@ -50,8 +52,6 @@ window.GAME_UI = window.GAME_UI || {};
       s.winner_cards.forEach((c) => row.append(cardEl(c, {half: true, tarot: true})));
       game.append(h, row);
     }
-    // the winner's shown cards are the table's now: on their phone they are said once, as shown
-    const shown = mine(view) && s.winner_cards && s.deal_winner === view.me;
     if (mine(view) && s.cards) {
       const h = document.createElement("h3");
       h.textContent = t(shown ? "dv_your_shown" : "dv_your_cards", {total: points(s.total)});
