@@ -476,6 +476,16 @@ def test_the_host_corrects_a_revealed_card_and_later_moves_are_replayed(client: 
     view = client.get(f"/api/tables/{tid}/state", headers=bearer(host)).get_json()
     assert "9D" not in json.dumps(view["corrections"])
     pending_target = view["seq"]  # the event of BRUNO's face-down choice
+    # A correction with a field the game does not read ('cards' for 'card') is refused
+    # whole, the field named: nothing is corrected.
+    stray = {"seq": view["seq"], "target": target, "action": {"type": "play", "card": "6H", "cards": ["6H"]}}
+    resp = client.post(f"/api/tables/{tid}/corrections", json=stray, headers=bearer(host))
+    assert resp.status_code == 400 and resp.get_json()["fields"] == ["cards"]
+    said = resp.get_json()["messages"]
+    assert "'cards'" in said["en"] and "nothing was corrected" in said["en"]
+    assert "non si è corretto nulla" in said["it"]
+    assert state(client, tid)["seq"] == view["seq"]
+    assert state(client, tid, tokens[1])["state"]["rows"]["S"] == ["AS", "6S"]
     # The 6S was really the 6 of hearts.
     body = {"seq": view["seq"], "target": target, "action": {"type": "play", "card": "6H"}}
     refused = client.post(f"/api/tables/{tid}/corrections", json=body, headers=bearer(tokens[0]))

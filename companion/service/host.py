@@ -10,6 +10,7 @@ from ..games.engine import IllegalAction
 from ..storage.rows import Event, StaleSequence
 from .camera import check_camera_deck
 from .errors import BadRequest, Conflict, Illegal, NotFound
+from .moves import refuse_unknown_fields
 from .refusals import for_players, for_seat, fresh, need_seq
 from .seats import Seats
 from .table import Table, corrected
@@ -91,6 +92,8 @@ class HostTools:
         raw = {**raw, "player": getattr(old.action, "player", None)}
         try:
             action = table.rules.load_action(raw)
+            refuse_unknown_fields(raw, table.rules.dump_action(action),
+                                  ("nothing was corrected.", "non si è corretto nulla."))
             can_correct = getattr(table.rules, "can_correct", None)
             if can_correct is None or not can_correct(old.before, table.state, old.action, action):
                 raise IllegalAction(

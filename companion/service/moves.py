@@ -45,6 +45,20 @@ def unknown_fields(raw: Any, known: Any, where: str = "") -> list[str]:
     return []
 
 
+def refuse_unknown_fields(raw: Any, known: Any, undone: tuple[str, str]) -> None:
+    """Refuse (400) an action as sent (``raw``) with a field the game does not read, against
+    the action as the game writes it back (``known``): a field misspelt or misplaced would be
+    silently dropped. ``undone``: what was not done, in English and Italian."""
+    extra = sorted(unknown_fields(raw, known))
+    if extra:
+        names = ", ".join(f"'{name}'" for name in extra)
+        one = len(extra) == 1
+        raise BadRequest(
+            f"This game's actions have no {'field' if one else 'fields'} {names}: {undone[0]}",
+            f"Le azioni di questo gioco non hanno {'il campo' if one else 'i campi'} {names}: "
+            f"{undone[1]}", fields=extra)
+
+
 def request_digest(body: Mapping[str, Any]) -> str:
     """The digest of a request's body without its id: a retry sends the same body again
     (keys in any order), another move with the same id does not."""
@@ -119,15 +133,8 @@ class Moves:
                 )
         try:
             action = table.rules.load_action(raw)
-            extra = sorted(unknown_fields(raw, table.rules.dump_action(action)))
-            if extra:  # a field misspelt or misplaced would be silently dropped: say so
-                names = ", ".join(f"'{name}'" for name in extra)
-                one = len(extra) == 1
-                raise BadRequest(
-                    f"This game's actions have no {'field' if one else 'fields'} {names}: "
-                    "nothing was played.",
-                    f"Le azioni di questo gioco non hanno {'il campo' if one else 'i campi'} {names}: "
-                    "non si è giocato nulla.", fields=extra)
+            refuse_unknown_fields(raw, table.rules.dump_action(action),
+                                  ("nothing was played.", "non si è giocato nulla."))
             table.rules.check(table.state, action)
         except IllegalAction as e:
             if expected != table.seq:

@@ -146,7 +146,9 @@ def _document() -> dict[str, Any]:
                         "target": {"type": "integer", "description": "the event of the move"},
                         "action": {"$ref": "#/components/schemas/Action"}}}}}},
                 "responses": {
-                    "200": answer(VIEW, "corrected"), "400": err("malformed"),
+                    "200": answer(VIEW, "corrected"),
+                    "400": err("malformed, or an action with a field its game does not read "
+                               "('fields' names them); nothing corrected"),
                     "403": err("not the host"), "409": err("stale sequence"),
                     "422": err("not correctable, or it does not fit the game"),
                 }}},
