@@ -16,7 +16,7 @@ function cardLabel(code) {
   return p.rank + SUIT_SYMBOL[p.suit];
 }
 /* A card's name for a screen reader; ``tarot``: a tarot's suited card, by the tarot's suit
-   names (the queen of cups, la regina di coppe), as the server's cards.py names them. */
+   names (the queen of cups, la donna di coppe), as the server's cards.py names them. */
 function cardSpeech(code, tarot) {
   const p = cardParts(code);
   if (p.trump !== undefined) {
@@ -25,7 +25,7 @@ function cardSpeech(code, tarot) {
   }
   if (p.joker) return cardLabel(code);
   const names = {A: LANG === "it" ? "asso" : "ace", J: LANG === "it" ? "fante" : "jack",
-                 Q: LANG === "it" ? "regina" : "queen", K: LANG === "it" ? "re" : "king"};
+                 Q: LANG === "it" ? "donna" : "queen", K: LANG === "it" ? "re" : "king"};
   const rank = names[p.rank] || (p.rank === "C" ? (LANG === "it" ? "cavallo" : "knight") : p.rank);
   const suit = t((tarot ? "tsuit_" : "suit_") + p.suit);
   return LANG === "it" ? `${rank} di ${suit}` : `${rank} of ${suit}`;

@@ -1293,7 +1293,7 @@ def test_diavolo_with_real_cards_a_player_enters_his_tarot_cards_and_only_he_see
     assert tabs.nth(1).get_attribute("aria-label") == "coppe"
     assert bice.locator("#controls .picker .suit-tab[data-suit=H]").inner_text() == "cups ♥"
     queen = _tab_until_shown(aldo, ".suit-tab[data-suit=H]", ".picker .card[data-card='QH']")
-    assert queen.get_attribute("aria-label") == "regina di coppe"
+    assert queen.get_attribute("aria-label") == "donna di coppe"
     assert aldo.locator("#hints-button").is_hidden()  # no hints about a hand the app does not know
     assert queen.locator(".half").inner_text() == "½" and queen.locator(".trump-name").inner_text() == "coppe"
     before = _seq(aldo)
@@ -1310,7 +1310,7 @@ def test_diavolo_with_real_cards_a_player_enters_his_tarot_cards_and_only_he_see
     assert bice.locator("#hints-button").is_hidden()
     players = aldo.locator("main").inner_text()
     assert "1 carta" in players and "1 carte" not in players  # one card, in the singular
-    assert mine.locator(".hand .card[data-card='QH']").get_attribute("aria-label") == "regina di coppe"
+    assert mine.locator(".hand .card[data-card='QH']").get_attribute("aria-label") == "donna di coppe"
     _shot(aldo, "phone-diavolo-tarot-picker")
     # His turn: he asks, receives a trump and enters it from the trumps tab.
     before = _seq(aldo)

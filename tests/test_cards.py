@@ -55,7 +55,7 @@ def test_rank_and_suit() -> None:
 @pytest.mark.parametrize(
     ("deck", "code", "it", "en"),
     [
-        ("french54", "QH", "regina di cuori", "queen of hearts"),
+        ("french54", "QH", "donna di cuori", "queen of hearts"),
         ("french54", "10S", "10 di picche", "10 of spades"),
         ("french54", "JK1", "jolly rosso", "red joker"),
         ("french54", "JK2", "jolly nero", "black joker"),

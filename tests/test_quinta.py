@@ -302,7 +302,7 @@ def test_score_sets_explain_the_total_with_the_jokers_choice() -> None:
     [
         ("9D", "Il 9 di quadri non è nella tua mano.", "The 9 of diamonds is not in your hand."),
         ("AS", "L'asso di picche non è nella tua mano.", "The ace of spades is not in your hand."),
-        ("QH", "La regina di cuori non è nella tua mano.", "The queen of hearts is not in your hand."),
+        ("QH", "La donna di cuori non è nella tua mano.", "The queen of hearts is not in your hand."),
         ("8C", "L'8 di fiori non è nella tua mano.", "The 8 of clubs is not in your hand."),
         ("JK1", "Il jolly rosso non è nella tua mano.", "The red joker is not in your hand."),
     ],

@@ -43,7 +43,7 @@ _SUIT_NAMES[KAISER48] = _SUIT_NAMES[TAROT78]
 
 _RANK_NAMES = {
     "it": {
-        "A": "asso", "J": "fante", "Q": "regina", "K": "re", "C": "cavallo",
+        "A": "asso", "J": "fante", "Q": "donna", "K": "re", "C": "cavallo",
     },
     "en": {
         "A": "ace", "J": "jack", "Q": "queen", "K": "king", "C": "knight",

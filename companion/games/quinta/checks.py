@@ -20,7 +20,7 @@ def _en(code: str) -> str:
     return card_name(FRENCH54, code, "en")
 
 
-_IT_ARTICLE = {"asso": "l'", "8": "l'", "regina": "la "}
+_IT_ARTICLE = {"asso": "l'", "8": "l'", "donna": "la "}
 
 
 def _it(code: str) -> str:
