@@ -35,6 +35,37 @@ def horizontal_overflow(page: Any) -> int:
     return int(page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth"))
 
 
+_SPLIT = """(el) => {  // the words of an element laid out in more than one line box
+    const split = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const m of node.textContent.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            if (new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1) split.push(m[0]);
+        }
+    }
+    return split;
+}"""
+
+
+def words_split(page: Any, selector: str, texts: list[str] | None = None) -> list[str]:
+    """The words of the elements ``selector`` finds that the page breaks across two lines
+    ("diamon-ds"). With ``texts``: each of them written in turn into each element (the text
+    put back after), so that every name a slot may show is tried in the slot."""
+    return list(page.evaluate("([selector, texts]) => { const split = " + _SPLIT + """;
+        const out = [];
+        for (const el of document.querySelectorAll(selector)) {
+            if (texts === null) { out.push(...split(el)); continue; }
+            const was = el.textContent;
+            for (const text of texts) { el.textContent = text; out.push(...split(el)); }
+            el.textContent = was;
+        }
+        return [...new Set(out)];
+    }""", [selector, texts]))
+
+
 _CONTROLS = """() => {
     const seen = [...document.querySelectorAll('button, a[href], input, select, summary, [role=button]')]
       .filter(el => {

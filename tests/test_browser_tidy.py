@@ -18,7 +18,7 @@ import pytest
 
 from companion.bench.loopback import free_port, request, wait_serving
 
-from .audit import axe_violations, horizontal_overflow
+from .audit import axe_violations, horizontal_overflow, words_split
 from .conftest import SHARED
 from .test_browser import (  # noqa: F401 - the browser fixtures, shared with this module
     _close_phones,
@@ -358,3 +358,34 @@ def test_a_full_tables_join_page_says_what_to_do_and_oscuri_names_no_suit_before
     phone = _phone(browser, server, tid, tokens[0], VIEWPORTS["360x740"])
     line = phone.locator("#game .round").inner_text()
     assert line.startswith("Turn 1 · draw pile: ") and "suit" not in line, line
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "it-IT"])
+def test_kaiserspiel_card_names_keep_their_words_whole_on_a_small_phone(
+        server: str, browser: Any, locale: str) -> None:  # noqa: F811
+    """At 360 px the four face-up cards and the hand of a French pack each say their
+    Kaiserspiel name and the French card, and no word of either breaks across two lines
+    (a browser without hyphenation dictionaries cut "diamonds" as "diamon / ds")."""
+    status, created = request(_port(server), "POST", "/api/tables", {
+        "game": "kaiserspiel", "players": ["Anna", None, None, None],
+        "options": {"hands": "known", "pack": "french"}})
+    assert status == 201
+    tid = created["table_id"]
+    token = request(_port(server), "POST", f"/api/tables/{tid}/seats", {"seat": 0})[1]["token"]
+    page = _phone(browser, server, tid, token, VIEWPORTS["360x740"], locale=locale)
+    cards = page.locator(".kc")
+    cards.first.wait_for()
+    assert cards.count() >= 10  # four face up and a hand of six
+    assert page.locator(".kc .kc-phys").count() == cards.count()
+    assert words_split(page, ".kc .kc-name, .kc .kc-phys") == []
+    # Not only the cards dealt: every name the pack has, tried in every card's place.
+    pack = page.evaluate("() => window.TAVOLO.view().pack.cards")
+    lang = locale[:2]
+    names = {c[f"{key}_{lang}"] for c in pack.values() for key in ("name", "kaiser") if f"{key}_{lang}" in c}
+    physical = {"= " + c[f"physical_{lang}"] for c in pack.values()}
+    assert len(names) >= 40 and len(physical) == 40
+    assert words_split(page, ".kc .kc-name", sorted(names)) == []
+    assert words_split(page, ".kc .kc-phys", sorted(physical)) == []
+    assert horizontal_overflow(page) == 0
+    _shot(page, f"kaiserspiel-french-names-360-{locale[:2]}")
+    page.context.close()
