@@ -69,10 +69,11 @@ function cardEl(code, opts) {
   suit.setAttribute("aria-hidden", "true");
   el.append(rank, suit);
   if (o.tarot && p.suit) {
-    // The tarot's own (Italian) suit names under the symbol: spade, coppe, denari, bastoni.
+    // The tarot's suit under the symbol, in the page's language (swords, coppe...), as the
+    // picker's tabs and the screen reader name it: ♠ is swords on a tarot, not spades.
     const name = document.createElement("span");
     name.className = "trump-name";
-    name.textContent = {S: "spade", H: "coppe", D: "denari", C: "bastoni"}[p.suit];
+    name.textContent = t("tsuit_" + p.suit);
     name.setAttribute("aria-hidden", "true");
     el.append(name);
   }

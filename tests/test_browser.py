@@ -1108,6 +1108,17 @@ def test_an_evening_of_diavolo_on_three_phones(server: str, browser: object) -> 
     phones = [_seat(browser, server, table_id, i, "en-GB") for i in range(3)]
     # Each phone shows its own cards, privately.
     own = [p.locator("#game .hand .card").first.get_attribute("data-card") for p in phones]
+    english = {"S": "swords", "H": "cups", "D": "coins", "C": "batons"}
+
+    def suits_said(page: Any) -> int:
+        """A suited card says its tarot suit in the phone's language (♠ is swords, not spades)."""
+        cards = page.locator("#game .hand .card:not(.trump)").all()
+        for card in cards:
+            suit = (card.get_attribute("data-card") or "?")[-1]
+            assert card.locator(".trump-name").inner_text() == english[suit]
+        return len(cards)
+
+    suited = 0
     for i, page in enumerate(phones):
         text = page.locator("#game").inner_html()
         for j, card in enumerate(own):
@@ -1119,6 +1130,7 @@ def test_an_evening_of_diavolo_on_three_phones(server: str, browser: object) -> 
             break
         for page in phones:
             before = page.evaluate("document.body.dataset.seq")
+            suited += suits_said(page)
             controls = page.locator("#controls")
             if controls.get_by_role("button", name="End the evening").count() and deals >= 2:
                 page.on("dialog", lambda d: d.accept())
@@ -1137,6 +1149,7 @@ def test_an_evening_of_diavolo_on_three_phones(server: str, browser: object) -> 
                 _shot(page, "phone-diavolo-deal")
     host.locator("#final").wait_for(state="visible")
     assert "Partita finita" in host.locator("#final").inner_text()
+    assert suited  # suited cards were shown, and named in English
     _shot(host, "table-screen-diavolo-final")
 
 
