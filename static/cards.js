@@ -150,8 +150,9 @@ function cardPicker(legal, pick, memory, hidden, rankList, suitNames) {
 }
 
 /* Card picker for a tarot the app does not know (Il Diavolo): a tab for the trumps (the Fool
-   0 and 1 to 21) and one for each Italian suit by its tarot name (coppe, denari, spade,
-   bastoni); the faces as a tarot hand shows them, figures with their half point. */
+   0 and 1 to 21) and one for each suit by the tarot's name in the page's language (cups,
+   coins, swords, batons; coppe, denari, spade, bastoni); the faces as a tarot hand shows
+   them, figures with their half point. */
 const TAROT_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K"];
 const TAROT_TRUMPS = Array.from({length: 22}, (_, i) => "T" + i);  // the Fool (0) to the World (21)
 function tarotPicker(legal, pick, memory) {

@@ -105,7 +105,7 @@ window.GAME_UI = window.GAME_UI || {};
       if (entered < s.counts[view.me]) {
         const h = document.createElement("h3");
         h.textContent = t("dv_enter", {n: entered + 1, of: s.counts[view.me]});
-        // The tarot as it is: a tab for the trumps, one for each Italian suit.
+        // The tarot as it is: a tab for the trumps, one for each of its suits (cups, coins...).
         // A card entered cannot be taken back: it is chosen, then entered with the button.
         const all = new Set(TAROT.filter((c) => !(s.cards || []).includes(c)));
         box.append(h, cardChooser({legal: all, memory, picker: tarotPicker, context: `${s.deal}/${entered}`,

@@ -305,7 +305,10 @@
       const name = document.createElement("span");
       name.className = "scan-name";
       // What this game calls the card read (at an Oscuri table a king is Death).
-      name.textContent = det.names && !det.corrected ? (det.names[LANG] || det.names.en) : cardSpeech(det.card);
+      // A card corrected by hand is named here; a tarot's suited cards by the tarot's suits.
+      const tarot = (result.codes || []).some((c) => /^T\d+$/.test(c));
+      name.textContent = det.names && !det.corrected ? (det.names[LANG] || det.names.en)
+                                                     : cardSpeech(det.card, tarot);
       const conf = document.createElement("span");
       conf.className = sure(det) ? "conf" : "conf weak";
       conf.textContent = sure(det) ? "" : t("scan_unsure");

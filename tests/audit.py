@@ -43,7 +43,9 @@ _SPLIT = """(el) => {  // the words of an element laid out in more than one line
             const range = document.createRange();
             range.setStart(node, m.index);
             range.setEnd(node, m.index + m[0].length);
-            if (new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1) split.push(m[0]);
+            if (new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1) {
+                split.push(`${m[0]} (in "${node.textContent}", ${Math.round(el.clientWidth)} px wide)`);
+            }
         }
     }
     return split;
@@ -52,8 +54,9 @@ _SPLIT = """(el) => {  // the words of an element laid out in more than one line
 
 def words_split(page: Any, selector: str, texts: list[str] | None = None) -> list[str]:
     """The words of the elements ``selector`` finds that the page breaks across two lines
-    ("diamon-ds"). With ``texts``: each of them written in turn into each element (the text
-    put back after), so that every name a slot may show is tried in the slot."""
+    ("diamon-ds"), each with its text and the element's width. With ``texts``: each of them
+    written in turn into each element (the text put back after), so that every name a slot
+    may show is tried in the slot."""
     return list(page.evaluate("([selector, texts]) => { const split = " + _SPLIT + """;
         const out = [];
         for (const el of document.querySelectorAll(selector)) {

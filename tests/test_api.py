@@ -486,6 +486,11 @@ def test_the_host_corrects_a_revealed_card_and_later_moves_are_replayed(client: 
     assert "non si è corretto nulla" in said["it"]
     assert state(client, tid)["seq"] == view["seq"]
     assert state(client, tid, tokens[1])["state"]["rows"]["S"] == ["AS", "6S"]
+    # A correction changes the card, not who played it: another player is refused too.
+    other = {"seq": view["seq"], "target": target, "action": {"type": "play", "card": "6H", "player": 2}}
+    resp = client.post(f"/api/tables/{tid}/corrections", json=other, headers=bearer(host))
+    assert resp.status_code == 400 and resp.get_json()["fields"] == ["player"]
+    assert state(client, tid)["seq"] == view["seq"]
     # The 6S was really the 6 of hearts.
     body = {"seq": view["seq"], "target": target, "action": {"type": "play", "card": "6H"}}
     refused = client.post(f"/api/tables/{tid}/corrections", json=body, headers=bearer(tokens[0]))

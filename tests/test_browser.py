@@ -1112,11 +1112,11 @@ def test_an_evening_of_diavolo_on_three_phones(server: str, browser: object) -> 
 
     def suits_said(page: Any) -> int:
         """A suited card says its tarot suit in the phone's language (♠ is swords, not spades)."""
-        cards = page.locator("#game .hand .card:not(.trump)").all()
-        for card in cards:
-            suit = (card.get_attribute("data-card") or "?")[-1]
-            assert card.locator(".trump-name").inner_text() == english[suit]
-        return len(cards)
+        shown = page.evaluate("""() => [...document.querySelectorAll('#game .hand .card:not(.trump)')]
+            .map((c) => [c.dataset.card, c.querySelector('.trump-name').textContent])""")  # one look
+        for card, said in shown:
+            assert said == english[card[-1]], (card, said)
+        return len(shown)
 
     suited = 0
     for i, page in enumerate(phones):
@@ -2275,6 +2275,11 @@ def test_enrol_a_small_deck_on_the_phone_then_scan_a_diavolo_hand_with_it(
     picker = panel.locator(".scan-picker")
     picker.locator(".suit-tab[data-suit=T]").wait_for()
     assert picker.locator(".suit-tab").count() == 5 and picker.locator(".card[data-card='T21']").count() == 1
+    # A suited card picked is named by the tarot's suits: the queen of cups, not of hearts.
+    picker.locator(".suit-tab[data-suit=H]").click()
+    picker.locator(".card[data-card='QH']").click()
+    panel.locator(".scan-item[data-card='QH'] .scan-name").wait_for()
+    assert panel.locator(".scan-item[data-card='QH'] .scan-name").inner_text() == "queen of cups"
     _shot(anna, "phone-diavolo-scan-enrolled")
 
 

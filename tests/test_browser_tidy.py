@@ -360,10 +360,11 @@ def test_a_full_tables_join_page_says_what_to_do_and_oscuri_names_no_suit_before
     assert line.startswith("Turn 1 · draw pile: ") and "suit" not in line, line
 
 
+@pytest.mark.parametrize("width", [360, 320])
 @pytest.mark.parametrize("locale", ["en-GB", "it-IT"])
 def test_kaiserspiel_card_names_keep_their_words_whole_on_a_small_phone(
-        server: str, browser: Any, locale: str) -> None:  # noqa: F811
-    """At 360 px the four face-up cards and the hand of a French pack each say their
+        server: str, browser: Any, locale: str, width: int) -> None:  # noqa: F811
+    """At 360 and 320 px the four face-up cards and the hand of a French pack each say their
     Kaiserspiel name and the French card, and no word of either breaks across two lines
     (a browser without hyphenation dictionaries cut "diamonds" as "diamon / ds")."""
     status, created = request(_port(server), "POST", "/api/tables", {
@@ -372,7 +373,7 @@ def test_kaiserspiel_card_names_keep_their_words_whole_on_a_small_phone(
     assert status == 201
     tid = created["table_id"]
     token = request(_port(server), "POST", f"/api/tables/{tid}/seats", {"seat": 0})[1]["token"]
-    page = _phone(browser, server, tid, token, VIEWPORTS["360x740"], locale=locale)
+    page = _phone(browser, server, tid, token, {"width": width, "height": 2 * width}, locale=locale)
     cards = page.locator(".kc")
     cards.first.wait_for()
     assert cards.count() >= 10  # four face up and a hand of six
@@ -387,5 +388,5 @@ def test_kaiserspiel_card_names_keep_their_words_whole_on_a_small_phone(
     assert words_split(page, ".kc .kc-name", sorted(names)) == []
     assert words_split(page, ".kc .kc-phys", sorted(physical)) == []
     assert horizontal_overflow(page) == 0
-    _shot(page, f"kaiserspiel-french-names-360-{locale[:2]}")
+    _shot(page, f"kaiserspiel-french-names-{width}-{locale[:2]}")
     page.context.close()

@@ -71,7 +71,10 @@ def test_oscuri_tells_where_the_stakes_go() -> None:
     s = OS.apply(s, OPlay(1, "3D"))
     carla = _by_card(hints_for("oscuri", OS, s, 2, NAMES))
     assert carla["AD"].facts == {"stakes_on_card": 3, "turn_ends": True, "collect": 3}
-    assert "takes its 2 chip(s)" in carla["AD"].en
+    assert "takes its 2 chips" in carla["AD"].en
+    # Italian names the card to beat as the player's card, whatever its own gender:
+    # "la carta di Ada (9 di quadri)", never "il 9" or "il donna".
+    assert "Batte la carta di Ada (9 di quadri) e ne prende i 2 gettoni" in carla["AD"].it
     assert carla["JK1"].facts["stakes_on_card"] == 3 and "Black Angel" in carla["JK1"].en
     assert "4C" not in carla  # she holds a diamond
     void = OS.from_setup(NAMES[:3], 1, 0, [["9D", "QC", "2C"], ["4C", "QS", "JH"], ["AD", "JK1", "5C"]],
@@ -80,6 +83,18 @@ def test_oscuri_tells_where_the_stakes_go() -> None:
     bruno = _by_card(hints_for("oscuri", OS, void, 1, NAMES))
     assert bruno["4C"].facts["stakes_on_card"] == 0 and "weaker suit" in bruno["4C"].en
     assert bruno["JH"].facts["stakes_on_card"] == 2 and "beats" in bruno["JH"].en
+    assert "takes its 1 chip;" in bruno["JH"].en and "ne prende il gettone;" in bruno["JH"].it
+    assert "la tua puntata va sulla carta di Ada (9 di quadri) e resta congelata" in bruno["4C"].it
+
+
+def test_oscuri_hints_name_a_queen_to_beat_in_good_italian() -> None:
+    s = OS.from_setup(NAMES[:3], 1, 0, [["QD", "2C", "3C"], ["3D", "4C", "5C"], ["AD", "6C", "7C"]],
+                      ["8C", "9C", "10C"], [0, 0, 0])
+    s = OS.apply(s, OPlay(0, "QD"))
+    bruno = _by_card(hints_for("oscuri", OS, s, 1, NAMES))
+    said = bruno["3D"].it
+    assert "la tua puntata va sulla carta di Ada (donna di quadri)" in said
+    assert "il donna" not in said and "su il" not in said
 
 
 def test_kaiserspiel_tells_who_wins_the_trick_so_far() -> None:

@@ -10,6 +10,7 @@ from companion.games.engine import IllegalAction, SetupError
 from companion.games.quinta.engine import RULES as Q
 from companion.games.quinta.scoring import score_pile
 from companion.games.quinta.state import ChooseRow, Play, QuintaState
+from companion.games.quinta.story import narrate
 
 NAMES = ["CHIARA", "FABIO", "GIADA"]
 
@@ -257,6 +258,11 @@ def test_the_same_card_entered_twice_is_caught_at_the_reveal() -> None:
     assert s.conflict == ("9D", (0, 2))
     assert Q.to_act(s) == {0, 2} and s.chosen == (None, "5C", None)
     assert Q.view(s, 1)["conflict"] == {"card": "9D", "players": [0, 2]}
+    # the log says so in both languages, the card named as a card (not "il 9♦", "il Q♥")
+    before = play_round(Q.new_state(3, {"hands": "unknown"}, seed=1), ["9D", "5C"])
+    said = narrate(["Ada", "Bruno", "Carla"], before, Play(2, "9D"), s)[-1]
+    assert said["en"].startswith("The 9♦ was entered twice (Ada & Carla)")
+    assert said["it"].startswith("La carta 9♦ è stata indicata due volte (Ada & Carla)")
     s = Q.apply(Q.apply(s, Play(0, "9D")), Play(2, "8D"))
     assert s.round == 2 and s.conflict is None and s.row("D") == ("AD", "8D", "9D")
 

@@ -89,7 +89,13 @@ class HostTools:
         if old is None:
             raise BadRequest("There is no move with that number to correct.",
                              "Non c'è una mossa con quel numero da correggere.")
-        raw = {**raw, "player": getattr(old.action, "player", None)}
+        player = getattr(old.action, "player", None)
+        if raw.get("player") is not None and raw["player"] != player:
+            raise BadRequest("A correction changes the card, not who played it: leave out 'player' "
+                             "(nothing was corrected).",
+                             "Una correzione cambia la carta, non chi l'ha giocata: togli 'player' "
+                             "(non si è corretto nulla).", fields=["player"])
+        raw = {**raw, "player": player}
         try:
             action = table.rules.load_action(raw)
             refuse_unknown_fields(raw, table.rules.dump_action(action),

@@ -137,7 +137,9 @@ def _document() -> dict[str, Any]:
             "/api/tables/{table_id}/corrections": {"post": {
                 "summary": "Host: correct a revealed card entered by mistake",
                 "description": "Only for hands the app does not know. The moves after it are "
-                               "replayed; the correction is refused if they no longer fit.",
+                               "replayed; the correction is refused if they no longer fit. The "
+                               "action keeps the move's player ('player' may be left out; another "
+                               "player is refused).",
                 "parameters": [TABLE_ID, AS_TABLE],
                 "security": [{"seatToken": []}],
                 "requestBody": {"required": True, "content": {"application/json": {"schema": {
@@ -147,8 +149,8 @@ def _document() -> dict[str, Any]:
                         "action": {"$ref": "#/components/schemas/Action"}}}}}},
                 "responses": {
                     "200": answer(VIEW, "corrected"),
-                    "400": err("malformed, or an action with a field its game does not read "
-                               "('fields' names them); nothing corrected"),
+                    "400": err("malformed, an action with a field its game does not read, or "
+                               "another player ('fields' names them); nothing corrected"),
                     "403": err("not the host"), "409": err("stale sequence"),
                     "422": err("not correctable, or it does not fit the game"),
                 }}},

@@ -16,7 +16,8 @@ from .state import ANGELS, DEATHS, Discard, OscuriState, Placed, Play, _suit_nam
 Line = dict[str, str]
 
 
-def _chips(n: int, lang: str) -> str:
+def chips(n: int, lang: str) -> str:
+    """``1 chip``, ``2 chips``; ``1 gettone``, ``2 gettoni``."""
     if lang == "it":
         return f"{n} gettone" if n == 1 else f"{n} gettoni"
     return f"{n} chip" if n == 1 else f"{n} chips"
@@ -36,28 +37,28 @@ def narrate(names: Sequence[str], before: OscuriState, action: Play | Discard,
     if action.card in DEATHS and not before.trick:
         victims = " & ".join(names[p] for p in after.owing)
         if victims:
-            lines = [{"en": f"{who} leads Death ({card}): {victims} each pay {_chips(stake, 'en')} "
+            lines = [{"en": f"{who} leads Death ({card}): {victims} each pay {chips(stake, 'en')} "
                             "and put a card face down.",
                       "it": f"{who} apre con la Morte ({card}): {victims} pagano "
-                            f"{_chips(stake, 'it')} a testa e scartano una carta coperta."}]
+                            f"{chips(stake, 'it')} a testa e scartano una carta coperta."}]
         else:
             lines = [{"en": f"{who} leads Death ({card}): nobody else holds cards.",
                       "it": f"{who} apre con la Morte ({card}): nessun altro ha carte."}]
     elif action.card in DEATHS:
         total = sum(p.stakes for p in before.trick)
         lines = [{"en": f"{who} plays Death ({card}): takes every stake on the table "
-                        f"({_chips(total, 'en')}); the turn ends.",
+                        f"({chips(total, 'en')}); the turn ends.",
                   "it": f"{who} gioca la Morte ({card}): prende tutte le puntate sul tavolo "
-                        f"({_chips(total, 'it')}); il turno finisce."}]
+                        f"({chips(total, 'it')}); il turno finisce."}]
     elif action.card in ANGELS and not before.trick:
         lines = [{"en": f"{who} leads a Black Angel: no suit yet; any card will take its stake.",
                   "it": f"{who} apre con un Angelo Nero: ancora nessun seme; qualsiasi carta ne "
                         "prende la puntata."}]
     elif action.card in ANGELS:
         taken = holder.stakes if holder else 0
-        lines = [{"en": f"{who} plays a Black Angel: takes {_chips(taken, 'en')} from {owner}, "
+        lines = [{"en": f"{who} plays a Black Angel: takes {chips(taken, 'en')} from {owner}, "
                         "the suit stays.",
-                  "it": f"{who} gioca un Angelo Nero: prende {_chips(taken, 'it')} da {owner}, "
+                  "it": f"{who} gioca un Angelo Nero: prende {chips(taken, 'it')} da {owner}, "
                         "il seme resta."}]
     else:
         how = _placed(before, after).how
@@ -65,8 +66,8 @@ def narrate(names: Sequence[str], before: OscuriState, action: Play | Discard,
             en, it = "leads", "apre"
         elif how == "beat":
             taken = holder.stakes if holder else 0
-            en = f"beats and takes {_chips(taken, 'en')} from {owner}"
-            it = f"vince e prende {_chips(taken, 'it')} da {owner}"
+            en = f"beats and takes {chips(taken, 'en')} from {owner}"
+            it = f"vince e prende {chips(taken, 'it')} da {owner}"
         elif how == "lower":
             en, it = f"is lower: the stake goes onto {owner}'s card", \
                 f"è più bassa: la puntata va sulla carta di {owner}"
@@ -144,8 +145,8 @@ def _collects(names: Sequence[str], seat: int, n: int, card: str, why_en: str, w
     """``card``'s owner collects ``n`` chips from it; a Black Angel (a joker) is named as one."""
     en, it = (("the Black Angel", "dall'Angelo Nero") if card in ANGELS
               else (card_label(card), f"da {card_label(card)}"))
-    return {"en": f"{names[seat]} collects {_chips(n, 'en')} from {en}: {why_en}.",
-            "it": f"{names[seat]} incassa {_chips(n, 'it')} {it}: {why_it}.", "kind": "turn"}
+    return {"en": f"{names[seat]} collects {chips(n, 'en')} from {en}: {why_en}.",
+            "it": f"{names[seat]} incassa {chips(n, 'it')} {it}: {why_it}.", "kind": "turn"}
 
 
 def _why_nothing(names: Sequence[str], placed: Placed, kind: str, them: Placed) -> tuple[str, str]:
@@ -174,7 +175,7 @@ def _player_lines(names: Sequence[str], before: OscuriState, after: OscuriState)
     lines: list[Line] = []
     if trick and fates[0][0] == "led_death":
         death, victims = trick[0], [p for p in before.order if p != trick[0].player]
-        paid_en, paid_it = _chips(before.stake, "en"), _chips(before.stake, "it")
+        paid_en, paid_it = chips(before.stake, "en"), chips(before.stake, "it")
         who = " & ".join(names[p] for p in victims)
         paid = ((f"a led Death, {who} paid {paid_en}", f"Morte di apertura, {who} ha pagato {paid_it}")
                 if len(victims) == 1 else

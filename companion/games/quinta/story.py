@@ -45,8 +45,8 @@ def narrate(
             lines.append({
                 "en": f"The {card_text(card, 'en')} was entered twice ({both}): look at your cards and "
                       "enter them again.",
-                "it": f"Il {card_text(card, 'it')} è stato indicato due volte ({both}): guardate le "
-                      "carte e indicatele di nuovo.",
+                "it": f"La carta {card_text(card, 'it')} è stata indicata due volte ({both}): guardate "
+                      "le carte e indicatele di nuovo.",
                 "kind": "conflict",
             })
             return lines
