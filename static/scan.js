@@ -147,6 +147,9 @@
     return new Set(acting.length ? acting.reduce((a, b) => a.filter((c) => b.includes(c))) : []);
   }
 
+  /* Whether a scan's deck (its card codes) is a tarot: its suited cards go by the tarot's suits. */
+  function tarotDeck(codes) { return (codes || []).some((c) => cardParts(c).trump !== undefined); }
+
   /* The compact picker that corrects a card: a suit, then the rank (a tarot: the tarot's own
      picker, trumps and its four suits); only the cards of this table's deck, those the seat it
      is for cannot hold (``heldElsewhere``) greyed, as in the game's own picker. */
@@ -161,7 +164,7 @@
     const memory = det.pickMemory;
     memory.selected = det.card || null;  // the card as read (or corrected) shows pressed
     let picker;
-    if (codes.some((c) => /^T\d+$/.test(c))) {
+    if (tarotDeck(codes)) {
       picker = tarotPicker(legal, done, memory);
     } else if (codes.every((c) => FRENCH_CODES.includes(c))) {
       const ranks = [...new Set(codes.filter((c) => !c.startsWith("JK")).map((c) => cardParts(c).rank))];
@@ -306,9 +309,8 @@
       name.className = "scan-name";
       // What this game calls the card read (at an Oscuri table a king is Death).
       // A card corrected by hand is named here; a tarot's suited cards by the tarot's suits.
-      const tarot = (result.codes || []).some((c) => /^T\d+$/.test(c));
       name.textContent = det.names && !det.corrected ? (det.names[LANG] || det.names.en)
-                                                     : cardSpeech(det.card, tarot);
+                                                     : cardSpeech(det.card, tarotDeck(result.codes));
       const conf = document.createElement("span");
       conf.className = sure(det) ? "conf" : "conf weak";
       conf.textContent = sure(det) ? "" : t("scan_unsure");
