@@ -44,7 +44,10 @@
   window.TAVOLO_ALERT = {
     yourTurn() {
       document.body.dataset.alerts = String(Number(document.body.dataset.alerts || 0) + 1);
-      if (navigator.vibrate) navigator.vibrate([180, 90, 180]);
+      // A phone vibrates only once the player has touched the page (before that the browser
+      // blocks the call anyway, and says so): a page opened on one's turn shows it instead.
+      const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+      if (navigator.vibrate && touched) navigator.vibrate([180, 90, 180]);
       if (soundOn()) beep();
     },
     soundOn,

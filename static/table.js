@@ -32,7 +32,7 @@
      that player's own phone can show his cards, so nobody can act for him until he joins. */
   function needsPhone(v) {
     // (between deals there is no hand to see: the table screen deals for the dealer)
-    if (v.me !== null || v.outcome || !v.state.known_hands || v.state.phase === "await_deal") return "";
+    if (role !== "table" || v.me !== null || v.outcome || !v.state.known_hands || v.state.phase === "await_deal") return "";
     const bots = new Set((v.practice && v.practice.bots) || []);
     const missing = (v.state.to_act || []).filter((i) => v.seats[i] && !v.seats[i].joined && !bots.has(i));
     return missing.length ? t("needs_phone", {who: missing.map((i) => v.names[i]).join(", ")}) : "";
@@ -43,6 +43,10 @@
     nameOpenSeats(v);
     view = v;
     document.body.dataset.seq = String(v.seq);
+    // A player's phone holds a seat; a view without one means the host freed it (and the hand
+    // is no longer shown here): say so, with the way back to a seat.
+    const freed = document.getElementById("freed");
+    if (freed) freed.hidden = v.me !== null;
     const ui = window.GAME_UI[v.game];
     const status = document.getElementById("status");
     status.textContent = [ui.status(v), needsPhone(v)].filter(Boolean).join(" · ");
@@ -365,7 +369,12 @@
     if (!pending) return;
     const fits = mayRetry(pending.action);
     document.getElementById("moved-retry").hidden = !fits;
-    document.getElementById("moved-text").textContent = t("moved_first") + (fits ? "" : " " + t("moved_gone"));
+    // not the player's to make now (say, a second tab whose card for the round was chosen in
+    // the first): nothing to choose again
+    const who = pending.action.player !== undefined ? pending.action.player : view && view.me;
+    const waiting = !!view && !view.outcome && !view.state.to_act.includes(who);
+    const why = fits ? "" : " " + t(waiting ? "moved_not_yours" : "moved_gone");
+    document.getElementById("moved-text").textContent = t("moved_first") + why;
   }
   function hideMovedFirst() {
     pending = null;

@@ -26,6 +26,7 @@ import pytest
 
 from companion.bench.loopback import free_port, wait_serving
 
+from .audit import horizontal_overflow
 from .conftest import SHARED
 from .helpers import decode_qr
 
@@ -70,7 +71,7 @@ def playwright() -> Iterator[object]:
         yield pw
 
 
-CSP_REFUSALS: list[str] = []  # what the Content-Security-Policy blocked in any page
+CSP_REFUSALS: list[str] = []  # what the Content-Security-Policy (or the browser) blocked in any page
 
 
 @pytest.fixture(scope="module")
@@ -79,12 +80,14 @@ def browser(playwright: object) -> Iterator[object]:
     opened = b.new_context
 
     def new_context(*args: object, **kwargs: object) -> object:
-        """Every phone reports anything the page's security policy refused."""
+        """Every phone reports anything the page's security policy refused or the browser blocked."""
         context = opened(*args, **kwargs)
 
         def seen(message: object) -> None:
             text = message.text  # type: ignore[attr-defined]
-            if "Content Security Policy" in text:
+            # what the page's security policy refused, and a call the browser blocks (a
+            # vibration before the player has touched the page is lost: Chromium says so)
+            if "Content Security Policy" in text or "Blocked call to" in text:
                 CSP_REFUSALS.append(text)
 
         context.on("console", seen)
@@ -98,7 +101,7 @@ def browser(playwright: object) -> Iterator[object]:
 @pytest.fixture(autouse=True)
 def _close_phones(browser: object) -> Iterator[None]:
     """Every test's phones leave the table when it ends (their live streams close too), and
-    nothing our pages do was refused by their own security policy."""
+    nothing our pages do was refused by their own security policy or blocked by the browser."""
     CSP_REFUSALS.clear()
     yield
     for context in list(browser.contexts):  # type: ignore[attr-defined]
@@ -1996,6 +1999,14 @@ def test_a_phone_refused_by_the_event_stream_comes_back_live_with_the_moves_it_m
     assert table["seq"] > int(seen) and "Bruno" in table["log"][-1]["en"]
     assert anna.evaluate("document.body.dataset.seq") == seen  # nothing reached Anna meanwhile
     assert anna.locator("#conn").get_attribute("class") == "conn reconnecting"
+    # the words stay in sight on a line of their own: the header's other parts keep their row
+    for width in (360, 320):
+        anna.set_viewport_size({"width": width, "height": 740})
+        tops = anna.locator("header.top > *:visible:not(#conn)").evaluate_all(
+            "els => els.map((e) => e.offsetTop)")
+        assert max(tops) - min(tops) < 20, (width, tops)
+        assert anna.locator("#conn").is_visible() and horizontal_overflow(anna) <= 0
+    anna.set_viewport_size(PHONE)
 
     refusing["on"] = False
     anna.wait_for_function(f"() => document.body.dataset.seq === '{table['seq']}'", timeout=30_000)

@@ -113,10 +113,39 @@ def test_a_move_that_no_longer_fits_is_said_in_italian_without_a_retry(server: s
     notice.wait_for(state="visible")
     text = notice.inner_text()
     assert "Qualcuno ha mosso prima: ecco il tavolo com'è adesso." in text
-    assert "La tua mossa non va più bene: scegli di nuovo." in text
+    # it is Bruno's turn now: Anna has nothing to choose again
+    assert "La tua mossa non è stata inviata: ora non tocca a te." in text
+    assert "scegli di nuovo" not in text
     assert page.locator("#moved-retry").is_hidden()
     page.locator("#moved-ok").click()
     assert notice.is_hidden()
+
+
+@pytest.mark.parametrize(("locale", "said", "link"), [
+    ("en-GB", "The host freed your seat for another phone", "Choose a seat"),
+    ("it-IT", "L'organizzatore ha liberato il tuo posto per un altro telefono", "Scegli un posto"),
+])
+def test_a_phone_whose_seat_the_host_frees_is_told_so_and_shown_the_way_back(
+        server: str, browser: Any, locale: str, said: str, link: str) -> None:  # noqa: F811
+    port = _port(server)
+    status, created = request(port, "POST", "/api/tables", {
+        "game": "quinta", "players": ["Anna", "Bruno", "Carla"], "options": {"hands": "known"}})
+    assert status == 201
+    tid, host = created["table_id"], created["host_token"]
+    bruno = request(port, "POST", f"/api/tables/{tid}/seats", {"seat": 1})[1]["token"]
+    page = _phone(browser, server, tid, bruno, {"width": 320, "height": 640}, locale=locale)
+    freed = page.locator("#freed")
+    assert freed.is_hidden() and page.locator(".hand .card").count()  # his seat, his hand
+    assert request(port, "DELETE", f"/api/tables/{tid}/seats/1", token=host)[0] == 200
+    freed.wait_for(state="visible")  # heard live, without a reload
+    assert said in freed.inner_text()
+    assert page.locator(".hand .card").count() == 0  # the hand is no longer shown here
+    # the table screen's line for a missing phone is not this phone's to read
+    assert "QR" not in page.locator("#status").inner_text()
+    assert not axe_violations(page) and horizontal_overflow(page) <= 0
+    _shot(page, f"seat-freed-{locale}", full_page=False)
+    page.get_by_role("link", name=link).click()
+    page.wait_for_url(f"**/join/{tid}")
 
 
 def _play_to_the_end(base: str, table_id: str, tokens: list[str]) -> dict[str, Any]:
