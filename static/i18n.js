@@ -366,7 +366,7 @@ const TEXT = {
     in_pass: "Passo (penalità: tolgo la mia pecora più alta e pesco 2)",
     in_pass_confirm: "Passi? Non metti niente: la tua pecora più alta lascia il tavolo e peschi due carte.",
     in_draft: "Il tuo turno finora", in_draft_line: "→ {where}, casella {slot}",
-    in_where_mine: "tua serie {n}", in_where_other: "serie {n} di {who}",
+    in_where_mine: "la tua serie {n}", in_where_other: "la serie {n} di {who}",
     in_confirm_one: "Gioca questa carta", in_confirm: "Gioca queste {n} carte", in_clear: "Cancella",
     in_start_first: "Inizia la conta con {card}", in_start: "Inizia una nuova serie con {card}",
     in_refused_title: "Rifiutato, non è stato messo niente:", in_taken: "{card}: ora tocca dove va.",

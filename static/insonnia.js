@@ -5,8 +5,19 @@
 "use strict";
 window.GAME_UI = window.GAME_UI || {};
 (function () {
-  const {COLOURS, SPECIALS, kindOf, roleOf, colourName, cardName, shortName, shape, fenceIcon, face} =
+  const {COLOURS, SPECIALS, kindOf, roleOf, french, colourName, cardName, shortName, shape, fenceIcon, face} =
     window.INSONNIA_CARDS;
+
+  /* A card as a sentence names it. The English sentences say "the" themselves; Italian needs
+     the article of the word left out: "la 3 gialla" (pecora), "la carta 7♥", "il recinto". */
+  function theName(code) {
+    const name = shortName(code);
+    if (LANG !== "it") return name;
+    const role = kindOf(code).role;
+    if (role === "sheep") return (french(code) ? "la carta " : "la ") + name;
+    return (role === "fence" ? "il " : "la ") + name;
+  }
+  function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
   const SLOTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
   // The turn being built survives live redraws; ``key`` says whose turn it belongs to.
   const memory = {key: null, selected: null, draft: [], refused: null, tab: null, guess: null};
@@ -216,6 +227,7 @@ window.GAME_UI = window.GAME_UI || {};
     for (let k = 0; k < s.hand_sizes.length; k++) {
       game.append(playerBlock(view, (first + k) % s.hand_sizes.length, ctx));
       if (k === 0 && who) game.append(chooser(view, who, ctx, send));
+      else if (k === 0 && mine(view) && s.hand && !view.outcome) game.append(waitingHand(s.hand));
     }
     const controls = who ? controlsFor(view, who, send) : el("div");
     document.body.classList.toggle("in-docked", Boolean(controls.querySelector(".in-dock")));
@@ -253,6 +265,21 @@ window.GAME_UI = window.GAME_UI || {};
     }
     if (!left.length) row.append(el("p", "in-none", t("in_hand_empty")));
     return row;
+  }
+
+  function waitingHand(hand) {
+    // Between one's turns the hand stays in sight (to plan the next one), its cards shown,
+    // not offered.
+    const box = el("div", "in-chooser in-waiting");
+    box.append(el("h3", "", t("your_hand")));
+    const row = el("div", "in-hand");
+    row.setAttribute("role", "group");
+    row.setAttribute("aria-label", t("your_hand"));
+    const rank = (c) => { const k = kindOf(c); return k.role === "sheep" ? k.number : k.role === "fence" ? 11 : 12; };
+    for (const code of hand.slice().sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))) row.append(face(code, "hand"));
+    if (!hand.length) row.append(el("p", "in-none", t("in_hand_empty")));
+    box.append(row);
+    return box;
   }
 
   function picker(view, left, onPick, chosen) {
@@ -354,8 +381,8 @@ window.GAME_UI = window.GAME_UI || {};
       const code = memory.selected;
       let hint;
       if (ctx.targets.size) hint = t("in_tap_slot", {card: shortName(code)});
-      else if (starts(who).has(code) && !memory.draft.length) hint = t("in_start_hint", {card: shortName(code)});
-      else hint = t("in_fits_nowhere", {card: shortName(code)});
+      else if (starts(who).has(code) && !memory.draft.length) hint = capital(t("in_start_hint", {card: theName(code)}));
+      else hint = capital(t("in_fits_nowhere", {card: theName(code)}));
       box.append(el("p", "in-hint", hint));
     }
     return box;
@@ -424,8 +451,8 @@ window.GAME_UI = window.GAME_UI || {};
       row.append(go, clear);
       dock.append(row);
     } else if (memory.selected && starts(who).has(memory.selected)) {
-      const label = s.phase === "first_turn" ? t("in_start_first", {card: shortName(memory.selected)})
-                                             : t("in_start", {card: shortName(memory.selected)});
+      const label = s.phase === "first_turn" ? t("in_start_first", {card: theName(memory.selected)})
+                                             : t("in_start", {card: theName(memory.selected)});
       const start = button(label, "primary", () => send({type: "start_run", card: memory.selected}));
       start.id = "in-start";
       dock.append(start);

@@ -300,7 +300,7 @@ window.GAME_UI = window.GAME_UI || {};
     }
     if (s.kaisers.length) {
       game.append(para("ks-kaisers", t("ks_kaisers", {list: s.kaisers.map((k) =>
-        `${view.names[k.player]}: ${names(view, k.card).name}`).join(", ")})));
+        `${view.names[k.player]} (${names(view, k.card).name})`).join(", ")})));
     }
     if (s.trick.length) {
       game.append(heading(t("ks_this_trick")));

@@ -109,7 +109,12 @@ window.GAME_UI = window.GAME_UI || {};
   function controls(view, act) {
     const s = view.state;
     const box = document.createElement("div");
-    if (!mine(view) || view.outcome || !s.to_act.includes(view.me)) { memory.selected = null; return box; }
+    if (!mine(view) || view.outcome || !s.to_act.includes(view.me)) {
+      memory.selected = null;
+      // between one's turns the hand stays in sight, its cards shown, not offered
+      if (mine(view) && !view.outcome && s.hand && s.hand.length) box.append(heldHand(s.hand));
+      return box;
+    }
     const discarding = s.phase === "death_discard";
     const legal = new Set(s.legal.filter((a) => a.card).map((a) => a.card));
     if (discarding && !s.hand) {

@@ -52,7 +52,7 @@ def test_three_phones_play_insonnia_turns_with_real_cards(client: FlaskClient) -
     after = _ok(act(client, tid, tok[a], {"type": "play", "placements": [
         _place("R5", a, 5), _place("R6", a, 6)]}))
     assert after["state"]["runs"][a] == [{"4": "R4", "5": "R5", "6": "R6"}]
-    assert after["state"]["turn"] == b and "red sheep 5, red sheep 6" in after["log"][-1]["en"]
+    assert after["state"]["turn"] == b and "the red sheep 5, the red sheep 6" in after["log"][-1]["en"]
 
     # A refused turn changes nothing and names the placement that broke the rule.
     before = state(client, tid)

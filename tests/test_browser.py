@@ -1761,7 +1761,10 @@ def test_insonnia_dealt_from_two_french_decks_each_phone_sees_only_its_hand(serv
         shown = sorted(page.locator("#game .in-hand .in-card").evaluate_all(  # type: ignore[attr-defined]
             "(els) => els.map((e) => e.dataset.card)"))
         turn = page.evaluate("window.TAVOLO.view().state.turn")  # type: ignore[attr-defined]
-        assert shown == (mine if turn == i else [])  # the hand shows on its phone, in its turn
+        assert shown == mine  # the hand shows on its phone, and only there
+        # out of turn it is shown to plan with, not offered
+        offered = page.locator("#game .in-hand button").count()  # type: ignore[attr-defined]
+        assert (offered == len(mine)) if turn == i else offered == 0
         assert page.evaluate("JSON.stringify(window.TAVOLO.view()).split('\"hand\"').length") == 2  # type: ignore[attr-defined]
     laid = 0
     for _ in range(9):
@@ -1776,12 +1779,17 @@ def test_insonnia_dealt_from_two_french_decks_each_phone_sees_only_its_hand(serv
                 _in_slot(page, p["owner"], p["slot"], p["run"])
             if len(plays[0]["placements"]) > 1 or laid == 0:
                 _shot(page, "phone-insonnia-french-draft", full_page=False)
+            where = page.locator(".in-draft li").first.inner_text()  # type: ignore[attr-defined]
+            assert "→ la tua serie " in where or "→ la serie " in where, where  # with its article
             laid += 1
             page.locator("#in-confirm").click()  # type: ignore[attr-defined]
         elif starts:
             _in_tap_hand(page, starts[0]["card"])
             if seat == 0:
                 _shot(page, "phone-insonnia-french-first-sheep", full_page=False)
+            label = page.locator("#in-start").inner_text()  # type: ignore[attr-defined]
+            starting = ("Inizia la conta con la carta ", "Inizia una nuova serie con la carta ")
+            assert label.startswith(starting), label
             page.locator("#in-start").click()  # type: ignore[attr-defined]
         else:
             page.on("dialog", lambda d: d.accept())  # type: ignore[attr-defined]

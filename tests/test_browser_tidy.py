@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import urllib.request
@@ -146,6 +147,43 @@ def test_a_phone_whose_seat_the_host_frees_is_told_so_and_shown_the_way_back(
     _shot(page, f"seat-freed-{locale}", full_page=False)
     page.get_by_role("link", name=link).click()
     page.wait_for_url(f"**/join/{tid}")
+
+
+def test_oscuri_a_player_sees_his_hand_between_his_turns(server: str, browser: Any) -> None:  # noqa: F811
+    tid, (anna, _) = _oscuri(server)
+    page = _phone(browser, server, tid, anna, VIEWPORTS["360x740"], locale="it-IT")
+    view = page.evaluate("window.TAVOLO.view()")
+    hand = view["state"]["hand"]
+    assert request(_port(server), "POST", f"/api/tables/{tid}/actions",
+                   {"action": view["state"]["legal"][0], "seq": view["seq"]}, anna)[0] == 200
+    page.wait_for_function(f"() => window.TAVOLO.view().seq > {view['seq']}")  # heard live
+    assert 0 not in page.evaluate("window.TAVOLO.view().state.to_act")  # Bruno's turn now
+    held = page.locator("#controls .hand.held .card")
+    assert held.count() == len(hand) - 1  # the cards she still holds
+    assert page.locator("#controls").get_by_role("heading", name="La tua mano").is_visible()
+    assert page.locator("#controls button.card").count() == 0 and page.locator("#play").count() == 0
+    assert not axe_violations(page) and horizontal_overflow(page) <= 0
+
+
+@pytest.mark.parametrize(("locale", "word"), [("en-GB", "Kaisers"), ("it-IT", "Kaiser")])
+def test_kaiserspiel_the_kaisers_shown_name_each_player_and_card_once(server: str, browser: Any,  # noqa: F811
+                                                                      locale: str, word: str) -> None:
+    status, created = request(_port(server), "POST", "/api/tables", {
+        "game": "kaiserspiel", "players": ["Anna", None, None, None], "options": {"hands": "known"}})
+    assert status == 201
+    tid = created["table_id"]
+    token = request(_port(server), "POST", f"/api/tables/{tid}/seats", {"seat": 0})[1]["token"]
+    page = _phone(browser, server, tid, token, VIEWPORTS["360x740"], locale=locale)
+    page.locator(".ks-hand .kc").first.wait_for()  # dealt: Anna holds her cards
+    # the page draws the table as it would once Anna had shown a Kaiser
+    page.evaluate("""() => {
+        const v = structuredClone(window.TAVOLO.view());
+        const ace = Object.keys(v.pack.cards).find((c) => v.pack.cards[c].kaiser_en);
+        v.state.kaisers = [{player: 0, card: ace}];
+        window.TAVOLO.render(v);
+    }""")
+    line = page.locator(".ks-kaisers").inner_text()
+    assert re.fullmatch(rf"{word}: Anna \([^():]+\)", line), line  # not "Anna: Kaiser of Bells"
 
 
 def _play_to_the_end(base: str, table_id: str, tokens: list[str]) -> dict[str, Any]:

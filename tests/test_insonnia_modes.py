@@ -152,9 +152,9 @@ def test_the_log_tells_every_event_in_both_languages_and_no_card_drawn() -> None
         assert lines and all(line["en"] and line["it"] for line in lines)
         told.extend(line["en"] for line in lines)
         s = after
-    assert told[0] == ("Lia guesses on a confused sheep in slot 5: the top card is blue sheep 5, exactly "
+    assert told[0] == ("Lia guesses on a confused sheep in slot 5: the top card is the blue sheep 5, exactly "
                        "right! It takes the place; Lia goes on.")
-    assert told[1] == "Lia lays yellow sheep 6 on Lia's run 1."
+    assert told[1] == "Lia lays the yellow sheep 6 on Lia's run 1."
     assert told[3] == "Lia puts a fence in slot 7 of Lia's run 1."
     assert not any("sheep 3" in t or "sheep 9" in t for t in told)  # drawn cards stay private
 
@@ -164,7 +164,7 @@ def test_the_log_tells_the_penalty_the_reshuffle_and_the_end() -> None:
               pile=["G10"])
     after = R.apply(s, Pass(0))
     assert narrate(NAMES, s, Pass(0), after)[0]["en"] == \
-        "Lia passes: discards yellow sheep 6 from the table and draws two cards."
+        "Lia passes: discards the yellow sheep 6 from the table and draws two cards."
     s, after = after, R.apply(after, Reshuffle(0))
     assert "shuffled into a new pile" in narrate(NAMES, s, Reshuffle(0), after)[0]["en"]
     s = table(hands={0: ["X"], 1: ["X"]})

@@ -66,8 +66,8 @@ def test_the_log_tells_a_pass_as_a_choice() -> None:
     s = table(runs={0: [{"5": "R5", "6": "Y6"}], 1: [{"1": "G1"}]}, hands={0: ["R7"], 1: ["B9"]},
               pile=["G10", "P1", "Y2", "B3"])
     lines = narrate(NAMES, s, Pass(0), R.apply(s, Pass(0)))
-    assert lines[0]["en"] == "Lia passes: discards yellow sheep 6 from the table and draws two cards."
-    assert lines[0]["it"] == "Lia passa: scarta pecora gialla 6 dal tavolo e pesca due carte."
+    assert lines[0]["en"] == "Lia passes: discards the yellow sheep 6 from the table and draws two cards."
+    assert lines[0]["it"] == "Lia passa: scarta la pecora gialla 6 dal tavolo e pesca due carte."
 
 
 def test_the_pass_hint_prices_the_penalty_and_never_says_you_must_play() -> None:
@@ -117,7 +117,8 @@ def test_a_guess_on_an_empty_pile_waits_for_the_reshuffle_then_turns_the_top_car
     miss = R.apply(waiting, Reshuffle(0, ("P3", "B5")))  # P3 is no 5: to the hand, then B5, then nothing
     assert miss.turn == 1 and miss.hands[0] == ("Y6", "G8", "P3", "B5") and miss.pile_size == 0
     told = narrate(NAMES, waiting, Reshuffle(0), miss)
-    assert "the top card is purple sheep 3, wrong" in told[-1]["en"] and "sbagliato" in told[-1]["it"]
+    assert "the top card is the purple sheep 3, wrong" in told[-1]["en"]
+    assert "esce la pecora viola 3, sbagliato" in told[-1]["it"]
 
 
 def test_the_discards_may_be_shuffled_as_soon_as_the_pile_is_empty() -> None:
@@ -224,7 +225,7 @@ def test_after_a_right_guess_a_pass_is_still_never_refused_and_costs_the_penalty
     assert runs_of(after, 0) == [{"6": "R6"}] and after.discard == ("X", "G7")
     assert after.hands[0] == ("P3", "Y4", "R2", "B5") and after.turn == 1
     assert narrate(NAMES, s, Pass(0), after)[0]["en"] == (
-        "Lia passes: discards green sheep 7 from the table and draws two cards.")
+        "Lia passes: discards the green sheep 7 from the table and draws two cards.")
 
 
 def test_after_a_right_guess_a_fence_is_refused_in_both_languages() -> None:

@@ -47,6 +47,21 @@ def _run(names: Sequence[str], owner: int, run: int, lang: str) -> str:
     return f"{names[owner]}'s run {run + 1}" if lang == "en" else f"serie {run + 1} di {names[owner]}"
 
 
+def _the(deck: Deck, code: str, lang: str) -> str:
+    """A card named in a sentence: ``the yellow sheep 6`` / ``la pecora gialla 6``, ``il
+    recinto``; a French sheep by its label alone (``6♦``), as a player says it."""
+    kind = deck.kinds.get(code)
+    if kind is None:  # a card nobody saw ("?")
+        return _face(deck, code, lang) if deck.name != "french" else code
+    face = _face(deck, code, lang)
+    role = kind.role
+    if deck.name == "french" and role == "sheep":
+        return face
+    if lang == "en":
+        return f"the {face}"
+    return f"{'il' if role == 'fence' else 'la'} {face}"
+
+
 def _play(names: Sequence[str], s: InsonniaState, a: Play) -> Line:
     deck = s.cards
     sheep = [p for p in a.placements if deck.kinds[p.card].role == "sheep"]
@@ -55,8 +70,8 @@ def _play(names: Sequence[str], s: InsonniaState, a: Play) -> Line:
     it: list[str] = []
     if sheep:
         first = sheep[0]
-        cards_en = ", ".join(_face(deck, p.card, "en") for p in sheep)
-        cards_it = ", ".join(_face(deck, p.card, "it") for p in sheep)
+        cards_en = ", ".join(_the(deck, p.card, "en") for p in sheep)
+        cards_it = ", ".join(_the(deck, p.card, "it") for p in sheep)
         en.append(f"lays {cards_en} on {_run(names, first.owner, first.run, 'en')}")
         it.append(f"mette {cards_it} sulla {_run(names, first.owner, first.run, 'it')}")
     for p in others:
@@ -86,16 +101,16 @@ def _guess_result(names: Sequence[str], before: InsonniaState, a: Guess, after: 
     shown = after.runs[a.player][a.run].at(a.slot) if after.phase in ("continue", "over") else None
     if shown is not None and shown != gone:
         return {"en": f"{who} guesses on {_what(deck, gone, 'en')} in slot {a.slot}: the top card is "
-                      f"{_face(deck, shown, 'en')}, exactly right! It takes the place; {who} goes on.",
+                      f"{_the(deck, shown, 'en')}, exactly right! It takes the place; {who} goes on.",
                 "it": f"{who} tira a indovinare su {_what(deck, gone, 'it')} nella casella {a.slot}: "
-                      f"esce {_face(deck, shown, 'it')}, proprio quella! Prende il posto; {who} continua."}
+                      f"esce {_the(deck, shown, 'it')}, proprio quella! Prende il posto; {who} continua."}
     held, now = before.hands[a.player], after.hands[a.player]
     revealed = now[len(held)] if held is not None and now is not None and len(now) > len(held) \
         else (a.card or "?")
     return {"en": f"{who} guesses on {_what(deck, gone, 'en')} in slot {a.slot}: the top card is "
-                  f"{_face(deck, revealed, 'en')}, wrong. {who} takes it and draws two more.",
+                  f"{_the(deck, revealed, 'en')}, wrong. {who} takes it and draws two more.",
             "it": f"{who} tira a indovinare su {_what(deck, gone, 'it')} nella casella {a.slot}: "
-                  f"esce {_face(deck, revealed, 'it')}, sbagliato. {who} la prende e ne pesca altre due."}
+                  f"esce {_the(deck, revealed, 'it')}, sbagliato. {who} la prende e ne pesca altre due."}
 
 
 def _main(names: Sequence[str], before: InsonniaState, a: Action, after: InsonniaState) -> Line:
@@ -106,7 +121,7 @@ def _main(names: Sequence[str], before: InsonniaState, a: Action, after: Insonni
         return {"en": f"The pile is empty: the {n} discarded cards are shuffled into a new pile.",
                 "it": f"Il mazzo è finito: le {n} carte scartate vengono mescolate in un nuovo mazzo."}
     if isinstance(a, StartRun):
-        en, it = _face(deck, a.card, "en"), _face(deck, a.card, "it")
+        en, it = _the(deck, a.card, "en"), _the(deck, a.card, "it")
         if before.phase == "first_turn":
             return {"en": f"{who} starts counting with {en}.", "it": f"{who} inizia a contare con {it}."}
         return {"en": f"{who} has no incomplete run and starts a new one with {en}.",
@@ -133,8 +148,8 @@ def _main(names: Sequence[str], before: InsonniaState, a: Action, after: Insonni
                     "it": f"{who} non ha pecore numerate da mettere e passa."}
         dropped = after.discard[len(before.discard):]  # the reshuffle is an action of its own
         if dropped:
-            en = ", ".join(_face(deck, c, "en") for c in dropped)
-            it = ", ".join(_face(deck, c, "it") for c in dropped)
+            en = ", ".join(_the(deck, c, "en") for c in dropped)
+            it = ", ".join(_the(deck, c, "it") for c in dropped)
             return {"en": f"{who} passes: discards {en} from the table and draws two cards.",
                     "it": f"{who} passa: scarta {it} dal tavolo e pesca due carte."}
         return {"en": f"{who} passes with no sheep in front: draws two cards.",
