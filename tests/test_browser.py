@@ -1788,7 +1788,7 @@ def test_insonnia_dealt_from_two_french_decks_each_phone_sees_only_its_hand(serv
             if seat == 0:
                 _shot(page, "phone-insonnia-french-first-sheep", full_page=False)
             label = page.locator("#in-start").inner_text()  # type: ignore[attr-defined]
-            starting = ("Inizia la conta con la carta ", "Inizia una nuova serie con la carta ")
+            starting = ("Inizia la tua prima serie con la carta ", "Inizia una nuova serie con la carta ")
             assert label.startswith(starting), label
             page.locator("#in-start").click()  # type: ignore[attr-defined]
         else:
@@ -1874,7 +1874,7 @@ def test_insonnia_with_french_cards_a_scanned_card_becomes_the_chosen_card(serve
     use = page.locator("#scan").get_by_role("button", name="Use 8♥")
     use.wait_for()
     use.click()
-    start = page.get_by_role("button", name="Start your count with the 8♥")
+    start = page.get_by_role("button", name="Start your first run with the 8♥")
     start.wait_for()
     before = _seq(page)
     start.click()

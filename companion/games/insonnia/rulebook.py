@@ -58,10 +58,10 @@ BOOK = book(
         "card. A numbered sheep goes only in the slot of its own number. A count is complete when all ten "
         "slots hold sheep or fences, with no confused sheep and no empty slot (in All in the family, also "
         "all its sheep of one colour).",
-        "Una conta sta davanti al suo proprietario e ha dieci caselle, da 1 a 10, ognuna con al massimo "
-        "una carta. Una pecora numerata va solo nella casella del suo numero. Una conta è completa quando "
-        "tutte e dieci le caselle hanno pecore o recinti, senza pecore confuse e senza caselle vuote (in "
-        "Tutto in famiglia, anche tutte le sue pecore dello stesso colore).",
+        "Una conta (serie) sta davanti al suo proprietario e ha dieci caselle, da 1 a 10, ognuna con al "
+        "massimo una carta. Una pecora numerata va solo nella casella del suo numero. Una conta è "
+        "completa quando tutte e dieci le caselle hanno pecore o recinti, senza pecore confuse e senza "
+        "caselle vuote (in Tutto in famiglia, anche tutte le sue pecore dello stesso colore).",
         "wrong_slot", "slot_range", "slot_taken", "no_run"),
       P("open",
         "An open slot is an empty slot next to a slot holding a sheep or a fence. A slot next only to a "
