@@ -29,8 +29,16 @@ MAX_KEYPOINTS = 400_000
 NAME_CHARS = 40
 
 
+NOT_A_DECK_IT = "Questo non è un file di mazzo di Tavolo."
+
+
 class DeckFileError(ValueError):
-    """A deck file that cannot be read; the message says why, for people."""
+    """A deck file that cannot be read; the message says why, for people, in English and in
+    Italian (``italian``)."""
+
+    def __init__(self, message: str, italian: str) -> None:
+        super().__init__(message)
+        self.italian = italian
 
 
 @dataclass(frozen=True, eq=False)
@@ -84,21 +92,24 @@ class EnrolledDeck:
     def from_bytes(cls, data: bytes) -> EnrolledDeck:
         """Read a deck file, checking every part; :class:`DeckFileError` when it is not one."""
         if len(data) > MAX_FILE_BYTES:
-            raise DeckFileError(f"The deck file is larger than {MAX_FILE_BYTES // 1_000_000} MB.")
+            raise DeckFileError(f"The deck file is larger than {MAX_FILE_BYTES // 1_000_000} MB.",
+                                f"Il file del mazzo supera {MAX_FILE_BYTES // 1_000_000} MB.")
         if not data.startswith(b"PK"):
-            raise DeckFileError("This is not a Tavolo deck file.")
+            raise DeckFileError("This is not a Tavolo deck file.", NOT_A_DECK_IT)
         try:
             with zipfile.ZipFile(io.BytesIO(data)) as z:
                 # A small file may not unpack into a huge one.
                 if sum(i.file_size for i in z.infolist()) > 4 * MAX_FILE_BYTES:
-                    raise DeckFileError("The deck file unpacks to too much data.")
+                    raise DeckFileError("The deck file unpacks to too much data.",
+                                        "Il file del mazzo, aperto, contiene troppi dati.")
             with np.load(io.BytesIO(data), allow_pickle=False) as z:
                 arrays = {k: np.asarray(z[k]) for k in ("meta", "owner", "xy", "angle", "scale",
                                                         "descriptors", "thumbs", "thumb_owner")}
         except DeckFileError:
             raise
         except (KeyError, ValueError, OSError, zipfile.BadZipFile) as e:
-            raise DeckFileError("The deck file is damaged or not a Tavolo deck file.") from e
+            raise DeckFileError("The deck file is damaged or not a Tavolo deck file.",
+                                "Il file del mazzo è rovinato, o non è un file di mazzo di Tavolo.") from e
         return _checked(arrays)
 
 
@@ -107,18 +118,22 @@ def _checked(a: Mapping[str, np.ndarray]) -> EnrolledDeck:
     try:
         meta = json.loads(a["meta"].astype(np.uint8).tobytes().decode())
     except (ValueError, UnicodeDecodeError) as e:
-        raise DeckFileError("The deck file's description is damaged.") from e
+        raise DeckFileError("The deck file's description is damaged.",
+                            "La descrizione nel file del mazzo è rovinata.") from e
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
-        raise DeckFileError("This is not a Tavolo deck file.")
+        raise DeckFileError("This is not a Tavolo deck file.", NOT_A_DECK_IT)
     if meta.get("version") != VERSION:
-        raise DeckFileError(f"This deck file is of version {meta.get('version')}; this app reads {VERSION}.")
+        raise DeckFileError(f"This deck file is of version {meta.get('version')}; this app reads {VERSION}.",
+                            f"Questo file di mazzo è della versione {meta.get('version')}; "
+                            f"questa app legge la {VERSION}.")
     name, kind, size, codes = meta.get("name"), meta.get("kind"), meta.get("size"), meta.get("codes")
     if not (isinstance(name, str) and isinstance(kind, str) and isinstance(codes, list)
             and all(isinstance(c, str) and 0 < len(c) <= 8 for c in codes) and 0 < len(codes) <= MAX_CARDS
             and len(set(codes)) == len(codes)
             and isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) for v in size)
             and 16 <= size[0] <= 1024 and 16 <= size[1] <= 2048):
-        raise DeckFileError("The deck file's description is incomplete.")
+        raise DeckFileError("The deck file's description is incomplete.",
+                            "La descrizione nel file del mazzo è incompleta.")
     n = len(a["owner"])
     v = len(a["thumb_owner"])
     ok = (a["owner"].ndim == 1 and 0 < n <= MAX_KEYPOINTS
@@ -129,7 +144,8 @@ def _checked(a: Mapping[str, np.ndarray]) -> EnrolledDeck:
           and int(a["owner"].max()) < len(codes) and int(a["thumb_owner"].max()) < len(codes)
           and bool(np.isfinite(a["xy"]).all()))
     if not ok:
-        raise DeckFileError("The deck file's arrays do not fit together.")
+        raise DeckFileError("The deck file's arrays do not fit together.",
+                            "I dati nel file del mazzo non combaciano tra loro.")
     return EnrolledDeck(
         name=name, kind=kind, size=(size[0], size[1]), codes=tuple(codes),
         owner=a["owner"].astype(np.int32), xy=a["xy"].astype(np.float32), angle=a["angle"].astype(np.float32),

@@ -134,8 +134,13 @@
         o.selected = code === face.code;
         sel.append(o);
       }
-      sel.addEventListener("change", () => { job.cut[i].code = sel.value || null; });
-      li.append(img, sel);
+      // a select shows its choice cut to its width: the whole name is written under the face
+      const named = document.createElement("p");
+      named.className = "dk-face-name";
+      const say = () => { named.textContent = sel.value ? label(sel.value) : t("dk_drop"); };
+      say();
+      sel.addEventListener("change", () => { job.cut[i].code = sel.value || null; say(); });
+      li.append(img, named, sel);
       facesBox.append(li);
     });
     keep.hidden = !job.cut.length;

@@ -105,7 +105,12 @@ def test_a_deck_file_goes_out_and_comes_back_under_another_name(client: FlaskCli
     assert resp.status_code == 200 and resp.headers["Content-Disposition"].endswith('My_tarot.tavdeck"')
     back = client.post("/api/decks/import?name=Copy", data=resp.data, content_type="application/octet-stream")
     assert back.status_code == 201 and back.get_json()["name"] == "Copy"
-    assert client.post("/api/decks/import", data=b"nonsense").status_code == 400
+    refused = client.post("/api/decks/import", data=b"nonsense")
+    assert refused.status_code == 400
+    said = refused.get_json()
+    assert "This is not a Tavolo deck file." in said["message"]
+    # one Italian sentence, with no English in it
+    assert said["messages"]["it"] == "Questo non è un file di mazzo di Tavolo."
     assert client.get("/api/decks/Nothing/file").status_code == 404
 
 

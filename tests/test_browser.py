@@ -2275,6 +2275,11 @@ def test_enrol_a_small_deck_on_the_phone_then_scan_a_diavolo_hand_with_it(
     faces_found.nth(7).wait_for()
     assert faces_found.count() == 8
     assert [faces_found.nth(i).locator("select").input_value() for i in range(8)] == codes
+    # each face's whole name is written out (a select cuts its choice to its width), and follows it
+    assert faces_found.nth(1).locator(".dk-face-name").inner_text() == "T1 · trump 1"
+    faces_found.nth(1).locator("select").select_option("")
+    assert faces_found.nth(1).locator(".dk-face-name").inner_text() == "(leave this one out)"
+    faces_found.nth(1).locator("select").select_option("T1")
     _shot(page, "phone-enrol-faces")
     _no_horizontal_scroll(page)
     page.get_by_role("button", name="Keep these and go on").click()

@@ -48,6 +48,25 @@ def test_quinta_tells_which_card_takes_a_row() -> None:
     assert "hearts row it would be card 2" in moves["JK1"].en
 
 
+def test_quinta_says_a_card_is_safe_when_nothing_lower_is_left_to_come_first() -> None:
+    # 2♠ beside the lone ace: three cards would have to land first, and only the black joker
+    # could (nothing of spades is lower than a 2): no "unless" that cannot happen
+    s = QU.from_setup(3, {}, [["2S", "3S", "JK2", "5H"], ["9C", "4H", "6C", "2D"], ["8C", "7H", "3D", "4D"]],
+                      [[], [], []], None)
+    moves = _by_card(hints_for("quinta", QU, s, 0, NAMES))
+    assert moves["2S"].en == "It would be card 2 of the spades row: it cannot take a row this round."
+    # the 3♠ too: the 2♠ that could come first is in Ada's own hand, the joker too
+    assert "cannot take a row" in moves["3S"].en and "non può prendere" in moves["3S"].it
+    # one card to come first, said in one sentence without "card(s)"
+    s = QU.from_setup(3, {"H": ["AH", "9H", "KH"]}, [["5H", "2C"], ["9C", "4C"], ["8C", "7C"]],
+                      [[], [], []], None)
+    five = _by_card(hints_for("quinta", QU, s, 0, NAMES))["5H"]
+    assert five.en == ("It would be card 4 of the hearts row: safe, unless another player lays a lower "
+                       "hearts card or a joker there first this round.")
+    assert five.it == ("Sarebbe la carta 4 della fila di cuori: al sicuro, a meno che in questo giro un "
+                       "altro giocatore metta prima lì una carta di cuori più bassa o un jolly.")
+
+
 def test_quinta_joker_row_choice_is_exact() -> None:
     s = QU.from_setup(3, {"S": ["AS", "7S", "4S", "2S"]},
                       [["JK2", "2H"], ["3S", "2D"], ["JK1", "3H"]], [[], [], []], None)

@@ -112,7 +112,7 @@ def test_rewind_takes_back_the_players_move_and_the_bot_moves_after_it(
     back = service.tables.table(tid)
     assert back.rules.dump_state(back.state) == before
     assert len(back.applied) == len(table.applied)
-    assert "took back" in back.log[-1]["en"] and "ripreso" in back.log[-1]["it"]
+    assert "took back" in back.log[-1]["en"] and "ha annullato" in back.log[-1]["it"]
     # Nothing is deleted: every event is still in the log, the rewind after them.
     kinds = [e.kind for e in service.store.read(tid)]
     assert kinds.count("action") == len(after.applied) and kinds[-1] == "rewind"
@@ -251,7 +251,7 @@ def test_a_move_taken_back_is_told_with_the_number_of_bot_moves_in_words() -> No
     from companion.service.table import _took_back
 
     assert _took_back("Sofía", 0) == {"en": "Sofía took back their last move.",
-                                      "it": "Sofía ha ripreso l'ultima mossa."}
+                                      "it": "Sofía ha annullato l'ultima mossa."}
     assert _took_back("Sofía", 1)["en"] == "Sofía took back their last move and the bot's move after it."
     three = _took_back("Sofía", 3)["it"]
-    assert three == "Sofía ha ripreso l'ultima mossa e le 3 mosse dei bot dopo di essa."
+    assert three == "Sofía ha annullato l'ultima mossa e le 3 mosse dei bot dopo di essa."

@@ -37,9 +37,10 @@ def test_quinta_ends_with_each_players_points_and_their_sets() -> None:
     s, _ = _told("quinta", QU, s, QPlay(1, "5H"))
     s, lines = _told("quinta", QU, s, QPlay(2, "9C"))
     ends = [x["en"] for x in lines[-3:]]
-    assert ends[0] == "Ada scores 0: no pair among 0 card(s) taken."
+    assert ends[0] == "Ada scores 0: no card taken."
     assert ends[1].startswith("Bruno scores 9: four of 7 (7♠ 7♦ 7♥ black joker) = 4; three of 8 (")
-    assert ends[2] == "Carla scores 0: no pair among 1 card(s) taken."
+    assert ends[2] == "Carla scores 0: one card taken, no pair."
+    assert lines[-1]["it"] == "Carla fa 0: una sola carta presa, nessuna coppia."
     assert lines[-2]["it"].startswith("Bruno fa 9 punti: un poker di 7 (7♠ 7♦ 7♥ jolly nero) = 4;")
     assert QU.scores(s) == (0, 9, 0)
 

@@ -220,7 +220,7 @@ class DeckLibrary:
         try:
             deck = EnrolledDeck.from_bytes(data)
         except DeckFileError as e:
-            raise DeckError(str(e), f"il file non è un mazzo di Tavolo leggibile ({e})") from e
+            raise DeckError(str(e), e.italian) from e
         kind = check_kind(deck.kind)
         missing = _check_codes(deck.codes, kind)
         new_name = check_name(name if name is not None else deck.name)

@@ -152,7 +152,7 @@ def app_section(turn_rules: tuple[str, ...], card_rules: tuple[str, ...],
         P("app-practice",
           "At a practice table the player can take back their last move, together with the bots' moves "
           "after it; with no move of their own in force there is nothing to take back.",
-          "A un tavolo di prova il giocatore può riprendere la sua ultima mossa, insieme alle mosse dei "
-          "bot venute dopo; se non ha mosse sue in vigore non c'è niente da riprendere.",
+          "A un tavolo di prova il giocatore può annullare la sua ultima mossa, insieme alle mosse dei "
+          "bot venute dopo; se non ha mosse sue in vigore non c'è niente da annullare.",
           *PRACTICE_RULES),
     )

@@ -94,7 +94,7 @@ class Practice:
             table = self.service.tables.table(table_id)
             move = last_own_move(table)
             if move is None:
-                raise Illegal("You have no move to take back.", "Non hai mosse da riprendere.",
+                raise Illegal("You have no move to take back.", "Non hai mosse da annullare.",
                               rule="practice.nothing_to_rewind", game=table.game)
             try:
                 event = self.service.store.append(table_id, table.seq, "rewind", {"seq": move.seq})

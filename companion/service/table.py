@@ -179,12 +179,12 @@ def _took_back(who: str, bots: int) -> dict[str, str]:
     """The practice log's line for a move taken back, with the bots' moves after it (none, one,
     several), the same for every player ("their last move", not "his")."""
     if bots == 0:
-        return {"en": f"{who} took back their last move.", "it": f"{who} ha ripreso l'ultima mossa."}
+        return {"en": f"{who} took back their last move.", "it": f"{who} ha annullato l'ultima mossa."}
     if bots == 1:
         return {"en": f"{who} took back their last move and the bot's move after it.",
-                "it": f"{who} ha ripreso l'ultima mossa e la mossa del bot dopo di essa."}
+                "it": f"{who} ha annullato l'ultima mossa e la mossa del bot dopo di essa."}
     return {"en": f"{who} took back their last move and the {bots} bot moves after it.",
-            "it": f"{who} ha ripreso l'ultima mossa e le {bots} mosse dei bot dopo di essa."}
+            "it": f"{who} ha annullato l'ultima mossa e le {bots} mosse dei bot dopo di essa."}
 
 
 def _practice(table: Table, ev: Event) -> Table:

@@ -54,11 +54,24 @@ def _joker(s: QuintaState, card: str) -> Move:
                 + " (se prima non arriva una donna di quel seme).", card)
 
 
-def _plain(s: QuintaState, card: str, suit: str) -> Move:
+def could_come_first(s: QuintaState, card: str, seen: frozenset[str]) -> tuple[int, bool]:
+    """The cards the others may still hold that would land in ``card``'s row before it this
+    round (lower cards of its suit, and the joker of its colour: jokers are laid before plain
+    cards), as far as the player can tell (``seen``: the cards he has seen), and whether that
+    joker is one of them."""
+    suit, rank = card[-1], RANK_ORDER[rank_of(card)]
+    lower = [f"{r}{suit}" for r, k in RANK_ORDER.items() if k < rank and r != "Q"]
+    joker = next(j for j, rows in JOKER_ROWS.items() if suit in rows)
+    unseen_lower = sum(c not in seen for c in lower)
+    return unseen_lower + (joker not in seen), joker not in seen
+
+
+def _plain(s: QuintaState, card: str, suit: str, seen: frozenset[str]) -> Move:
     length = len(s.row(suit))
     place = length + 1
     before = 5 - place  # cards of the suit that must land first to make this one the fifth
-    others = s.players - 1
+    possible, joker = could_come_first(s, card, seen)
+    others = min(s.players - 1, possible)  # one card each, and only cards still out there
     if place == 5:
         en = (f"It would be the fifth card of the {SUIT_EN[suit]} row and take "
               f"{_names(s.row(suit)[1:], 'en')} with itself, unless another player lays a lower "
@@ -68,10 +81,18 @@ def _plain(s: QuintaState, card: str, suit: str) -> Move:
               f"giro una carta di {SUIT_IT[suit]} più bassa, una donna o un jolly.")
         takes = True
     elif before <= others:
-        en = (f"It would be card {place} of the {SUIT_EN[suit]} row: safe, unless {before} lower "
-              f"{SUIT_EN[suit]} card(s) from the others land there first this round.")
+        if before == 1:
+            what_en = f"another player lays a lower {SUIT_EN[suit]} card{' or a joker' if joker else ''}"
+            what_it = (f"un altro giocatore metta prima lì una carta di {SUIT_IT[suit]} più bassa"
+                       f"{' o un jolly' if joker else ''}")
+        else:
+            what_en = f"the others lay {before} lower {SUIT_EN[suit]} cards{' or jokers' if joker else ''}"
+            what_it = (f"gli altri mettano prima lì {before} carte di {SUIT_IT[suit]} più basse"
+                       f"{' o jolly' if joker else ''}")
+        en = (f"It would be card {place} of the {SUIT_EN[suit]} row: safe, unless {what_en} there "
+              "first this round.")
         it = (f"Sarebbe la carta {place} della fila di {SUIT_IT[suit]}: al sicuro, a meno che in questo "
-              f"giro arrivino prima {before} carte di {SUIT_IT[suit]} più basse dagli altri.")
+              f"giro {what_it}.")
         takes = False
     else:
         en = f"It would be card {place} of the {SUIT_EN[suit]} row: it cannot take a row this round."
@@ -116,16 +137,16 @@ def hints(rules: Quinta, s: QuintaState, seat: int, names: Sequence[str]) -> Hin
         if isinstance(a, ChooseRow):
             moves.append(_row_choice(s, a))
         elif isinstance(a, Play):
-            moves.append(_move_for(s, a.card))
+            moves.append(_move_for(s, a.card, s.public() | set(s.hands[seat] or ())))
     moves.sort(key=lambda m: (ROWS.index(m.facts["row"]) if "row" in m.facts else 4,
                               RANK_ORDER.get(rank_of(m.card or ""), 99) if m.card else 99))
     return Hints(tuple(moves))
 
 
-def _move_for(s: QuintaState, card: str) -> Move:
+def _move_for(s: QuintaState, card: str, seen: frozenset[str]) -> Move:
     if card in JOKER_ROWS:
         return _joker(s, card)
     suit = card[-1]
     if rank_of(card) == "Q":
         return _queen(s, card, suit)
-    return _plain(s, card, suit)
+    return _plain(s, card, suit, seen)

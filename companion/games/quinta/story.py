@@ -78,8 +78,12 @@ def _final_scores(names: Sequence[str], s: QuintaState) -> list[Line]:
         sets = score_sets(pile)
         points = sum(int(x["points"]) for x in sets)
         if not sets:
-            lines.append({"en": f"{names[seat]} scores 0: no pair among {len(pile)} card(s) taken.",
-                          "it": f"{names[seat]} fa 0: nessuna coppia tra {len(pile)} carte prese.",
+            n = len(pile)
+            why_en = ("no card taken" if n == 0 else "one card taken, no pair" if n == 1
+                      else f"no pair among {n} cards taken")
+            why_it = ("nessuna carta presa" if n == 0 else "una sola carta presa, nessuna coppia" if n == 1
+                      else f"nessuna coppia tra {n} carte prese")
+            lines.append({"en": f"{names[seat]} scores 0: {why_en}.", "it": f"{names[seat]} fa 0: {why_it}.",
                           "kind": "end"})
             continue
         en = "; ".join(f"{SET_EN[min(len(x['cards']), 4)]} of {x['rank']} ({_cards(x['cards'], 'en')}) "
