@@ -229,24 +229,24 @@ function forgetOldChoices() {
   }
 }
 
+/* A hand shown while it is not the player's turn: the heading and the cards, none offered. */
+function heldHand(hand) {
+  const box = document.createElement("div");
+  const h = document.createElement("h3");
+  h.textContent = t("your_hand");
+  const row = document.createElement("div");
+  row.className = "hand held";
+  for (const c of hand) row.append(cardEl(c, {}));
+  box.append(h, row);
+  return box;
+}
+
 /* Choosing one card to play: the hand when the app knows it, else the picker (``picker``:
    another deck's); cards that cannot be played are disabled; one big button (kept in reach at
    the bottom of the screen) confirms. ``memory`` keeps the choice and the picker's suit across
    live redraws of the same decision (``context``, see forgetOnNewChoice). A game with its own
    faces draws the hand's cards (``drawCard``, ``handClass``) and may name the chosen card in
    full above the button (``describe``). */
-/* A hand shown while it is not the player's turn: the heading and the cards, none offered. */
-function heldHand(hand, drawCard = cardEl) {
-  const box = document.createElement("div");
-  const h = document.createElement("h3");
-  h.textContent = t("your_hand");
-  const row = document.createElement("div");
-  row.className = "hand held";
-  for (const c of hand) row.append(drawCard(c, {}));
-  box.append(h, row);
-  return box;
-}
-
 function cardChooser({hand, legal, memory, hidden, label, onChoose, picker, context,
                       drawCard = cardEl, handClass = "hand", describe}) {
   const box = document.createElement("div");

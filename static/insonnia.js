@@ -242,6 +242,12 @@ window.GAME_UI = window.GAME_UI || {};
     return b;
   }
 
+  /* A hand's order: sheep by number, then fences, then confused sheep. */
+  function byNumber(a, b) {
+    const place = (c) => { const k = kindOf(c); return k.role === "sheep" ? k.number : k.role === "fence" ? 11 : 12; };
+    return place(a) - place(b) || a.localeCompare(b);
+  }
+
   function handRow(hand, onPick) {
     // The hand, sorted by number; cards already in the draft are left out.
     const left = hand.slice();
@@ -249,8 +255,7 @@ window.GAME_UI = window.GAME_UI || {};
       const i = left.indexOf(p.card);
       if (i >= 0) left.splice(i, 1);
     }
-    const rank = (c) => { const k = kindOf(c); return k.role === "sheep" ? k.number : k.role === "fence" ? 11 : 12; };
-    left.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+    left.sort(byNumber);
     const row = el("div", "in-hand");
     row.setAttribute("role", "group");
     row.setAttribute("aria-label", t("your_hand"));
@@ -275,8 +280,7 @@ window.GAME_UI = window.GAME_UI || {};
     const row = el("div", "in-hand");
     row.setAttribute("role", "group");
     row.setAttribute("aria-label", t("your_hand"));
-    const rank = (c) => { const k = kindOf(c); return k.role === "sheep" ? k.number : k.role === "fence" ? 11 : 12; };
-    for (const code of hand.slice().sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))) row.append(face(code, "hand"));
+    for (const code of hand.slice().sort(byNumber)) row.append(face(code, "hand"));
     if (!hand.length) row.append(el("p", "in-none", t("in_hand_empty")));
     box.append(row);
     return box;
