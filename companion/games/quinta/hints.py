@@ -54,7 +54,7 @@ def _joker(s: QuintaState, card: str) -> Move:
                 + " (se prima non arriva una donna di quel seme).", card)
 
 
-def could_come_first(s: QuintaState, card: str, seen: frozenset[str]) -> tuple[int, bool]:
+def could_come_first(card: str, seen: frozenset[str]) -> tuple[int, bool]:
     """The cards the others may still hold that would land in ``card``'s row before it this
     round (lower cards of its suit, and the joker of its colour: jokers are laid before plain
     cards), as far as the player can tell (``seen``: the cards he has seen), and whether that
@@ -70,7 +70,7 @@ def _plain(s: QuintaState, card: str, suit: str, seen: frozenset[str]) -> Move:
     length = len(s.row(suit))
     place = length + 1
     before = 5 - place  # cards of the suit that must land first to make this one the fifth
-    possible, joker = could_come_first(s, card, seen)
+    possible, joker = could_come_first(card, seen)
     others = min(s.players - 1, possible)  # one card each, and only cards still out there
     if place == 5:
         en = (f"It would be the fifth card of the {SUIT_EN[suit]} row and take "
