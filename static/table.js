@@ -346,10 +346,12 @@
     }
     return JSON.stringify(value);
   }
+  /* The seat an action is made for: its own ``player``, else this phone's. */
+  function actorOf(action) { return action.player !== undefined ? action.player : view && view.me; }
+
   function mayRetry(action) {
     if (!view || view.outcome) return false;
-    const who = action.player !== undefined ? action.player : view.me;
-    if (!view.state.to_act.includes(who)) return false;
+    if (!view.state.to_act.includes(actorOf(action))) return false;
     const legal = view.state.legal;
     if (!Array.isArray(legal)) return true;
     const key = sameKey({...action, player: undefined});
@@ -371,8 +373,7 @@
     document.getElementById("moved-retry").hidden = !fits;
     // not the player's to make now (say, a second tab whose card for the round was chosen in
     // the first): nothing to choose again
-    const who = pending.action.player !== undefined ? pending.action.player : view && view.me;
-    const waiting = !!view && !view.outcome && !view.state.to_act.includes(who);
+    const waiting = !!view && !view.outcome && !view.state.to_act.includes(actorOf(pending.action));
     const why = fits ? "" : " " + t(waiting ? "moved_not_yours" : "moved_gone");
     document.getElementById("moved-text").textContent = t("moved_first") + why;
   }
