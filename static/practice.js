@@ -68,15 +68,17 @@
       h.textContent = t("pr_hands");
       const list = document.createElement("ul");
       list.className = "bot-hands";
-      for (const hand of p.hands) {
+      const named = (code) => label(code, v.game);
+      const hands = p.hands.map((hand) => (hand.cards || []).map(named));
+      // names of more than one word ("rossa 9", "Jolly rosso"): a comma keeps them apart, in
+      // every bot's hand alike, so that the hands read the same way one under the other
+      const gap = hands.some((names) => names.some((n) => n.includes(" "))) ? ", " : " ";
+      p.hands.forEach((hand, k) => {
+        const names = hands[k];
         const li = document.createElement("li");
         const who = document.createElement("strong");
         who.textContent = v.names[hand.seat] + ": ";
         const cards = document.createElement("span");
-        const named = (code) => label(code, v.game);
-        const names = (hand.cards || []).map(named);
-        // names of more than one word ("rossa 9", "Jolly rosso"): a comma keeps them apart
-        const gap = names.some((n) => n.includes(" ")) ? ", " : " ";
         cards.textContent = names.length ? names.join(gap) : t("pr_no_cards");
         li.append(who, cards);
         if (hand.chosen) {
@@ -85,7 +87,7 @@
           li.append(chosen);
         }
         list.append(li);
-      }
+      });
       parts.push(h, list);
     }
     box.replaceChildren(...parts);

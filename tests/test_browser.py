@@ -2485,6 +2485,10 @@ def test_practice_quinta_against_bots_with_their_cards_shown_and_a_move_taken_ba
     page.locator(".bot-hands li").nth(2).wait_for()
     assert page.locator(".bot-hands li").count() == 3
     assert "Ada:" in page.locator(".bot-hands").inner_text()
+    # One way of writing a hand for every bot: commas in all of them (when a joker's two
+    # words are among the cards) or in none.
+    hands = [li.locator("span").inner_text() for li in page.locator(".bot-hands li").all()]
+    assert len({", " in hand for hand in hands}) == 1, hands
     _shot(page, "practice-quinta-bots-cards")
     # Take the move back: the player's card of round 2 returns to his hand.
     page.locator("#rewind").click()
