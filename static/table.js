@@ -446,6 +446,13 @@
     hideMovedFirst();  // a new move (or the retry) replaces the notice
     if (outbox().length) {  // earlier moves are still waiting: this one goes after them
       const items = outbox();
+      // Play tapped again while the first tap waits (nothing on the screen changed, so a
+      // player taps twice): one move waits, and goes once.
+      const key = sameKey(action);
+      if (items.some((item) => sameKey(item.payload.action) === key)) {
+        toast(t("queued_same"));
+        return false;
+      }
       items.push({url: `/api/tables/${tableId}/actions${asTable}`,
                   payload: {action, seq: view.seq, id: requestId()}});
       saveOutbox(items);

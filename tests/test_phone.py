@@ -124,10 +124,15 @@ def test_a_move_made_offline_waits_and_is_sent_once_when_the_connection_returns(
     outbox.wait_for()
     assert "1" in outbox.inner_text()
     _shot(anna, "phone-offline-move-waiting", full_page=False)
+    # Her card still shows in her hand, so she plays it again: the same move waits once.
+    _tap_and_play(anna, anna.locator(".hand .card"))
+    anna.wait_for_function("() => /already waits/.test(document.getElementById('toast').textContent)")
+    assert outbox.inner_text() == "Waiting for the connection: 1 move to send."
     assert int(_table_now(server, table_id)["seq"]) == before  # nothing reached the table
     anna.context.set_offline(False)
     anna.wait_for_function("() => document.getElementById('outbox').hidden")
     assert int(_table_now(server, table_id)["seq"]) == before + 1  # sent once, on its own id
+    assert "no longer fits" not in (anna.locator("#toast").text_content() or "")
     table = _table_now(server, table_id)
     assert 0 not in table["state"]["to_act"]  # Anna's card is in
 
