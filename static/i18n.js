@@ -234,6 +234,9 @@ const TEXT = {
     dk_saved: "Deck {name} saved: {n} cards.", dk_saved_one: "Deck {name} saved: 1 card.",
     dk_missing: "{n} cards of the kind are not in it yet.", dk_missing_one: "1 card of the kind is not in it yet.",
     camera_deck: "The camera reads", camera_none: "No enrolled deck (enter the cards by hand)",
+    camera_builtin: "French cards, with the app's own reader (no enrolled deck)",
+    camera_partial: "{name} ({n} of {of} cards)",
+    camera_partial_note: "This deck knows {n} of its {of} cards: the camera finds only those, and the others are entered by hand.",
     camera_decks_link: "Teach the camera a deck",
   },
   it: {
@@ -469,6 +472,9 @@ const TEXT = {
     dk_saved: "Mazzo {name} salvato: {n} carte.", dk_saved_one: "Mazzo {name} salvato: 1 carta.",
     dk_missing: "Mancano ancora {n} carte di questo tipo.", dk_missing_one: "Manca ancora 1 carta di questo tipo.",
     camera_deck: "La fotocamera legge", camera_none: "Nessun mazzo registrato (carte indicate a mano)",
+    camera_builtin: "Carte francesi, con il lettore dell'app (nessun mazzo registrato)",
+    camera_partial: "{name} ({n} carte su {of})",
+    camera_partial_note: "Questo mazzo conosce {n} delle sue {of} carte: la fotocamera trova solo quelle, le altre si indicano a mano.",
     camera_decks_link: "Insegna un mazzo alla fotocamera",
   },
 };

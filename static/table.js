@@ -132,15 +132,23 @@
     box.hidden = !choices.length && !v.camera;
     if (box.hidden) return;
     const sel = document.getElementById("camera-deck");
-    if (sel.dataset.shown === JSON.stringify([choices, v.camera])) return;
-    sel.dataset.shown = JSON.stringify([choices, v.camera]);
+    const learnt = v.camera_learnt || {};
+    // Without an enrolled deck, French cards are still read (the app's own reader); a deck
+    // that knows some cards only says so, on its option and under the choice once chosen.
+    const partial = document.getElementById("camera-partial");
+    const known = learnt[v.camera];
+    partial.hidden = !known;
+    partial.textContent = known ? t("camera_partial_note", {n: known[0], of: known[1]}) : "";
+    const shown = JSON.stringify([choices, learnt, v.camera, v.camera_builtin]);
+    if (sel.dataset.shown === shown) return;
+    sel.dataset.shown = shown;
     const none = document.createElement("option");
     none.value = "";
-    none.textContent = t("camera_none");
+    none.textContent = t(v.camera_builtin ? "camera_builtin" : "camera_none");
     sel.replaceChildren(none, ...choices.map((name) => {
       const o = document.createElement("option");
       o.value = name;
-      o.textContent = name;
+      o.textContent = learnt[name] ? t("camera_partial", {name, n: learnt[name][0], of: learnt[name][1]}) : name;
       return o;
     }));
     sel.value = v.camera || "";

@@ -124,7 +124,14 @@ def test_a_diavolo_table_scans_privately_with_its_enrolled_tarot(client: FlaskCl
     host_view = state(client, tid, table["host_token"])
     assert host_view["scannable"] is True and host_view["camera"] == "My tarot"
     assert host_view["camera_choices"] == ["My tarot"]
+    # the host sees that this deck knows some of the tarot's cards only, and that without it
+    # the camera reads nothing here (the app's own reader knows French cards, not a tarot)
+    assert host_view["camera_learnt"] == {"My tarot": [len(faces()), 78]}
+    assert host_view["camera_builtin"] is False
+    french = create(client, game="quinta", players=["A", "B", "C"])
+    assert state(client, french["table_id"], french["host_token"])["camera_builtin"] is True
     anna = join(client, tid, 0)
+    assert "camera_learnt" not in state(client, tid, anna)  # a seat's view: not its to choose
     found = scan(client, tid, scene(["T15", "KH"]), anna)
     assert found["kind"] == "note"
     assert sorted(d["card"] for d in found["detections"]) == ["KH", "T15"]

@@ -2337,8 +2337,15 @@ def test_the_host_gives_the_camera_a_deck_and_a_kaiserspiel_phone_reads_it_live(
         chooser = host.locator("#camera-deck")
         chooser.locator("option[value='Live tarot']").wait_for(state="attached")
         _shot(host, "kaiser-tablet-camera-deck")
+        # Without a deck nothing reads a tarot here; the deck knows five cards of 78, and says so.
+        by_hand = "No enrolled deck (enter the cards by hand)"
+        assert chooser.locator("option[value='']").inner_text() == by_hand
+        assert chooser.locator("option[value='Live tarot']").inner_text() == "Live tarot (5 of 78 cards)"
+        assert host.locator("#camera-partial").is_hidden()
         chooser.select_option("Live tarot")
         host.wait_for_function("() => window.TAVOLO.view().camera === 'Live tarot'")
+        assert host.locator("#camera-partial").inner_text().startswith(
+            "This deck knows 5 of its 78 cards: the camera finds only those")
         assert "Live tarot" in (host.locator("#log").text_content() or "")
         live = urs.get_by_role("button", name="Live camera")
         live.wait_for()

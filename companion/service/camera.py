@@ -12,7 +12,7 @@ from typing import Any
 from recognizer import pipeline
 
 from ..decks.library import DeckLibrary
-from ..games.cards import faces_of
+from ..games.cards import DECKS, deck_codes, faces_of
 from ..games.engine import Rules
 from ..storage.eventlog import EventLog
 from .errors import BadRequest
@@ -64,8 +64,7 @@ def scannable(table: Table, decks: DeckLibrary | None = None) -> bool:
         row = decks.store.deck_row(table.camera)
         if row is not None and row.kind in table_kinds(table):
             return True
-    deck = camera_deck(table)
-    return deck is not None and deck in pipeline.DECKS
+    return camera_builtin(table)
 
 
 def check_camera_deck(store: EventLog, table: Table, name: Any) -> str:
@@ -88,3 +87,24 @@ def camera_choices(decks: DeckLibrary, table: Table) -> list[str]:
     """The enrolled decks this table's camera could read with."""
     kinds = table_kinds(table)
     return [r.name for r in decks.decks() if r.kind in kinds]
+
+
+def camera_learnt(decks: DeckLibrary, table: Table) -> dict[str, list[int]]:
+    """For each enrolled deck this table's camera could read with and that does not know
+    every card of its kind: [cards it knows, cards of the kind]. A camera reading with such a
+    deck finds only the cards it knows, and the host is told so before choosing it."""
+    kinds = table_kinds(table)
+    learnt: dict[str, list[int]] = {}
+    for row in decks.decks():
+        if row.kind in kinds:
+            whole = len(deck_codes(row.kind)) if row.kind in DECKS else 0
+            if 0 < row.cards < whole:
+                learnt[row.name] = [row.cards, whole]
+    return learnt
+
+
+def camera_builtin(table: Table) -> bool:
+    """True when the camera reads this table's cards with no enrolled deck at all (the app's
+    own French reader)."""
+    deck = camera_deck(table)
+    return deck is not None and deck in pipeline.DECKS
