@@ -291,6 +291,7 @@ function cardChooser({hand, legal, memory, hidden, label, onChoose, picker, cont
     if (!memory.selected) { toast(t("no_card_chosen")); return; }
     const card = memory.selected;
     memory.selected = null;
+    go.disabled = true;  // a second tap of a double tap does nothing (no "tap a card first")
     onChoose(card);
   });
   if (describe) bar.append(chosen);

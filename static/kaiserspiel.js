@@ -430,6 +430,7 @@ window.GAME_UI = window.GAME_UI || {};
       if (memory.discard.length !== 2) { toast(t("ks_discard_two")); return; }
       const cards = memory.discard;
       memory.discard = [];
+      go.disabled = true;  // a second tap of a double tap does nothing (no "choose two")
       send({type: "discard", cards});
     }, "discard");
     const refresh = () => {

@@ -2506,3 +2506,32 @@ def test_practice_quinta_against_bots_with_their_cards_shown_and_a_move_taken_ba
     page.locator("#show-bots").uncheck()
     page.wait_for_function("() => !document.querySelector('.bot-hands')")
     _no_horizontal_scroll(page)
+
+
+def test_a_double_tap_on_play_or_discard_makes_the_move_once_and_says_nothing_wrong(
+        server: str, browser: object) -> None:
+    """A player's thumb taps twice: the move is made once, and the second tap neither sends
+    it again nor says "Tap a card first" or "Choose exactly two cards" over a move that worked."""
+    posts: list[str] = []
+    _host, table_id = _new_table(browser, server, "en-GB", "kaiserspiel",
+                                 ["Urs", "Vreni", "Werner", "Yvonne"], seats=4, hands="known")
+    urs = _seat(browser, server, table_id, 0, "en-GB")
+    urs.on("request", lambda r: posts.append(r.url)  # type: ignore[attr-defined]
+           if r.method == "POST" and r.url.endswith("/actions") else None)
+    cards = urs.locator("#controls .ks-hand button.card")  # type: ignore[attr-defined]
+    cards.nth(1).wait_for()
+    cards.nth(0).click()
+    cards.nth(1).click()
+    urs.locator("#discard").dblclick()  # type: ignore[attr-defined]
+    urs.wait_for_function("() => !document.getElementById('discard')")  # type: ignore[attr-defined]
+    urs.wait_for_timeout(500)  # type: ignore[attr-defined]
+    assert len(posts) == 1, posts
+    assert urs.locator("#toast").is_hidden(), urs.locator("#toast").text_content()  # type: ignore[attr-defined]
+    _, quinta = _new_table(browser, server, "en-GB", "quinta", ["Anna", "Bruno", "Carla"], hands="known")
+    anna = _seat(browser, server, quinta, 0, "en-GB")
+    anna.locator(".hand .card").first.click()  # type: ignore[attr-defined]
+    before = anna.evaluate("document.body.dataset.seq")  # type: ignore[attr-defined]
+    anna.locator("#play").dblclick()  # type: ignore[attr-defined]
+    anna.wait_for_function(f"() => document.body.dataset.seq !== {before!r}")  # type: ignore[attr-defined]
+    anna.wait_for_timeout(500)  # type: ignore[attr-defined]
+    assert anna.locator("#toast").is_hidden(), anna.locator("#toast").text_content()  # type: ignore[attr-defined]
