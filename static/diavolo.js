@@ -8,6 +8,7 @@ window.GAME_UI = window.GAME_UI || {};
   const memory = keptMemory("diavolo", {suit: null, selected: null});
   const SUITED = ["S", "H", "D", "C"].flatMap((s) => TAROT_RANKS.map((r) => r + s));
   const TAROT = [...TAROT_TRUMPS, ...SUITED];  // every card a player may enter or show
+  const DEVIL = "T15";  // trump XV: whoever receives it takes the pot, whatever his total
 
   function mine(view) { return view.me !== null && view.me !== undefined; }
 
@@ -17,8 +18,11 @@ window.GAME_UI = window.GAME_UI || {};
     const me = (seat) => mine(view) && seat === view.me;  // a phone speaks to its own player
     if (s.phase === "await_deal") {
       const next = s.to_act[0];
+      // who took the pot, how much, and why: every phone says it, not the table screen only
+      const how = t((s.winner_cards || []).includes(DEVIL) ? "dv_how_devil" : "dv_how_15");
       const won = s.deal_winner === null ? ""
-        : (me(s.deal_winner) ? t("dv_won_you") : t("dv_won", {who: names[s.deal_winner]})) + " ";
+        : (me(s.deal_winner) ? t("dv_won_you", {n: s.won, how})
+                             : t("dv_won", {who: names[s.deal_winner], n: s.won, how})) + " ";
       const waiting = s.pot ? " " + t("dv_pot_waits", {n: s.pot}) : "";
       return won + (me(next) ? t("dv_next_deal_you") : t("dv_next_deal", {who: names[next]})) + waiting;
     }
@@ -54,7 +58,10 @@ window.GAME_UI = window.GAME_UI || {};
     }
     if (mine(view) && s.cards) {
       const h = document.createElement("h3");
-      h.textContent = t(shown ? "dv_your_shown" : "dv_your_cards", {total: points(s.total)});
+      // the Devil counts for nothing and wins by itself: its holder's total is not the news
+      const devil = shown && s.cards.includes(DEVIL);
+      h.textContent = devil ? t("dv_your_shown_devil")
+        : t(shown ? "dv_your_shown" : "dv_your_cards", {total: points(s.total)});
       const row = document.createElement("div");
       row.className = "hand";
       s.cards.forEach((c) => row.append(cardEl(c, {half: true, tarot: true})));

@@ -399,10 +399,25 @@ def test_a_diavolo_winners_cards_are_shown_once_on_their_phone(server: str, brow
     page = _phone(browser, server, tid, tokens[first], VIEWPORTS["390x844"])
     headings = page.locator("#game h3").all_inner_texts()
     assert headings == ["Your cards, shown to the table: total 15"], headings
-    assert page.locator("#status").inner_text().startswith("You took the pot.")
+    pot = request(port, "GET", f"/api/tables/{tid}/state?as=table")[1]["state"]["won"]
+    assert pot == 4  # three antes and one card asked, a chip each
+    # how much and why, on every phone (not only in the table screen's log)
+    assert page.locator("#status").inner_text().startswith("You took the pot of 4 (exactly 15).")
     other = _phone(browser, server, tid, tokens[(first + 1) % 3], VIEWPORTS["390x844"])
     winner = ["Aldo", "Bice", "Ciro"][first]
     assert other.locator("#game h3").all_inner_texts() == [f"{winner}'s cards, to be checked"]
+    assert other.locator("#status").inner_text().startswith(f"{winner} took the pot of 4 (exactly 15).")
+    # The Devil as a first card wins at once: its holder's shown cards say so, not "total 0".
+    status, created = request(port, "POST", "/api/tables", {
+        "game": "diavolo", "players": ["Aldo", "Bice", "Ciro"], "options": {"hands": "unknown"}})
+    tid = created["table_id"]
+    tokens = [request(port, "POST", f"/api/tables/{tid}/seats", {"seat": s})[1]["token"] for s in range(3)]
+    seq = request(port, "GET", f"/api/tables/{tid}/state", token=tokens[2])[1]["seq"]
+    assert request(port, "POST", f"/api/tables/{tid}/actions",
+                   {"action": {"type": "note", "card": "T15"}, "seq": seq}, tokens[2])[0] == 200
+    ciro = _phone(browser, server, tid, tokens[2], VIEWPORTS["390x844"])
+    assert ciro.locator("#game h3").all_inner_texts() == ["Your cards, shown to the table: the Devil"]
+    assert ciro.locator("#status").inner_text().startswith("You took the pot of 3 (the Devil).")
 
 
 def test_a_full_tables_join_page_says_what_to_do_and_oscuri_names_no_suit_before_the_lead(

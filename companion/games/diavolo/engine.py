@@ -112,7 +112,7 @@ class Diavolo:
         else:
             pile, size = (), len(_CARDS)
         s = replace(s, deal_no=s.deal_no + 1, dealer=dealer, phase="offer", round=1,
-                    deal_winner=None, pot=s.pot + s.stake * s.players,
+                    deal_winner=None, won=0, pot=s.pot + s.stake * s.players,
                     balances=tuple(b - s.stake for b in s.balances), paid=(1,) * s.players,
                     pot_paid=tuple(n + s.stake for n in s.pot_paid),
                     withdrawn=(False,) * s.players, counts=(0,) * s.players,
@@ -329,7 +329,7 @@ class Diavolo:
             "phase": s.phase, "deal": s.deal_no, "dealer": s.dealer, "round": s.round,
             "to_act": sorted(self.to_act(s)), "pot": s.pot, "balances": list(s.balances),
             "counts": list(s.counts), "paid": list(s.paid), "withdrawn": list(s.withdrawn),
-            "deal_winner": s.deal_winner, "deck_size": s.deck_size, "stake": s.stake,
+            "deal_winner": s.deal_winner, "won": s.won, "deck_size": s.deck_size, "stake": s.stake,
             "checking": s.checking,
             "known_hands": s.known,
             "pot_paid": list(s.pot_paid), "pot_asks": list(s.pot_asks), "refunded": list(s.refunded),
@@ -353,7 +353,8 @@ class Diavolo:
             "phase": s.phase, "pot": s.pot, "balances": list(s.balances), "start": list(s.start),
             "start_pot": s.start_pot, "cards": [None if c is None else list(c) for c in s.cards],
             "counts": list(s.counts), "paid": list(s.paid), "withdrawn": list(s.withdrawn),
-            "turn": s.turn, "round": s.round, "deal_winner": s.deal_winner, "checking": s.checking,
+            "turn": s.turn, "round": s.round, "deal_winner": s.deal_winner, "won": s.won,
+            "checking": s.checking,
             "pot_paid": list(s.pot_paid), "pot_asks": list(s.pot_asks), "refunded": list(s.refunded),
             "refunded_asks": list(s.refunded_asks),
         }
@@ -367,7 +368,7 @@ class Diavolo:
             balances=tuple(d["balances"]), start=tuple(d["start"]), start_pot=int(d["start_pot"]),
             cards=tuple(None if c is None else tuple(c) for c in d["cards"]),
             counts=tuple(d["counts"]), paid=tuple(d["paid"]), withdrawn=tuple(d["withdrawn"]),
-            turn=d["turn"], round=int(d["round"]), deal_winner=d["deal_winner"],
+            turn=d["turn"], round=int(d["round"]), deal_winner=d["deal_winner"], won=int(d.get("won", 0)),
             checking=bool(d.get("checking", False)),
             pot_paid=tuple(int(n) for n in d.get("pot_paid", (0,) * int(d["players"]))),
             pot_asks=tuple(int(n) for n in d.get("pot_asks", (0,) * int(d["players"]))),

@@ -138,6 +138,7 @@ class DiavoloState:
     turn: int | None  # whose turn to speak
     round: int = 1
     deal_winner: int | None = None
+    won: int = 0  # the pot the deal's winner took (0 while nobody has won this deal)
     # Unknown cards: the player who just asked keeps the turn until he has looked at his new
     # card (entered it, or said it makes no 15): nobody acts before a win is known (§3.5).
     checking: bool = False
@@ -178,7 +179,7 @@ def _win(s: DiavoloState, player: int) -> DiavoloState:
     """The whole pot to the winner; the deal ends (D6, D8). Nobody has paid into the next pot yet."""
     zero = (0,) * s.players
     return replace(s, balances=_add(s.balances, player, s.pot), pot=0, phase="await_deal",
-                   deal_winner=player, turn=None, pot_paid=zero, pot_asks=zero)
+                   deal_winner=player, won=s.pot, turn=None, pot_paid=zero, pot_asks=zero)
 
 
 def _next_speaker(s: DiavoloState, after: int) -> DiavoloState:
