@@ -462,6 +462,20 @@ def test_names_are_cleaned_and_host_names_kept(client: FlaskClient) -> None:
     assert len(long_code["message"]) < 80
 
 
+def test_a_card_cancelled_as_entered_twice_is_not_offered_for_correction(client: FlaskClient) -> None:
+    """Two phones enter the 8 of hearts: both choices are cancelled and both choose again. The
+    host may correct the cards that were laid, never the cancelled ones (correcting those
+    would change nothing the table saw)."""
+    data = create(client, options={"hands": "unknown"})
+    tid, host = data["table_id"], data["host_token"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    for seat, card in ((0, "3C"), (1, "8H"), (2, "8H"), (1, "9H"), (2, "10H")):
+        assert act(client, tid, tokens[seat], {"type": "play", "card": card}).status_code == 200
+    view = client.get(f"/api/tables/{tid}/state", headers=bearer(host)).get_json()
+    assert view["state"]["round"] == 2
+    assert {(c["player"], c["card"]) for c in view["corrections"]} == {(0, "3C"), (1, "9H"), (2, "10H")}
+
+
 def test_the_host_corrects_a_revealed_card_and_later_moves_are_replayed(client: FlaskClient) -> None:
     data = create(client, options={"hands": "unknown"})
     tid, host = data["table_id"], data["host_token"]

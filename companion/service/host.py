@@ -172,10 +172,16 @@ def correctable(table: Table) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if can_correct is None:
         return out
+    same_turn = getattr(table.rules, "same_turn", None)
+    redone: set[tuple[Any, ...]] = set()  # (player, type, turn) of moves made again later
     for a in reversed(table.applied):
         card = getattr(a.action, "card", None)
-        if card is not None and can_correct(a.before, table.state, a.action, a.action):
-            kind = table.rules.dump_action(a.action).get("type", "play")
+        kind = table.rules.dump_action(a.action).get("type", "play")
+        turn = same_turn(a.before) if same_turn is not None else a.seq
+        key = (a.action.player, kind, turn)
+        superseded = key in redone  # cancelled, then made again: the later one stands
+        redone.add(key)
+        if card is not None and not superseded and can_correct(a.before, table.state, a.action, a.action):
             out.append({"seq": a.seq, "player": a.action.player, "card": card, "type": kind})
         if len(out) >= 2 * len(table.names):
             break

@@ -245,6 +245,12 @@ class Quinta:
         return (revealed and isinstance(old, Play) and isinstance(new, Play)
                 and old.player == new.player and before.hands[old.player] is None)
 
+    def same_turn(self, s: QuintaState) -> int:
+        """Which choice a player's card answers: the round's. A player makes a second in one
+        round only when his first was cancelled (two phones entered the same card), and only
+        the second can be corrected."""
+        return s.round
+
     def same_course(self, old: QuintaState, new: QuintaState) -> bool:
         """After a correction, the game must stand where it stood: same round, same phase,
         nobody asked to choose again."""
