@@ -83,24 +83,22 @@ def check_camera_deck(store: EventLog, table: Table, name: Any) -> str:
             f"Il mazzo {name!r} è di tipo {row.kind}; qui la fotocamera legge {' o '.join(kinds)}.")
     return name
 
-def camera_choices(decks: DeckLibrary, table: Table) -> list[str]:
-    """The enrolled decks this table's camera could read with."""
-    kinds = table_kinds(table)
-    return [r.name for r in decks.decks() if r.kind in kinds]
 
-
-def camera_learnt(decks: DeckLibrary, table: Table) -> dict[str, list[int]]:
-    """For each enrolled deck this table's camera could read with and that does not know
-    every card of its kind: [cards it knows, cards of the kind]. A camera reading with such a
-    deck finds only the cards it knows, and the host is told so before choosing it."""
+def camera_menu(decks: DeckLibrary, table: Table) -> dict[str, Any]:
+    """What the host chooses the camera's deck from: the enrolled decks this table's camera
+    could read with (``camera_choices``); for each that does not know every card of its kind,
+    [cards it knows, cards of the kind] (``camera_learnt``: such a deck finds only the cards
+    it knows, and the host is told so); and whether the camera reads this table's cards with
+    no enrolled deck at all (``camera_builtin``: the app's own French reader)."""
     kinds = table_kinds(table)
+    rows = [r for r in decks.decks() if r.kind in kinds]
     learnt: dict[str, list[int]] = {}
-    for row in decks.decks():
-        if row.kind in kinds:
-            whole = len(deck_codes(row.kind)) if row.kind in DECKS else 0
-            if 0 < row.cards < whole:
-                learnt[row.name] = [row.cards, whole]
-    return learnt
+    for row in rows:
+        whole = len(deck_codes(row.kind)) if row.kind in DECKS else 0
+        if 0 < row.cards < whole:
+            learnt[row.name] = [row.cards, whole]
+    return {"camera_choices": [r.name for r in rows], "camera_learnt": learnt,
+            "camera_builtin": camera_builtin(table)}
 
 
 def camera_builtin(table: Table) -> bool:

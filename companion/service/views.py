@@ -12,7 +12,7 @@ from ..games.engine import json_number
 from ..games.registry import get_game, hints_for
 from ..games.settlement import settle
 from .bounded import Bounded
-from .camera import camera_builtin, camera_choices, camera_learnt, scannable
+from .camera import camera_menu, scannable
 from .errors import Forbidden, Unauthorized
 from .host import correctable
 from .practice_view import practice_view
@@ -92,9 +92,7 @@ class Views:
             "hints": table.hints,
             # whether hints can be given to the caller: most need a hand the app knows
             "hints_work": seat is not None and get_game(table.game).can_hint(table.state, seat),
-            **({"camera_choices": camera_choices(self.decks, table),
-                "camera_learnt": camera_learnt(self.decks, table),
-                "camera_builtin": camera_builtin(table)} if host else {}),
+            **(camera_menu(self.decks, table) if host else {}),
             "pack": info(table.state) if (info := getattr(rules, "table_info", None)) else None,
             "practice": practice_view(table, seat),
         }
