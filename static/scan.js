@@ -309,8 +309,8 @@
       name.className = "scan-name";
       // What this game calls the card read (at an Oscuri table a king is Death).
       // A card corrected by hand is named here; a tarot's suited cards by the tarot's suits.
-      name.textContent = det.names && !det.corrected ? (det.names[LANG] || det.names.en)
-                                                     : cardSpeech(det.card, tarotDeck(result.codes));
+      const own = det.corrected ? (result.code_names || {})[det.card] : det.names;
+      name.textContent = own ? (own[LANG] || own.en) : cardSpeech(det.card, tarotDeck(result.codes));
       const conf = document.createElement("span");
       conf.className = sure(det) ? "conf" : "conf weak";
       conf.textContent = sure(det) ? "" : t("scan_unsure");

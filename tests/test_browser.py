@@ -2535,3 +2535,21 @@ def test_a_double_tap_on_play_or_discard_makes_the_move_once_and_says_nothing_wr
     anna.wait_for_function(f"() => document.body.dataset.seq !== {before!r}")  # type: ignore[attr-defined]
     anna.wait_for_timeout(500)  # type: ignore[attr-defined]
     assert anna.locator("#toast").is_hidden(), anna.locator("#toast").text_content()  # type: ignore[attr-defined]
+
+
+def test_at_an_oscuri_table_a_card_corrected_by_hand_keeps_the_games_name(
+        server: str, browser: object) -> None:
+    """A king read is Death; corrected to the red joker, the list calls it a Black Angel, as
+    the game and its log do, not by the deck's name for it."""
+    _host, table_id = _new_table(browser, server, "en-GB", "oscuri", ["Ada", "Bruno", "Carla"])
+    ada = _seat(browser, server, table_id, 0, "en-GB")
+    ada.locator("#scan-input").set_input_files(str(PHOTOS / "rdpong" / "Khearts.jpg"))  # type: ignore[attr-defined]
+    panel = ada.locator("#scan")  # type: ignore[attr-defined]
+    name = panel.locator(".scan-item .scan-name").first
+    name.wait_for()
+    assert name.inner_text() == "Death (king of hearts)"
+    panel.locator(".scan-item .scan-fix").first.click()
+    panel.locator(".scan-picker .suit-tab[data-suit=H]").click()
+    panel.locator(".scan-picker .card[data-card='JK1']").click()
+    panel.locator(".scan-item[data-card='JK1'] .scan-name").wait_for()
+    assert panel.locator(".scan-item[data-card='JK1'] .scan-name").inner_text() == "Black Angel (red joker)"

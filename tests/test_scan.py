@@ -344,6 +344,9 @@ def test_at_an_oscuri_table_a_scanned_king_is_a_death_play(client: FlaskClient) 
     assert king["card"] == "KH" and king["move"]["legal"] and body["proposal"] == "KH"
     assert king["move"]["action"] == {"type": "play", "player": 0, "card": "KH"}
     assert king["names"] == {"en": "Death (king of hearts)", "it": "Morte (re di cuori)"}
+    # a card corrected by hand is named in the same words: a joker is a Black Angel
+    assert body["code_names"]["JK1"] == {"en": "Black Angel (red joker)", "it": "Angelo Nero (jolly rosso)"}
+    assert body["code_names"]["KS"]["it"] == "Morte (re di picche)" and len(body["code_names"]) == 54
     assert act(client, tid, tokens[0], king["move"]["action"]).status_code == 200
     view = state(client, tid)
     assert view["state"]["phase"] == "death_discard" and view["state"]["owing"] == [1, 2]

@@ -84,6 +84,10 @@ def scan(table: Table, data: bytes, seat: int | None, host: bool,
         # what a card read may be corrected to (the picker greys those the view's cannot_hold
         # says the seat does not hold, as the table stands when it opens)
         "codes": codes,
+        # what this game calls a card corrected by hand, where it names cards its own way
+        # (at an Oscuri table a joker is a Black Angel): the same words as for a card read
+        **({"code_names": {c: _names(table, deck, c) for c in codes}}
+           if getattr(rules, "card_name", None) is not None else {}),
     }
 
 
