@@ -144,6 +144,10 @@ def test_diavolo_counts_the_chance_of_busting_exactly() -> None:
     bust, _win, unseen = odds(s.cards[seat] or ())
     assert ask.facts["bust_chance"] == str(Fraction(bust, unseen)) and ask.facts["unseen"] == 77
     assert f"{bust}/{unseen}" in ask.en and f"{bust}/{unseen}" in ask.it
+    # the share with a decimal point in English, a decimal comma in Italian
+    share = f"{100 * bust / unseen:.1f}"
+    assert f"= {share}%" in ask.en and f"= {share.replace('.', ',')}%" in ask.it
+    assert "." not in ask.it.split("= ")[1].split("%")[0]
 
 
 def test_insonnia_lists_where_each_sheep_could_go() -> None:

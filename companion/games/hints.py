@@ -44,7 +44,9 @@ NOT_NOW = Hints(note_en="Nothing to decide for you right now: wait for your turn
                 note_it="Per ora non hai niente da decidere: aspetta il tuo turno.")
 
 
-def percent(numerator: int, denominator: int) -> str:
-    """``12/75 = 16.0%``: an exact count and its share, one decimal."""
+def percent(numerator: int, denominator: int, lang: str = "en") -> str:
+    """``12/75 = 16.0%``: an exact count and its share, one decimal (in Italian with a
+    decimal comma: ``16,0%``)."""
     share = 100 * numerator / denominator if denominator else 0.0
-    return f"{numerator}/{denominator} = {share:.1f}%"
+    shown = f"{share:.1f}"
+    return f"{numerator}/{denominator} = {shown.replace('.', ',') if lang == 'it' else shown}%"

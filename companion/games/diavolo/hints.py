@@ -92,9 +92,9 @@ def hints(rules: Diavolo, s: DiavoloState, seat: int, names: Sequence[str]) -> H
                   f"{'leave you over' if over else 'take you over'} 15, and {percent(win, unseen)} would "
                   "win (exactly 15 or the Devil).")
             it = (f"Chiedi: paghi {s.stake} nel piatto (ora {s.pot}) per una carta. Il tuo totale è "
-                  f"{points(now)}. Delle {unseen} carte che non hai visto, {percent(bust, unseen)} ti "
-                  f"{'lascerebbero sopra' if over else 'porterebbero sopra'} 15, e {percent(win, unseen)} "
-                  "vincerebbero (15 esatto o il Diavolo).")
+                  f"{points(now)}. Delle {unseen} carte che non hai visto, {percent(bust, unseen, 'it')} ti "
+                  f"{'lascerebbero sopra' if over else 'porterebbero sopra'} 15, e "
+                  f"{percent(win, unseen, 'it')} vincerebbero (15 esatto o il Diavolo).")
             moves.append(Move({"type": "ask"}, en, it, None, {
                 "total": float(now), "unseen": unseen, "bust": bust, "win": win,
                 "bust_chance": str(Fraction(bust, unseen)), "win_chance": str(Fraction(win, unseen))}))
