@@ -159,11 +159,14 @@ def _aspect(faces: Sequence[np.ndarray]) -> float:
 
 
 def enrol_faces(images_by_code: Mapping[str, np.ndarray | Sequence[np.ndarray]], kind: str, name: str,
-                s: EnrolSettings = EnrolSettings(), crop: bool = True) -> EnrolledDeck:
+                s: EnrolSettings = EnrolSettings(), crop: bool = True,
+                size: tuple[int, int] | None = None) -> EnrolledDeck:
     """Learn a deck from images of its faces: ``{code: image}`` or ``{code: [image, ...]}`` (BGR).
 
     With ``crop``, an image showing one card on a background is cut to the card first
     (clean artwork that fills its image is kept whole). Landscape images are turned upright.
+    ``size``: the canonical frame to learn the faces in (a deck's own, to add cards to it:
+    :func:`with_faces`); by default, one fitting these faces' shape.
     """
     if not images_by_code:
         raise ValueError("no faces to enrol")
@@ -179,7 +182,8 @@ def enrol_faces(images_by_code: Mapping[str, np.ndarray | Sequence[np.ndarray]],
                 face = np.rot90(face).copy()
             faces.append(face)
         per_code[code] = faces
-    size = canonical_size(_aspect([f for fs in per_code.values() for f in fs]), s)
+    if size is None:
+        size = canonical_size(_aspect([f for fs in per_code.values() for f in fs]), s)
     tsize = thumb_size(size, s)
     parts: list[tuple[int, Keypoints]] = []
     thumbs: list[np.ndarray] = []
@@ -198,3 +202,26 @@ def enrol_faces(images_by_code: Mapping[str, np.ndarray | Sequence[np.ndarray]],
         scale=np.concatenate([k.size for _, k in parts]),
         descriptors=np.ascontiguousarray(np.concatenate([k.descriptors for _, k in parts])),
         thumbs=np.stack(thumbs), thumb_owner=np.array(thumb_owner, np.int32))
+
+
+def with_faces(deck: EnrolledDeck, more: EnrolledDeck) -> EnrolledDeck:
+    """``deck`` with the cards learnt in ``more`` added to it: a card both know is known from
+    ``more`` alone (taught again). ``more`` must be learnt in ``deck``'s frame
+    (:func:`enrol_faces` with ``size=deck.size``) and be of its kind."""
+    if more.size != deck.size or more.kind != deck.kind:
+        raise ValueError("the cards to add were learnt in another frame or are of another kind")
+    codes = tuple(c for c in deck.codes if c not in more.codes) + more.codes
+    index = {c: i for i, c in enumerate(codes)}
+    old = np.array([-1 if c in more.codes else index[c] for c in deck.codes], np.int32)  # -1: taught again
+    new = np.array([index[c] for c in more.codes], np.int32)
+    points = old[deck.owner] >= 0
+    pictures = old[deck.thumb_owner] >= 0
+    return EnrolledDeck(
+        name=deck.name, kind=deck.kind, size=deck.size, codes=codes,
+        owner=np.concatenate([old[deck.owner][points], new[more.owner]]),
+        xy=np.concatenate([deck.xy[points], more.xy]),
+        angle=np.concatenate([deck.angle[points], more.angle]),
+        scale=np.concatenate([deck.scale[points], more.scale]),
+        descriptors=np.ascontiguousarray(np.concatenate([deck.descriptors[points], more.descriptors])),
+        thumbs=np.concatenate([deck.thumbs[pictures], more.thumbs]),
+        thumb_owner=np.concatenate([old[deck.thumb_owner][pictures], new[more.thumb_owner]]))

@@ -20,7 +20,8 @@
   const save = document.getElementById("dk-save");
   let kinds = {};
   let names = {};  // kind -> code -> {en, it}: the card as its players call it
-  let job = null;  // {name, kind, codes, next, faces: {code: [dataURL]}, cut: [...]}
+  let job = null;  // {name, kind, codes, next, faces: {code: [dataURL]}, cut: [...], add}
+  let stored = [];  // the decks stored, as last listed
 
   function spoken(code) {
     const own = job && names[job.kind] && names[job.kind][code];
@@ -33,6 +34,7 @@
     const body = await resp.json();
     kinds = body.kinds;
     names = body.names || {};
+    stored = body.decks;
     list.replaceChildren();
     if (!body.decks.length) {
       const li = document.createElement("li");
@@ -50,8 +52,29 @@
       link.href = "/api/decks/" + encodeURIComponent(d.name) + "/file";
       link.textContent = t("dk_export");
       li.append(name, info, " ", link);
+      // a deck saved before every card was taught: it learns the rest under its own name
+      const whole = (kinds[d.kind] || []).length;
+      if (d.cards < whole) {
+        const more = document.createElement("button");
+        more.type = "button";
+        more.className = "dk-more";
+        more.textContent = t("dk_teach_rest", {n: whole - d.cards});
+        more.addEventListener("click", () => teachRest(d));
+        li.append(" ", more);
+      }
       list.append(li);
     }
+  }
+
+  async function teachRest(d) {
+    const resp = await fetch("/api/decks/" + encodeURIComponent(d.name), {credentials: "same-origin"});
+    const body = await resp.json().catch(() => null);
+    if (!resp.ok) { toast(errorText(body)); loadDecks(); return; }
+    job = {name: d.name, kind: d.kind, codes: body.missing, next: 0, faces: {}, cut: [], add: true};
+    start.hidden = true;
+    step.hidden = false;
+    showStep();
+    step.scrollIntoView({block: "start"});
   }
 
   importInput.addEventListener("change", async () => {
@@ -93,7 +116,9 @@
     const kind = document.getElementById("dk-kind").value;
     const name = document.getElementById("dk-name").value.trim();
     if (!name) return;
-    job = {name, kind, codes: kinds[kind] || [], next: 0, faces: {}, cut: []};
+    // told now, not after every card has been photographed
+    if (stored.some((d) => d.name === name)) { toast(t("dk_exists", {name})); return; }
+    job = {name, kind, codes: kinds[kind] || [], next: 0, faces: {}, cut: [], add: false};
     start.hidden = true;
     step.hidden = false;
     showStep();
@@ -159,7 +184,7 @@
   save.addEventListener("click", async () => {
     if (!job || !Object.keys(job.faces).length) { toast(t("dk_nothing")); return; }
     save.disabled = true;
-    const res = await postJSON("/api/decks", {name: job.name, kind: job.kind, faces: job.faces});
+    const res = await postJSON("/api/decks", {name: job.name, kind: job.kind, faces: job.faces, add: job.add});
     save.disabled = false;
     if (!res.ok) { toast(errorText(res.body)); return; }
     toast(t("dk_saved", {name: res.body.name, n: res.body.cards}) +

@@ -232,3 +232,42 @@ def test_the_deck_list_names_each_card_as_its_players_call_it(client: FlaskClien
     assert names["kaiser40"]["QD"] == {"en": "ober of coins", "it": "ober (cavallo) di denari"}
     assert names["tarot78"]["T15"]["en"] == "the Devil"
     assert len(names["tarot78"]) == 78 and "custom" not in names
+
+
+def _urls(codes: tuple[str, ...]) -> dict[str, list[str]]:
+    return {c: ["data:image/jpeg;base64," + base64.b64encode(jpeg(faces()[c])).decode()] for c in codes}
+
+
+def test_a_deck_taught_in_part_is_taught_the_rest_later_and_reads_them(client: FlaskClient) -> None:
+    """A deck saved with four cards, then taught four more under its own name: it keeps the
+    first four, knows all eight, and reads a card learnt the second time. Adding to a deck that
+    does not exist, or of another kind, is refused in both languages and stores nothing."""
+    first, second = TAROT[:4], TAROT[4:]
+    made = client.post("/api/decks", json={"name": "Nonna", "kind": "tarot78", "faces": _urls(first)})
+    assert made.status_code == 201 and made.get_json()["cards"] == 4
+    known = client.get("/api/decks/Nonna").get_json()
+    assert sorted(known["codes"]) == sorted(first) and len(known["missing"]) == 74
+    assert "KH" in known["missing"] and "T0" not in known["missing"]
+    # the same name again, without "add": refused, as before (the deck is not replaced)
+    again = client.post("/api/decks", json={"name": "Nonna", "kind": "tarot78", "faces": _urls(second)})
+    assert again.status_code == 400 and "exists already" in again.get_json()["message"]
+    added = client.post("/api/decks", json={"name": "Nonna", "kind": "tarot78", "faces": _urls(second),
+                                            "add": True})
+    assert added.status_code == 201, added.get_json()
+    assert added.get_json()["cards"] == 8 and len(added.get_json()["missing"]) == 70
+    assert set(client.get("/api/decks/Nonna").get_json()["codes"]) == set(TAROT)
+    assert [d["cards"] for d in client.get("/api/decks").get_json()["decks"] if d["name"] == "Nonna"] == [8]
+    tid = create(client, game="diavolo", players=["A", "B", "C"], options={"hands": "unknown"},
+                 camera="Nonna")["table_id"]
+    anna = join(client, tid, 0)
+    found = scan(client, tid, scene(["T0", "KH"]), anna)  # one card of each teaching
+    assert sorted(d["card"] for d in found["detections"]) == ["KH", "T0"]
+    nowhere = client.post("/api/decks", json={"name": "Nobody", "kind": "tarot78", "faces": _urls(second),
+                                              "add": True})
+    assert nowhere.status_code == 400
+    assert nowhere.get_json()["messages"]["it"] == "nessun mazzo di nome 'Nobody'"
+    other = client.post("/api/decks", json={"name": "Nonna", "kind": "french54", "faces": {
+        "AH": _urls(("T0",))["T0"]}, "add": True})
+    assert other.status_code == 400 and "is a tarot78 deck" in other.get_json()["message"]
+    assert client.get("/api/decks/Nobody").status_code == 404
+    assert sorted(client.get("/api/decks/Nonna").get_json()["codes"]) == sorted(TAROT)  # nothing changed

@@ -2286,6 +2286,25 @@ def test_enrol_a_small_deck_on_the_phone_then_scan_a_diavolo_hand_with_it(
     page.get_by_role("button", name="Keep these and go on").click()
     page.get_by_role("button", name="Save the deck").click()
     page.locator("#deck-list").get_by_text("Drawn tarot").wait_for()
+    # The deck knows 8 of the tarot's 78 cards. A new deck of the same name is refused at once;
+    # the deck's own line teaches it the rest, and it keeps what it knew.
+    page.locator("#dk-name").fill("Drawn tarot")
+    page.get_by_role("button", name="Begin").click()
+    page.locator("#toast").get_by_text("A deck named “Drawn tarot” exists already").wait_for()
+    assert page.locator("#enrol-step").is_hidden()
+    more = {f"T{8 + i}": drawn_face(60 + i) for i in range(8)}
+    grid.write_bytes(jpeg(grid_photo(list(more.values()))))
+    _shot(page, "phone-decks-teach-the-rest")
+    page.get_by_role("button", name="Teach it the 70 missing cards").click()
+    page.locator("#dk-progress").get_by_text("Drawn tarot: 0 of 70 cards learnt.").wait_for()
+    assert "trump 8" in page.locator("#dk-lay").inner_text()
+    page.locator("#dk-photo").set_input_files(str(grid))
+    faces_found.nth(7).wait_for()
+    assert [faces_found.nth(i).locator("select").input_value() for i in range(8)] == list(more)
+    page.get_by_role("button", name="Keep these and go on").click()
+    page.get_by_role("button", name="Save the deck").click()
+    page.locator("#toast").get_by_text("Deck “Drawn tarot” saved: 16 cards.").wait_for()
+    page.locator("#deck-list").get_by_text("16 cards").wait_for()
     # A Diavolo table whose camera reads the new deck; a player scans his own cards.
     _, table_id = _new_table(browser, server, "en-GB", "diavolo", ["Anna"], camera="Drawn tarot")
     anna = _seat(browser, server, table_id, 0, "en-GB")

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from recognizer.decode import decode_array
-from recognizer.enrolled import DeckFileError, EnrolledDeck, enrol_faces
+from recognizer.enrolled import DeckFileError, EnrolledDeck, enrol_faces, with_faces
 from recognizer.evaluate import evaluate_enrolled_folder, evaluate_scenes, load_art
 from recognizer.matching import recognize_enrolled
 from recognizer.scenes import render
@@ -50,6 +50,22 @@ def test_several_images_of_a_card_are_all_kept() -> None:
     turned = np.ascontiguousarray(np.rot90(face))  # landscape images are turned upright
     deck = enrol_faces({"D1": [face, turned], "D2": drawn_face(2)}, "custom", "two")
     assert list(deck.thumb_owner) == [0, 0, 1]
+
+
+def test_cards_added_to_a_deck_join_it_and_a_card_taught_again_is_known_from_the_new_image() -> None:
+    faces, _ = drawn_deck()
+    first = enrol_faces({c: faces[c] for c in ("D0", "D1", "D2")}, "custom", "half")
+    more = enrol_faces({"D2": faces["D5"], "D3": faces["D3"]}, "custom", "half", size=first.size)
+    whole = with_faces(first, more)
+    assert whole.codes == ("D0", "D1", "D2", "D3") and whole.size == first.size
+    assert list(whole.thumb_owner) == [0, 1, 2, 3]
+    # D2's keypoints and picture now come from the image it was taught again with (D5's face)
+    assert np.array_equal(whole.thumbs[2], more.thumbs[0])
+    assert np.array_equal(whole.descriptors[whole.owner == 2], more.descriptors[more.owner == 0])
+    assert np.array_equal(whole.descriptors[whole.owner == 0], first.descriptors[first.owner == 0])
+    assert EnrolledDeck.from_bytes(whole.to_bytes()).codes == whole.codes  # a deck file like any
+    with pytest.raises(ValueError):
+        with_faces(first, enrol_faces({"D4": faces["D4"]}, "custom", "half", size=(200, 300)))
 
 
 def test_the_deck_file_round_trips() -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from recognizer.decode import ImageError, decode
-from recognizer.enrolled import DeckFileError, EnrolledDeck, enrol_faces
+from recognizer.enrolled import MAX_KEYPOINTS, DeckFileError, EnrolledDeck, enrol_faces, with_faces
 
 from ..games.cards import FRENCH54, KAISER40, KAISER48, TAROT78, deck_codes, deck_list, normalise_code
 from ..storage.eventlog import EventLog
@@ -149,6 +149,7 @@ class DeckLibrary:
         self.keep = keep
         self._ready: OrderedDict[str, tuple[float, EnrolledDeck]] = OrderedDict()
         self._lock = threading.Lock()
+        self._adding = threading.Lock()
 
     def precheck(self, name: str, kind: str, codes: Sequence[str], replace_existing: bool = False) -> None:
         """Refuse at once what :meth:`enrol` would refuse before any image is looked at."""
@@ -171,6 +172,39 @@ class DeckLibrary:
         deck = enrol_faces({c: list(imgs) for c, imgs in images.items()}, kind, name)
         self._save(deck, replace_existing)
         return Enrolled(deck, missing)
+
+    def add(self, name: str, kind: str, images: Mapping[str, Sequence[np.ndarray]]) -> Enrolled:
+        """Teach a stored deck more cards (its missing ones, or one taught again), from face
+        images by card code: the deck keeps what it knew and learns these in its own frame."""
+        name, kind = check_name(name), check_kind(kind)
+        if not images:
+            raise DeckError("no face images to learn from", "nessuna immagine di carte da imparare")
+        _check_codes(list(images), kind)
+        too_many = [c for c, imgs in images.items() if len(imgs) > MAX_IMAGES_PER_CARD]
+        if too_many:
+            raise DeckError(f"at most {MAX_IMAGES_PER_CARD} images per card: {', '.join(too_many[:8])}",
+                            f"al massimo {MAX_IMAGES_PER_CARD} immagini per carta: {', '.join(too_many[:8])}")
+        with self._adding:  # two phones adding to one deck at once: each add sees the other's
+            deck = self.load(name)
+            if deck is None:
+                raise DeckError(f"no deck named {name!r}", f"nessun mazzo di nome {name!r}")
+            if deck.kind != kind:
+                raise DeckError(f"the deck {name!r} is a {deck.kind} deck, not {kind}",
+                                f"il mazzo {name!r} è di tipo {deck.kind}, non {kind}")
+            more = enrol_faces({c: list(imgs) for c, imgs in images.items()}, kind, name, size=deck.size)
+            whole = with_faces(deck, more)
+            if len(whole.owner) > MAX_KEYPOINTS:
+                raise DeckError("the deck would be too large to store: teach fewer images per card",
+                                "il mazzo diventerebbe troppo grande: insegna meno immagini per carta")
+            self._save(whole, replace_existing=True)
+        return Enrolled(whole, _check_codes(whole.codes, kind))
+
+    def codes(self, name: str) -> tuple[EnrolledDeck, tuple[str, ...]]:
+        """A stored deck and the cards of its kind it does not know yet (in the deck's order)."""
+        deck = self.load(name)
+        if deck is None:
+            raise DeckError(f"no deck named {name!r}", f"nessun mazzo di nome {name!r}")
+        return deck, _check_codes(deck.codes, deck.kind) if deck.kind in KINDS else ()
 
     def _save(self, deck: EnrolledDeck, replace_existing: bool) -> DeckRow:
         try:

@@ -105,8 +105,9 @@ def _face_bytes(value: Any, code: str) -> bytes:
 
 @bp.post("/decks")
 def enrol() -> tuple[Response, int]:
-    """Learn and store a deck: ``{"name", "kind", "faces": {code: [image, ...]}, "replace"?}``,
-    each image a ``data:image/...;base64,`` URL (or plain base64)."""
+    """Learn and store a deck: ``{"name", "kind", "faces": {code: [image, ...]}, "replace"?,
+    "add"?}``, each image a ``data:image/...;base64,`` URL (or plain base64). ``add``: the
+    stored deck of that name learns these cards too."""
     request.max_content_length = FACES_LIMIT
     body = json_body()
     name, kind, faces = body.get("name"), body.get("kind"), body.get("faces")
@@ -114,20 +115,37 @@ def enrol() -> tuple[Response, int]:
         raise BadRequest("Send the deck's name, its kind and its faces.",
                          "Invia il nome del mazzo, il tipo e le facce.")
     replace = body.get("replace") is True
+    add = body.get("add") is True  # teach a stored deck more cards, keeping what it knows
     library = service().decks
     try:
-        library.precheck(name, kind, [face_code(str(c), kind) for c in faces], replace)
+        if add:
+            library.codes(name)  # the deck exists: refused before any image is read
+        else:
+            library.precheck(name, kind, [face_code(str(c), kind) for c in faces], replace)
         images: dict[str, list[np.ndarray]] = {}
         for code, values in faces.items():
             code = face_code(str(code), kind)
             for v in values if isinstance(values, list) else [values]:
                 images.setdefault(code, []).append(read_image(_face_bytes(v, code), code))
-        done = library.enrol(name, kind, images, replace_existing=replace)
+        done = library.add(name, kind, images) if add else \
+            library.enrol(name, kind, images, replace_existing=replace)
     except DeckError as e:
         raise _refused(e) from e
     deck = done.deck
     return jsonify({"name": deck.name, "kind": deck.kind, "cards": len(deck.codes),
                     "missing": list(done.missing)}), 201
+
+
+@bp.get("/decks/<name>")
+def deck(name: str) -> Response:
+    """One enrolled deck: its kind, the cards it knows and those of its kind it does not yet
+    (to teach them: ``POST /api/decks`` with ``"add": true``)."""
+    try:
+        found, missing = service().decks.codes(name)
+    except DeckError as e:
+        raise NotFound(str(e), f"Nessun mazzo di nome {name!r}.") from e
+    return jsonify({"name": found.name, "kind": found.kind, "codes": list(found.codes),
+                    "missing": list(missing)})
 
 
 @bp.get("/decks/<name>/file")

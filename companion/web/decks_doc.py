@@ -23,7 +23,9 @@ def deck_paths() -> dict[str, Any]:
             "post": {
                 "summary": "Learn a deck from images of its faces and store it",
                 "description": "`{\"name\", \"kind\" (tarot78, kaiser40, kaiser48, french54, custom), "
-                               "\"faces\": {code: [data: URL, ...]}, \"replace\"?}`; at most 24 MB.",
+                               "\"faces\": {code: [data: URL, ...]}, \"replace\"?, \"add\"?}`; at most "
+                               "24 MB. `add`: the stored deck of that name learns these cards too, "
+                               "keeping those it knows.",
                 "requestBody": {"required": True, "content": {"application/json": {"schema": {
                     "type": "object", "required": ["name", "kind", "faces"], "properties": {
                         "name": {"type": "string", "description": "1 to 40 letters, digits, spaces, _ . ' -"},
@@ -31,8 +33,11 @@ def deck_paths() -> dict[str, Any]:
                         "faces": {"type": "object", "additionalProperties": {
                             "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
                             "description": "card code -> one image or a list of images"},
-                        "replace": {"type": "boolean", "description": "replace a deck of that name"}}}}}},
-                "responses": {"201": deck, "400": err("a bad name, kind, code or image; the name is taken"),
+                        "replace": {"type": "boolean", "description": "replace a deck of that name"},
+                        "add": {"type": "boolean", "description": "teach the stored deck of that name "
+                                                                  "these cards too"}}}}}},
+                "responses": {"201": deck, "400": err("a bad name, kind, code or image; the name is taken; "
+                                                      "no deck of that name to add to"),
                               "413": err("over 24 MB")}},
         },
         "/api/decks/cut": {"post": {
@@ -51,6 +56,14 @@ def deck_paths() -> dict[str, Any]:
                     "code": {"type": ["string", "null"]}, "image": {"type": "string"}}}}}},
                 "each face found, as a JPEG data: URL"),
                           "400": err("not an image"), "413": err("over 20 MB")}}},
+        "/api/decks/{name}": {"get": {
+            "summary": "One enrolled deck: the cards it knows and those of its kind it does not yet",
+            "parameters": [name],
+            "responses": {"200": answer({"type": "object", "properties": {
+                "name": {"type": "string"}, "kind": {"type": "string"},
+                "codes": {"type": "array", "items": {"type": "string"}},
+                "missing": {"type": "array", "items": {"type": "string"}}}}, "the deck"),
+                          "404": err("no such deck")}}},
         "/api/decks/{name}/file": {"get": {
             "summary": "An enrolled deck as one file (.tavdeck)", "parameters": [name],
             "responses": {"200": {"description": "the deck file",
