@@ -137,7 +137,8 @@
     photo.value = "";
     if (!resp.ok) { foundText.textContent = ""; toast(errorText(body)); return; }
     job.cut = body.faces;
-    foundText.textContent = body.found === body.expected ? t("dk_found_all", {n: body.found})
+    foundText.textContent = body.found === 0 ? t("dk_found_none")
+      : body.found === body.expected ? t("dk_found_all", {n: body.found})
       : t("dk_found_some", {n: body.found, m: body.expected});
     facesBox.replaceChildren();
     job.cut.forEach((face, i) => {

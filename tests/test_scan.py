@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -362,6 +363,25 @@ def test_at_an_oscuri_table_a_scanned_king_is_a_death_play(client: FlaskClient) 
     # The same king again: it lies face up on the table, it is in nobody's hand.
     again = _upload(client, tid, (PHOTOS / "rdpong" / "Khearts.jpg").read_bytes(), tokens[1]).get_json()
     assert not again["detections"][0]["move"]["legal"]
+
+
+@needs_photos
+def test_cutting_cards_on_a_light_table_never_offers_the_whole_photo_as_one_of_them(
+        client: FlaskClient) -> None:
+    """Four cards overlapping on a light table, where the cut finds the photo's own edge: with
+    eight cards asked for, no "card" the size of the photo is offered to be labelled; a
+    photo of one card filling the frame (a close-up) is still that card."""
+    def cut(path: Path, codes: str) -> dict[str, object]:
+        resp = client.post("/api/decks/cut", content_type="multipart/form-data",
+                           data={"photo": (io.BytesIO(path.read_bytes()), "p.jpg"), "codes": codes})
+        assert resp.status_code == 200
+        body: dict[str, object] = resp.get_json()
+        return body
+
+    light = cut(PHOTOS / "quentin" / "IMG_20220316_134605.jpg", "AS 2S 3S 4S 5S 6S 7S 8S")
+    assert light["found"] == 0 and light["expected"] == 8
+    close = cut(PHOTOS / "vosloo" / "AS_12.jpg", "AS")
+    assert close["found"] == 1
 
 
 def _enrol_french(client: FlaskClient, codes: list[str]) -> dict[str, np.ndarray]:

@@ -82,14 +82,24 @@ def cut() -> Response:
     listed = request.form.get("codes") or request.args.get("codes") or ""
     codes = [normalise_code(c) for c in listed.split()]
     try:
-        faces = cut_faces(decode(data).image)
+        image = decode(data).image
     except ImageError as e:
         raise _refused(e) from e
+    faces = cut_faces(image)
+    if len(codes) > 1:  # several cards laid apart: a "card" as large as the photo is its edge
+        faces = [f for f in faces if not _whole_photo(f, image)]
     return jsonify({
         "found": len(faces), "expected": len(codes),
         "faces": [{"code": codes[i] if i < len(codes) else None, "image": _jpeg_url(f)}
                   for i, f in enumerate(faces)],
     })
+
+
+def _whole_photo(face: np.ndarray, image: np.ndarray) -> bool:
+    """True when a face cut out spans (nearly) the whole photo, turned or not: the photo's own
+    edge taken for a card's, as on a light table where no card stands out."""
+    cut, whole = sorted(face.shape[:2]), sorted(image.shape[:2])
+    return bool(cut[0] >= 0.9 * whole[0] and cut[1] >= 0.9 * whole[1])
 
 
 def _face_bytes(value: Any, code: str) -> bytes:
