@@ -223,6 +223,8 @@ def test_the_end_of_a_game_shows_the_result_the_settlement_and_what_next(
     final.wait_for(state="visible")
     text = final.inner_text()
     assert "Game over" in text and ("Winner" in text or "Shared win" in text)
+    # the status line does not repeat the result box's heading: it points to it
+    assert page.locator("#status").inner_text() == "The game is over: the result is below."
     # the settlement, who pays whom; none when the deal ends with everyone even
     transfers = end["outcome"]["transfers"]
     for tr in transfers:
@@ -264,6 +266,7 @@ def test_a_practice_game_over_offers_another_game_in_italian(server: str, browse
             page.wait_for_timeout(200)  # the bots answer
     page.locator("#final").wait_for(state="visible", timeout=60_000)
     assert "Partita finita" in page.locator("#final").inner_text()
+    assert page.locator("#status").inner_text() == "La partita è finita: il risultato è qui sotto."
     assert page.locator("#hints-button").is_hidden() and page.locator("#undo").is_hidden()
     page.locator("#new-game").click()  # Nuova partita: another game against the same bots
     page.wait_for_url(lambda url: "/play/" in url and tid not in url)
