@@ -67,6 +67,8 @@
       localStorage.setItem(SOUND_KEY, soundOn() ? "0" : "1");
       if (soundOn()) beep();  // a tap starts the phone's audio, and lets the player hear it
       show();
+      // a phone shows no tooltip: the tap says in words what the note now does
+      if (typeof toast === "function") toast(t(soundOn() ? "sound_on" : "sound_off"));
     });
     show();
   });

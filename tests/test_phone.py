@@ -149,6 +149,11 @@ def test_the_phone_says_when_it_is_your_turn_and_keeps_the_screen_on(server: str
     assert sound.get_attribute("aria-pressed") == "false" and sound.get_attribute("aria-label")
     sound.click()
     assert sound.get_attribute("aria-pressed") == "true"
+    # no tooltip on a phone: the tap says what the switch does, in words
+    assert anna.locator("#toast").inner_text() == "Sound on when it is your turn"
+    sound.click()
+    assert anna.locator("#toast").inner_text().startswith("Sound off: tap the note again")
+    sound.click()
     for phone in phones:  # everyone chooses: the round is revealed, then the next one begins
         _tap_and_play(phone, phone.locator(".hand .card"))
     anna.wait_for_function("() => Number(document.body.dataset.alerts) >= 2", timeout=15_000)
