@@ -116,6 +116,24 @@ def test_oscuri_hints_name_a_queen_to_beat_in_good_italian() -> None:
     assert "il donna" not in said and "su il" not in said
 
 
+def test_oscuri_hints_after_a_led_death_weigh_each_card_to_put_face_down() -> None:
+    """Death led: the others' only move is a card face down; the hint says what each costs,
+    not "nothing to decide"."""
+    s = OS.from_setup(NAMES[:3], 1, 0, [["KD", "2C", "3C"], ["AH", "JK1", "KS"], ["AD", "6C", "7C"]],
+                      ["8C", "9C", "10C"], [0, 0, 0])
+    s = OS.apply(s, OPlay(0, "KD"))
+    assert s.phase == "death_discard"
+    found = hints_for("oscuri", OS, s, 1, NAMES)
+    bruno = _by_card(found)
+    assert set(bruno) == {"AH", "JK1", "KS"} and found.note_en is None
+    assert bruno["AH"].action == {"type": "discard", "card": "AH"}
+    assert bruno["AH"].en == "Face down: the ace of hearts leaves the game unseen; you keep 2 cards to play."
+    assert bruno["AH"].it.startswith("L'asso di cuori va a faccia in giù fuori dal gioco")
+    assert bruno["AH"].it.endswith("ti restano 2 carte.")
+    assert "It is a Death" in bruno["KS"].en and "È una Morte" in bruno["KS"].it
+    assert "Black Angel" in bruno["JK1"].en and bruno["JK1"].it.startswith("Il jolly rosso")
+
+
 def test_kaiserspiel_tells_who_wins_the_trick_so_far() -> None:
     s = KS.new_state(4, {"hands": "known"}, 1)
     s = replace(s, phase="play", trump="S", leader=0, kaisers=(), turn=None,

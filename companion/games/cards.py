@@ -183,6 +183,16 @@ def rank_of(code: str) -> str:
     return m.group(1) if m and not code.startswith("JK") else code
 
 
+_IT_ARTICLE = {"asso": "l'", "8": "l'", "donna": "la "}
+
+
+def french_card_it(code: str) -> str:
+    """A French card's Italian name with its article: ``il 9 di quadri``, ``l'asso di picche``,
+    ``la donna di cuori``, ``il jolly rosso``."""
+    name = card_name(FRENCH54, code, "it")
+    return _IT_ARTICLE.get(name.split()[0], "il ") + name
+
+
 def card_name(deck: str, code: str, lang: str = "en") -> str:
     """The name of a card for players, in ``it`` or ``en``."""
     if code not in deck_codes(deck):

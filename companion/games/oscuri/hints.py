@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import FRENCH54, card_name
+from ..cards import FRENCH54, card_name, french_card_it
 from ..hints import NOT_NOW, UNKNOWN_HAND, Hints, Move
 from .engine import Oscuri
-from .state import ANGELS, DEATHS, OscuriState, Placed, Play
+from .state import ANGELS, DEATHS, Discard, OscuriState, Placed, Play
 from .story import chips
 
 
@@ -97,6 +97,24 @@ def _describe(rules: Oscuri, s: OscuriState, a: Play, names: Sequence[str]) -> M
     return Move(action, en, it, a.card, facts)
 
 
+def _discard(a: Discard, left: int) -> Move:
+    """A card put face down after a led Death: out of the game; what it costs the player."""
+    card = a.card or ""
+    keep_en = "no card" if left == 0 else "1 card" if left == 1 else f"{left} cards"
+    keep_it = "non ti restano carte" if left == 0 else "ti resta 1 carta" if left == 1 \
+        else f"ti restano {left} carte"
+    en = f"Face down: the {_card(card, 'en')} leaves the game unseen; you keep {keep_en} to play."
+    it = (f"{french_card_it(card).capitalize()} va a faccia in giù fuori dal gioco, e nessuno saprà "
+          f"quale carta era; {keep_it}.")
+    if card in DEATHS:
+        en += " It is a Death, the card that takes every stake: a costly one to lose."
+        it += " È una Morte, la carta che prende tutte le puntate: perderla costa cara."
+    elif card in ANGELS:
+        en += " It is a Black Angel, which takes the stake of the card to beat: a costly one to lose."
+        it += " È un Angelo Nero, che prende la puntata della carta da battere: perderlo costa caro."
+    return Move({"type": "discard", "card": card}, en, it, card, {"cards_left": left})
+
+
 def can_hint(s: OscuriState, seat: int) -> bool:
     """Whether hints can be given to the seat: they need its hand, which the app knows when it
     dealt it."""
@@ -104,10 +122,16 @@ def can_hint(s: OscuriState, seat: int) -> bool:
 
 
 def hints(rules: Oscuri, s: OscuriState, seat: int, names: Sequence[str]) -> Hints:
-    """Each card the player may play now and where the stakes would go."""
+    """Each card the player may play now and where the stakes would go; after a led Death,
+    each card he may put face down and what it costs him."""
     if not can_hint(s, seat):
         return UNKNOWN_HAND
-    plays = [a for a in rules.legal_actions(s, seat) if isinstance(a, Play)]
+    legal = rules.legal_actions(s, seat)
+    discards = [a for a in legal if isinstance(a, Discard) and a.card is not None]
+    if discards:  # Death was led: one card face down, whichever the player can spare
+        left = len(s.hands[seat] or ()) - 1
+        return Hints(tuple(_discard(a, left) for a in discards))
+    plays = [a for a in legal if isinstance(a, Play)]
     if not plays:
         return NOT_NOW
     return Hints(tuple(_describe(rules, s, a, names) for a in plays))

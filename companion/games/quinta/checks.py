@@ -5,7 +5,7 @@ and Italian.
 
 from __future__ import annotations
 
-from ..cards import FRENCH54, card_name
+from ..cards import FRENCH54, card_name, french_card_it
 from ..engine import IllegalAction
 from .state import (
     _SUIT,
@@ -18,15 +18,6 @@ from .state import (
 
 def _en(code: str) -> str:
     return card_name(FRENCH54, code, "en")
-
-
-_IT_ARTICLE = {"asso": "l'", "8": "l'", "donna": "la "}
-
-
-def _it(code: str) -> str:
-    """The Italian name with its article: ``il 9 di quadri``, ``l'asso di picche``."""
-    name = card_name(FRENCH54, code, "it")
-    return _IT_ARTICLE.get(name.split()[0], "il ") + name
 
 
 def _bad(rule: str, en: str, it: str) -> IllegalAction:
@@ -57,7 +48,7 @@ def check_play(s: QuintaState, a: Play) -> None:
         if a.card not in hand:
             raise _bad(
                 "not_in_hand", f"The {_en(a.card)} is not in your hand.",
-                f"{_it(a.card).capitalize()} non è nella tua mano.",
+                f"{french_card_it(a.card).capitalize()} non è nella tua mano.",
             )
         return
     if s.hand_sizes[a.player] == 0:
@@ -70,7 +61,7 @@ def check_play(s: QuintaState, a: Play) -> None:
             "card_seen",
             f"The {_en(a.card)} cannot be in your hand: it is already on the table or in a "
             "pile. Check the card you hold.",
-            f"{_it(a.card).capitalize()} non può essere nella tua mano: è già sul tavolo o tra "
+            f"{french_card_it(a.card).capitalize()} non può essere nella tua mano: è già sul tavolo o tra "
             "le prese. Controlla la carta che hai.",
         )
 
