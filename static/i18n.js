@@ -344,7 +344,7 @@ const TEXT = {
     in_variant_hint_base: "Conte di qualsiasi colore.",
     in_variant_hint_rainbow: "Mai due pecore dello stesso colore una accanto all'altra.",
     in_variant_hint_family: "Una serie è completa solo se tutte le sue pecore sono dello stesso colore; le pecore di un colore diverso da quello della serie si possono togliere.",
-    in_deck_printed_short: "mazzo di Insonnia", in_deck_french_short: "carte francesi",
+    in_deck_printed_short: "Mazzo di Insonnia", in_deck_french_short: "Carte francesi",
     in_variant_rainbow_short: "Arcobaleno", in_variant_family_short: "Tutto in famiglia",
     in_col_R: "rossa", in_col_Y: "gialla", in_col_G: "verde", in_col_B: "blu", in_col_P: "viola",
     in_sheep: "pecora {colour} {n}", in_sheep_n: "pecora {n}", in_short: "{n} {colour}",

@@ -166,7 +166,12 @@ def test_the_log_tells_the_penalty_the_reshuffle_and_the_end() -> None:
     assert narrate(NAMES, s, Pass(0), after)[0]["en"] == \
         "Lia passes: discards the yellow sheep 6 from the table and draws two cards."
     s, after = after, R.apply(after, Reshuffle(0))
-    assert "shuffled into a new pile" in narrate(NAMES, s, Reshuffle(0), after)[0]["en"]
+    said = narrate(NAMES, s, Reshuffle(0), after)[0]  # one card discarded: said in the singular
+    assert said == {"en": "The pile is empty: the one discarded card becomes the new pile.",
+                    "it": "Il mazzo è finito: l'unica carta scartata diventa il nuovo mazzo."}
+    more = replace(s, discard=("Y6", "B2", "R7"))
+    assert "the 3 discarded cards are shuffled into a new pile" in \
+        narrate(NAMES, more, Reshuffle(0), R.apply(more, Reshuffle(0)))[0]["en"]
     s = table(hands={0: ["X"], 1: ["X"]})
     s = R.apply(s, Pass(0))
     end = narrate(NAMES, s, Pass(1), R.apply(s, Pass(1)))

@@ -53,6 +53,17 @@ def test_oscuri_a_lower_suit_that_ends_the_turn_names_the_new_suit() -> None:
     assert lines[1]["en"] == "Ada collects 2 chips from 10♣: the stakes froze on it."
 
 
+def test_oscuri_beating_a_card_that_holds_no_stake_moves_no_chips_and_says_so() -> None:
+    """A weaker suit's card gives its stake to the frozen card; beating it takes nothing."""
+    s = OS.from_setup(NAMES[:3], 1, 0, [["AH", "2C", "3C"], ["9S", "4C", "5C"], ["QS", "6C", "7C"]],
+                      ["8C", "9C", "10C"], [0, 0, 0])
+    s, _ = _told("oscuri", OS, s, OPlay(0, "AH"))
+    s, _ = _told("oscuri", OS, s, OPlay(1, "9S"))
+    s, lines = _told("oscuri", OS, s, OPlay(2, "QS"))
+    assert lines[0] == {"en": "Carla plays Q♠: beats Bruno's card, which holds no stake.",
+                        "it": "Carla gioca Q♠: batte la carta di Bruno, su cui non c'è puntata."}
+
+
 def test_oscuri_death_collects_with_its_cause_and_the_game_ends_with_the_net_result() -> None:
     s = OS.from_setup(NAMES[:3], 1, 0, [["9D"], ["3D"], ["KS"]], [], [0, 0, 0])
     s, _ = _told("oscuri", OS, s, OPlay(0, "9D"))

@@ -164,7 +164,7 @@ def play_runs(s: InsonniaState, a: Play) -> tuple[tuple[Run, ...], ...]:
             if not is_open(deck, run, p.slot):
                 refuse("not_open", f"slot {p.slot} is not open: a confused sheep goes next to a sheep or a "
                        "fence, never beyond another confused sheep",
-                       f"la casella {p.slot} non è libera: una pecora confusa va accanto a una pecora o a "
+                       f"la casella {p.slot} non è aperta: una pecora confusa va accanto a una pecora o a "
                        "un recinto, mai oltre un'altra pecora confusa")
         else:
             if kind.number != p.slot:
@@ -190,7 +190,7 @@ def _check_fence(s: InsonniaState, a: Play, run: Run, p: Placement, refuse: _Ref
                "un recinto sta solo nelle caselle da 2 a 9 (non prima del 2 né dopo il 9)")
     if not is_open(s.cards, run, p.slot):
         refuse("not_open", f"slot {p.slot} is not open: it is not next to a sheep",
-               f"la casella {p.slot} non è libera: non è accanto a una pecora")
+               f"la casella {p.slot} non è aperta: non è accanto a una pecora")
     if not fence_fits(s.cards, run, p.slot):
         refuse("fence_next_to_fence", "a fence may not stand next to another fence (DECISION I6)",
                "un recinto non può stare accanto a un altro recinto (DECISIONE I6)")
@@ -201,7 +201,7 @@ def _check_chain(s: InsonniaState, chain: list[Placement], run: Run, p: Placemen
         if not is_open(s.cards, run, p.slot):
             refuse("not_open", f"slot {p.slot} is not open: a chain starts next to a sheep or a fence, "
                    "never beyond a confused sheep",
-                   f"la casella {p.slot} non è libera: una sequenza parte accanto a una pecora o a un "
+                   f"la casella {p.slot} non è aperta: una sequenza parte accanto a una pecora o a un "
                    "recinto, mai oltre una pecora confusa")
     else:
         last = chain[-1]

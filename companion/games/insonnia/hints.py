@@ -22,8 +22,9 @@ MAX_PLACES = 12  # per card: a long list helps nobody
 
 def _place(p: Placement, seat: int, names: Sequence[str], lang: str) -> str:
     if lang == "it":
-        whose = "tua" if p.owner == seat else f"di {names[p.owner]}"
-        return f"serie {p.run + 1} {whose}, casella {p.slot}"
+        if p.owner == seat:
+            return f"la tua serie {p.run + 1}, casella {p.slot}"
+        return f"la serie {p.run + 1} di {names[p.owner]}, casella {p.slot}"
     whose = "your" if p.owner == seat else f"{names[p.owner]}'s"
     return f"{whose} run {p.run + 1}, slot {p.slot}"
 

@@ -118,6 +118,9 @@ def _main(names: Sequence[str], before: InsonniaState, a: Action, after: Insonni
     deck = before.cards
     if isinstance(a, Reshuffle):
         n = len(before.discard)
+        if n == 1:
+            return {"en": "The pile is empty: the one discarded card becomes the new pile.",
+                    "it": "Il mazzo è finito: l'unica carta scartata diventa il nuovo mazzo."}
         return {"en": f"The pile is empty: the {n} discarded cards are shuffled into a new pile.",
                 "it": f"Il mazzo è finito: le {n} carte scartate vengono mescolate in un nuovo mazzo."}
     if isinstance(a, StartRun):

@@ -73,7 +73,8 @@ def _describe(rules: Oscuri, s: OscuriState, a: Play, names: Sequence[str]) -> M
               "carta, ora da battere.")
     elif me.stakes > 0 and holder is not None:
         en = (f"It beats {whose_en} and takes its {chips(holder.stakes, 'en')}; with yours, "
-              f"{chips(me.stakes, 'en')} lie on it and it is the card to beat.")
+              f"{chips(me.stakes, 'en')} {'lies' if me.stakes == 1 else 'lie'} on it and it is the card "
+              "to beat.")
         it = (f"Batte la {whose_it} e ne prende {_the_chips_it(holder.stakes)}; con i tuoi, ne stanno "
               f"{me.stakes} sopra ed è la carta da battere.")
     elif me.stakes > 0:

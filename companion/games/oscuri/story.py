@@ -66,8 +66,12 @@ def narrate(names: Sequence[str], before: OscuriState, action: Play | Discard,
             en, it = "leads", "apre"
         elif how == "beat":
             taken = holder.stakes if holder else 0
-            en = f"beats and takes {chips(taken, 'en')} from {owner}"
-            it = f"vince e prende {chips(taken, 'it')} da {owner}"
+            if taken:
+                en = f"beats and takes {chips(taken, 'en')} from {owner}"
+                it = f"vince e prende {chips(taken, 'it')} da {owner}"
+            else:  # a weaker suit's card, whose stake went onto the frozen card: nothing moves
+                en = f"beats {owner}'s card, which holds no stake"
+                it = f"batte la carta di {owner}, su cui non c'è puntata"
         elif how == "lower":
             en, it = f"is lower: the stake goes onto {owner}'s card", \
                 f"è più bassa: la puntata va sulla carta di {owner}"
