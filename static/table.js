@@ -64,6 +64,7 @@
     // hints, the camera, undo and the host's seat tools go (app.css, body.game-over).
     document.body.classList.toggle("game-over", Boolean(v.outcome));
     renderFinal(v);
+    renderRecent(v);
     renderLog(v);
     updateMovedFirst();
     const host = document.getElementById("host");
@@ -298,6 +299,21 @@
     // the status line (itself announced) may already say it, in the words this phone needs
     if (ui.statusSays && ui.statusSays(v, last)) return;
     document.getElementById("announce").textContent = last[LANG] || last.en;
+  }
+
+  /* What the others just did, in sight (the event log is folded at the bottom): the last two
+     moves, the newest first, each in its own sentences in their order (a long one is cut short
+     on screen; the log has it whole). A screen reader hears the newest from #announce. Once the
+     game is over the result box says what counts. */
+  function renderRecent(v) {
+    const box = document.getElementById("recent");
+    const moves = [...new Set(v.log.map((line) => line.seq))].slice(-2).reverse();
+    box.hidden = !moves.length || Boolean(v.outcome);
+    document.getElementById("recent-lines").replaceChildren(...moves.map((seq) => {
+      const li = document.createElement("li");
+      li.textContent = v.log.filter((line) => line.seq === seq).map((line) => line[LANG] || line.en).join(" ");
+      return li;
+    }));
   }
 
   function renderLog(v) {

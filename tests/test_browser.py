@@ -2499,6 +2499,10 @@ def test_practice_quinta_against_bots_with_their_cards_shown_and_a_move_taken_ba
     page.wait_for_function("() => document.querySelectorAll('.hand .card').length === 11")
     page.locator("#log-box summary").click()
     assert "Ada" in page.locator("#log").inner_text()
+    # what just happened is in sight at the top, the newest move first (the log is folded)
+    recent = page.locator("#recent li")
+    assert recent.count() == 2 and "Round 1 revealed" in recent.first.inner_text()
+    assert page.locator("#recent").get_attribute("aria-hidden") == "true"  # #announce says it
     _shot(page, "practice-quinta-after-round-1")
     # A second round: the bots choose again after the reveal, by themselves.
     _tap_and_play(page, plain)

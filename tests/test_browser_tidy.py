@@ -223,8 +223,10 @@ def test_the_end_of_a_game_shows_the_result_the_settlement_and_what_next(
     final.wait_for(state="visible")
     text = final.inner_text()
     assert "Game over" in text and ("Winner" in text or "Shared win" in text)
-    # the status line does not repeat the result box's heading: it points to it
+    # the status line does not repeat the result box's heading: it points to it; the last
+    # moves' strip gives way to the result
     assert page.locator("#status").inner_text() == "The game is over: the result is below."
+    assert page.locator("#recent").is_hidden()
     # the settlement, who pays whom; none when the deal ends with everyone even
     transfers = end["outcome"]["transfers"]
     for tr in transfers:
