@@ -228,7 +228,8 @@
         table.append(more);
       }
     }
-    box.replaceChildren(h, p, table, finalActions(v));
+    // a game without points (Insonnia: the result is the winner alone) shows no score table
+    box.replaceChildren(...(ui.noScores ? [h, p] : [h, p, table]), finalActions(v));
     box.classList.toggle("folded", finalFolded);
     if (!shownOver) { shownOver = true; box.scrollIntoView({block: "start"}); }
   }

@@ -1859,6 +1859,7 @@ def test_insonnia_a_complete_count_and_an_empty_hand_win(server: str, browser: o
     winner = host.evaluate("window.TAVOLO.view().names")[first]  # type: ignore[attr-defined]
     assert f"{winner} wins" in host.locator("#status").inner_text()
     assert f"Winner: {winner}" in host.locator("#final").inner_text()
+    assert host.locator("#final .scores").count() == 0  # no points in Insonnia: a winner alone
     assert host.locator(f".in-player[data-seat='{first}'] .in-run.complete").count() == 1
     _shot(host, "table-screen-insonnia-won", full_page=False)
 
