@@ -95,6 +95,11 @@ def test_a_chain_must_be_consecutive_one_way_and_on_one_run() -> None:
     s = _chains_table()
     e = refused(s, play(0, ("Y6", 0, 0, 6), ("G8", 0, 0, 8)))
     assert e.rule == "insonnia.chain_gap"
+    # a chain with a direction says so, rather than naming a slot behind it as the next
+    e = refused(s, play(0, ("P4", 0, 0, 4), ("B3", 0, 0, 3), ("Y6", 0, 0, 6)))
+    assert e.rule == "insonnia.chain_gap"
+    assert "one way only, downwards, one slot at a time: after slot 3 comes slot 2" in e.message
+    assert "in un solo verso, verso il basso" in e.message_it
     e = refused(s, play(0, ("Y6", 0, 0, 6), ("G7", 0, 0, 7), ("Y6", 0, 0, 6)))
     assert e.rule in ("insonnia.slot_taken", "insonnia.not_in_hand")  # turning back
     e = refused(s, play(0, ("P4", 0, 0, 4), ("R3", 1, 1, 3)))
