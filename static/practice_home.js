@@ -4,11 +4,14 @@
   const box = document.getElementById("practice-home");
   if (!box) return;
   const nameInput = document.getElementById("practice-name");
+  const variant = document.getElementById("practice-variant");
   for (const button of box.querySelectorAll("button[data-practice]")) {
     button.textContent = t("pr_play", {game: button.dataset.title});
     button.addEventListener("click", async () => {
       const body = {game: button.dataset.practice};
       body.name = nameInput.value.trim() || t("pr_default_name");
+      // Insonnia is practised in the variant chosen, as a table of friends would play it
+      if (body.game === "insonnia") body.options = {variant: variant.value};
       button.disabled = true;
       try {
         const res = await postJSON("/api/practice", body);

@@ -11,6 +11,7 @@ Object.assign(TEXT.en, {
   pr_hands: "The bots' cards",
   pr_chosen: "chosen: {card}",
   pr_no_cards: "no cards",
+  pr_variant: "Insonnia's variant",
 });
 Object.assign(TEXT.it, {
   pr_title: "Allenati contro i bot",
@@ -23,4 +24,5 @@ Object.assign(TEXT.it, {
   pr_hands: "Le carte dei bot",
   pr_chosen: "scelta: {card}",
   pr_no_cards: "nessuna carta",
+  pr_variant: "Variante di Insonnia",
 });

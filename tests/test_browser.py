@@ -2469,8 +2469,10 @@ def test_practice_insonnia_names_the_bots_cards_as_the_game_does(server: str, br
     page = browser.new_context(viewport=PHONE, locale="en-GB").new_page()  # type: ignore[attr-defined]
     page.goto(server + "/")
     page.locator("#practice-name").fill("Nora")
+    page.locator("#practice-variant").select_option("rainbow")  # practised in a variant too
     page.locator("button[data-practice=insonnia]").click()
     page.wait_for_url("**/play/*")
+    page.wait_for_function("() => window.TAVOLO.view() && window.TAVOLO.view().state.variant === 'rainbow'")
     page.locator("#show-bots").check()
     page.locator(".bot-hands li").first.wait_for()
     text = page.locator(".bot-hands").inner_text()
