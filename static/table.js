@@ -490,7 +490,7 @@
     const payload = {action, seq: view.seq, id: requestId()};
     try {
       const res = await postOnce(url, payload);
-      if (res.ok) { render(res.body); return true; }
+      if (res.ok) { render(res.body); showOutcome(); return true; }
       if (res.status === 409 && res.body && res.body.reason === "moved_first") {
         if (res.body.view) render(res.body.view); else await refresh();
         showMovedFirst(action, opts);
@@ -518,6 +518,15 @@
     } finally {
       busy = false;
     }
+  }
+
+  /* After a player's own move, the phone brings the top of the table back into view: the
+     status and what just happened (the move was made with a button further down). The table
+     screen stays where its host looks. */
+  function showOutcome() {
+    if (role === "table") return;
+    const status = document.getElementById("status");
+    if (status.getBoundingClientRect().top < 0) window.scrollTo(0, 0);  // the status is near the top
   }
 
   window.TAVOLO = {act, view: () => view, tableId, asTable, role, render};

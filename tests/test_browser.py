@@ -2496,7 +2496,11 @@ def test_practice_quinta_against_bots_with_their_cards_shown_and_a_move_taken_ba
     page.wait_for_function(
         "() => document.querySelectorAll('.player.acting').length === 1", timeout=15000)
     plain = page.locator(".hand .card:not([data-card^='JK'])")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the player's thumb is low
+    assert page.evaluate("document.getElementById('status').getBoundingClientRect().top") < 0
     _tap_and_play(page, plain)
+    # once played, the top of the table comes back into view: the status, what just happened
+    page.wait_for_function("() => document.getElementById('status').getBoundingClientRect().top >= 0")
     page.wait_for_function("() => document.querySelectorAll('.revealed-item').length === 4",
                            timeout=15000)
     page.wait_for_function("() => document.querySelectorAll('.hand .card').length === 11")
