@@ -141,6 +141,19 @@ def _check_codes(codes: Sequence[str], kind: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(c for c in deck_list(kind) if c not in have))
 
 
+def _check_images(images: Mapping[str, Sequence[np.ndarray]], kind: str) -> tuple[str, ...]:
+    """Face images by card code to learn: some, of cards of ``kind``, at most
+    ``MAX_IMAGES_PER_CARD`` a card; the cards of the kind they leave out."""
+    if not images:
+        raise DeckError("no face images to learn from", "nessuna immagine di carte da imparare")
+    missing = _check_codes(list(images), kind)
+    too_many = [c for c, imgs in images.items() if len(imgs) > MAX_IMAGES_PER_CARD]
+    if too_many:
+        raise DeckError(f"at most {MAX_IMAGES_PER_CARD} images per card: {', '.join(too_many[:8])}",
+                        f"al massimo {MAX_IMAGES_PER_CARD} immagini per carta: {', '.join(too_many[:8])}")
+    return missing
+
+
 class DeckLibrary:
     """Enrolled decks kept in the store, with the last few used held ready in memory."""
 
@@ -162,13 +175,7 @@ class DeckLibrary:
               replace_existing: bool = False) -> Enrolled:
         """Learn a deck from face images by card code and store it."""
         name, kind = check_name(name), check_kind(kind)
-        if not images:
-            raise DeckError("no face images to learn from", "nessuna immagine di carte da imparare")
-        missing = _check_codes(list(images), kind)
-        too_many = [c for c, imgs in images.items() if len(imgs) > MAX_IMAGES_PER_CARD]
-        if too_many:
-            raise DeckError(f"at most {MAX_IMAGES_PER_CARD} images per card: {', '.join(too_many[:8])}",
-                            f"al massimo {MAX_IMAGES_PER_CARD} immagini per carta: {', '.join(too_many[:8])}")
+        missing = _check_images(images, kind)
         deck = enrol_faces({c: list(imgs) for c, imgs in images.items()}, kind, name)
         self._save(deck, replace_existing)
         return Enrolled(deck, missing)
@@ -177,17 +184,9 @@ class DeckLibrary:
         """Teach a stored deck more cards (its missing ones, or one taught again), from face
         images by card code: the deck keeps what it knew and learns these in its own frame."""
         name, kind = check_name(name), check_kind(kind)
-        if not images:
-            raise DeckError("no face images to learn from", "nessuna immagine di carte da imparare")
-        _check_codes(list(images), kind)
-        too_many = [c for c, imgs in images.items() if len(imgs) > MAX_IMAGES_PER_CARD]
-        if too_many:
-            raise DeckError(f"at most {MAX_IMAGES_PER_CARD} images per card: {', '.join(too_many[:8])}",
-                            f"al massimo {MAX_IMAGES_PER_CARD} immagini per carta: {', '.join(too_many[:8])}")
+        _check_images(images, kind)
         with self._adding:  # two phones adding to one deck at once: each add sees the other's
-            deck = self.load(name)
-            if deck is None:
-                raise DeckError(f"no deck named {name!r}", f"nessun mazzo di nome {name!r}")
+            deck = self._stored(name)
             if deck.kind != kind:
                 raise DeckError(f"the deck {name!r} is a {deck.kind} deck, not {kind}",
                                 f"il mazzo {name!r} è di tipo {deck.kind}, non {kind}")
@@ -201,10 +200,15 @@ class DeckLibrary:
 
     def codes(self, name: str) -> tuple[EnrolledDeck, tuple[str, ...]]:
         """A stored deck and the cards of its kind it does not know yet (in the deck's order)."""
+        deck = self._stored(name)
+        return deck, _check_codes(deck.codes, deck.kind) if deck.kind in KINDS else ()
+
+    def _stored(self, name: str) -> EnrolledDeck:
+        """A stored deck, ready; :class:`DeckError` when there is none of that name."""
         deck = self.load(name)
         if deck is None:
             raise DeckError(f"no deck named {name!r}", f"nessun mazzo di nome {name!r}")
-        return deck, _check_codes(deck.codes, deck.kind) if deck.kind in KINDS else ()
+        return deck
 
     def _save(self, deck: EnrolledDeck, replace_existing: bool) -> DeckRow:
         try:
