@@ -209,15 +209,14 @@ def _check_chain(s: InsonniaState, chain: list[Placement], run: Run, p: Placemen
             refuse("chain_one_run", "the sheep of one turn make a single chain on a single run",
                    "le pecore di un turno formano una sola sequenza su una sola serie")
         # Turning back would land on the chain's own previous sheep: "slot taken" says so.
-        if len(chain) >= 2 and abs(p.slot - last.slot) != 1:
-            # the chain has a direction already: it goes on that way, one slot at a time
-            step = last.slot - chain[-2].slot
-            way_en, way_it = ("upwards", "verso l'alto") if step > 0 else ("downwards", "verso il basso")
-            refuse("chain_gap", f"the chain goes one way only, {way_en}, one slot at a time: after slot "
-                   f"{last.slot} comes slot {last.slot + step}",
-                   f"la sequenza va in un solo verso, {way_it}, una casella alla volta: dopo la casella "
-                   f"{last.slot} viene la {last.slot + step}")
         if abs(p.slot - last.slot) != 1:
+            if len(chain) >= 2:  # the chain has a direction already: it goes on that way
+                step = last.slot - chain[-2].slot
+                way_en, way_it = ("upwards", "verso l'alto") if step > 0 else ("downwards", "verso il basso")
+                refuse("chain_gap", f"the chain goes one way only, {way_en}, one slot at a time: after "
+                       f"slot {last.slot} comes slot {last.slot + step}",
+                       f"la sequenza va in un solo verso, {way_it}, una casella alla volta: dopo la "
+                       f"casella {last.slot} viene la {last.slot + step}")
             refuse("chain_gap", f"the chain is not consecutive: after slot {last.slot} comes slot "
                    f"{last.slot - 1} or {last.slot + 1}",
                    f"la sequenza non è consecutiva: dopo la casella {last.slot} viene la "
