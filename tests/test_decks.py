@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from functools import cache
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 
 from companion.cli import main
 from companion.decks.library import DeckError, DeckLibrary, card_code, check_name, images_in_folder
+from companion.storage.eventlog import open_store
 from companion.storage.sqlite import Store
 from recognizer import pipeline
 from recognizer.enrolled import EnrolledDeck, enrol_faces
@@ -80,6 +82,39 @@ def test_decks_are_stored_listed_loaded_and_forgotten(tmp_path: Path) -> None:
     reloaded = library.load("Drawn")
     assert reloaded is not None and reloaded.codes == ("D1",)  # the replacement, not the old copy
     assert library.delete("Drawn") and library.load("Drawn") is None and not library.delete("Drawn")
+
+
+def _add_together(library: DeckLibrary, name: str, codes: tuple[str, ...], start: threading.Barrier) -> None:
+    start.wait()
+    library.add(name, "custom", {c: [faces()[c]] for c in codes})
+
+
+@pytest.mark.parametrize("engine", ["sqlite", "postgresql"])
+def test_two_servers_teaching_one_deck_at_once_lose_no_card(engine: str, tmp_path: Path,
+                                                            request: pytest.FixtureRequest) -> None:
+    """Two app servers on one database (two libraries, each with its own lock) add other cards
+    to one deck at the same moment, again and again: the deck ends knowing every card."""
+    url = str(tmp_path / "d.sqlite3") if engine == "sqlite" \
+        else request.getfixturevalue("postgres").new_database()
+    stores = [open_store(url), open_store(url)]
+    try:
+        servers = [DeckLibrary(store) for store in stores]
+        for round_ in range(3):
+            name = f"Shared {round_}"
+            servers[0].enrol(name, "custom", {"D0": [faces()["D0"]]})
+            start = threading.Barrier(2)
+            threads = [threading.Thread(target=_add_together, args=(servers[0], name, ("D1", "D2"), start)),
+                       threading.Thread(target=_add_together, args=(servers[1], name, ("D3", "D4"), start))]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            for library in servers:
+                deck = library.load(name)
+                assert deck is not None and sorted(deck.codes) == ["D0", "D1", "D2", "D3", "D4"]
+    finally:
+        for store in stores:
+            getattr(store, "shutdown", lambda: None)()
 
 
 def test_a_partial_deck_says_which_cards_it_lacks(tmp_path: Path) -> None:

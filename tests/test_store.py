@@ -13,6 +13,8 @@ import pytest
 from companion.storage.eventlog import EventLog, open_store
 from companion.storage.rows import (
     HOST_SEAT,
+    DeckChanged,
+    DeckExists,
     DuplicateRequest,
     RequestKey,
     RequestRecord,
@@ -209,3 +211,22 @@ def test_two_stores_on_one_postgres_database_share_the_log(postgres: object) -> 
     b.append("t1", 2, "action", {"by": "b"})
     assert [e.payload.get("by") for e in a.read("t1", 1)] == ["a", "b"]
     assert b.table_by_room("ROOM1") is not None and a.last_seq("t1") == 3
+
+
+def test_a_deck_is_saved_over_the_copy_read_or_refused(database: str) -> None:
+    """A deck saved with the stamp it was read with replaces that copy only: after another
+    save, or a delete, the stale writer hears DeckChanged and the stored deck stays as it is."""
+    s, other = _open(database), _open(database)  # two app servers on one database
+    first = s.save_deck("Nonna", "french54", 8, b"eight")
+    with pytest.raises(DeckExists):
+        other.save_deck("Nonna", "french54", 1, b"one")
+    second = other.save_deck("Nonna", "french54", 10, b"ten", replace=True, expected=first.created)
+    assert second.created > first.created
+    with pytest.raises(DeckChanged):  # read before the other server's save
+        s.save_deck("Nonna", "french54", 9, b"nine", replace=True, expected=first.created)
+    found = s.deck("Nonna")
+    assert found is not None and found[1] == b"ten"
+    assert s.delete_deck("Nonna")
+    with pytest.raises(DeckChanged):  # deleted meanwhile: not brought back
+        other.save_deck("Nonna", "french54", 11, b"eleven", replace=True, expected=second.created)
+    assert s.deck("Nonna") is None

@@ -21,13 +21,14 @@ from recognizer.enrolled import MAX_KEYPOINTS, DeckFileError, EnrolledDeck, enro
 
 from ..games.cards import FRENCH54, KAISER40, KAISER48, TAROT78, deck_codes, deck_list, normalise_code
 from ..storage.eventlog import EventLog
-from ..storage.rows import DeckExists, DeckRow
+from ..storage.rows import DeckChanged, DeckExists, DeckRow
 
 CUSTOM = "custom"
 KINDS = (TAROT78, KAISER40, KAISER48, FRENCH54, CUSTOM)
 BUILT_IN = frozenset({FRENCH54})  # names the recogniser keeps for the decks it reads without enrolment
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp")
 MAX_IMAGES_PER_CARD = 6
+ADD_ATTEMPTS = 5  # merges of cards added, each with the deck as another server last saved it
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.'-]{0,39}$")
 _CUSTOM_CODE = re.compile(r"^[A-Z0-9]{1,8}$")
 _FILE_STEM = re.compile(r"^(?P<code>[A-Za-z0-9]+?)(?:[-_ ~.(].*)?$")
@@ -182,21 +183,32 @@ class DeckLibrary:
 
     def add(self, name: str, kind: str, images: Mapping[str, Sequence[np.ndarray]]) -> Enrolled:
         """Teach a stored deck more cards (its missing ones, or one taught again), from face
-        images by card code: the deck keeps what it knew and learns these in its own frame."""
+        images by card code: the deck keeps what it knew and learns these in its own frame.
+        The deck is saved only over the copy it was merged with: when another server saved
+        it meanwhile (a second phone teaching it too), the cards are merged again with that."""
         name, kind = check_name(name), check_kind(kind)
         _check_images(images, kind)
-        with self._adding:  # two phones adding to one deck at once: each add sees the other's
-            deck = self._stored(name)
-            if deck.kind != kind:
-                raise DeckError(f"the deck {name!r} is a {deck.kind} deck, not {kind}",
-                                f"il mazzo {name!r} è di tipo {deck.kind}, non {kind}")
-            more = enrol_faces({c: list(imgs) for c, imgs in images.items()}, kind, name, size=deck.size)
-            whole = with_faces(deck, more)
-            if len(whole.owner) > MAX_KEYPOINTS:
-                raise DeckError("the deck would be too large to store: teach fewer images per card",
-                                "il mazzo diventerebbe troppo grande: insegna meno immagini per carta")
-            self._save(whole, replace_existing=True)
-        return Enrolled(whole, _check_codes(whole.codes, kind))
+        learnt: dict[tuple[int, int], EnrolledDeck] = {}  # the new faces, learnt once per frame size
+        with self._adding:  # two phones of one server: the second merges with the first's deck
+            for _ in range(ADD_ATTEMPTS):
+                version, deck = self._ready_deck(name)
+                if deck.kind != kind:
+                    raise DeckError(f"the deck {name!r} is a {deck.kind} deck, not {kind}",
+                                    f"il mazzo {name!r} è di tipo {deck.kind}, non {kind}")
+                if deck.size not in learnt:
+                    learnt[deck.size] = enrol_faces({c: list(imgs) for c, imgs in images.items()},
+                                                    kind, name, size=deck.size)
+                whole = with_faces(deck, learnt[deck.size])
+                if len(whole.owner) > MAX_KEYPOINTS:
+                    raise DeckError("the deck would be too large to store: teach fewer images per card",
+                                    "il mazzo diventerebbe troppo grande: insegna meno immagini per carta")
+                try:
+                    self._save(whole, replace_existing=True, expected=version)
+                except DeckChanged:
+                    continue
+                return Enrolled(whole, _check_codes(whole.codes, kind))
+        raise DeckError("the deck kept changing while these cards were added: send them again",
+                        "il mazzo è cambiato più volte mentre si aggiungevano queste carte: inviale di nuovo")
 
     def codes(self, name: str) -> tuple[EnrolledDeck, tuple[str, ...]]:
         """A stored deck and the cards of its kind it does not know yet (in the deck's order)."""
@@ -205,15 +217,12 @@ class DeckLibrary:
 
     def _stored(self, name: str) -> EnrolledDeck:
         """A stored deck, ready; :class:`DeckError` when there is none of that name."""
-        deck = self.load(name)
-        if deck is None:
-            raise DeckError(f"no deck named {name!r}", f"nessun mazzo di nome {name!r}")
-        return deck
+        return self._ready_deck(name)[1]
 
-    def _save(self, deck: EnrolledDeck, replace_existing: bool) -> DeckRow:
+    def _save(self, deck: EnrolledDeck, replace_existing: bool, expected: float | None = None) -> DeckRow:
         try:
             row = self.store.save_deck(deck.name, deck.kind, len(deck.codes), deck.to_bytes(),
-                                       replace_existing)
+                                       replace_existing, expected)
         except DeckExists:
             raise DeckError(f"a deck named {deck.name!r} exists already",
                             f"esiste già un mazzo di nome {deck.name!r}") from None
@@ -223,24 +232,31 @@ class DeckLibrary:
 
     def load(self, name: str) -> EnrolledDeck | None:
         """A stored deck ready to read photos with, or None."""
-        row = self.store.deck_row(name)
-        if row is None:
+        try:
+            return self._ready_deck(name)[1]
+        except DeckError:
             return None
-        with self._lock:
-            ready = self._ready.get(name)
-            if ready is not None and ready[0] == row.created:
-                self._ready.move_to_end(name)
-                return ready[1]
+
+    def _ready_deck(self, name: str) -> tuple[float, EnrolledDeck]:
+        """A stored deck ready to read photos with, and its stamp (``created``, which every
+        save changes); :class:`DeckError` when there is none of that name."""
+        row = self.store.deck_row(name)
+        if row is not None:
+            with self._lock:
+                ready = self._ready.get(name)
+                if ready is not None and ready[0] == row.created:
+                    self._ready.move_to_end(name)
+                    return ready
         found = self.store.deck(name)
         if found is None:
-            return None
+            raise DeckError(f"no deck named {name!r}", f"nessun mazzo di nome {name!r}")
         row, data = found
         deck = EnrolledDeck.from_bytes(data)
         with self._lock:
             self._ready[name] = (row.created, deck)
             while len(self._ready) > self.keep:
                 self._ready.popitem(last=False)
-        return deck
+        return row.created, deck
 
     def decks(self) -> list[DeckRow]:
         """Every stored deck."""

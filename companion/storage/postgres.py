@@ -25,7 +25,6 @@ from psycopg_pool import ConnectionPool
 
 from .records import parse_record, record_of
 from .rows import (
-    DeckExists,
     DeckRow,
     Event,
     RequestKey,
@@ -34,6 +33,7 @@ from .rows import (
     StaleSequence,
     TableRow,
     check_request,
+    deck_version,
 )
 from .sqlite import OLD_REQUEST_COLUMNS, REQUESTS_TABLE, migrated_requests
 from .sqlite import SCHEMA as SQLITE_SCHEMA
@@ -220,15 +220,16 @@ class PgStore:
         return table[0]
 
     # ---- enrolled decks ---------------------------------------------------
-    def save_deck(self, name: str, kind: str, cards: int, data: bytes, replace: bool = False) -> DeckRow:
-        """Store an enrolled deck's file under its name; :class:`DeckExists` unless ``replace``."""
-        now = time.time()
+    def save_deck(self, name: str, kind: str, cards: int, data: bytes, replace: bool = False,
+                  expected: float | None = None) -> DeckRow:
+        """Store an enrolled deck's file under its name; :class:`DeckExists` unless ``replace``.
+        With ``expected`` (the ``created`` of the deck as read), it replaces that deck only:
+        :class:`DeckChanged` when another save or a delete came between (on any server)."""
         with self._transaction() as db:
             db.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (name,))
-            if db.execute("SELECT 1 FROM decks WHERE name=%s", (name,)).fetchone():
-                if not replace:
-                    raise DeckExists(name)
-                db.execute("DELETE FROM decks WHERE name=%s", (name,))
+            row = db.execute("SELECT created FROM decks WHERE name=%s", (name,)).fetchone()
+            now = deck_version(None if row is None else float(row[0]), replace, expected, name)
+            db.execute("DELETE FROM decks WHERE name=%s", (name,))
             db.execute("INSERT INTO decks (name, kind, cards, data, created) VALUES (%s,%s,%s,%s,%s)",
                        (name, kind, cards, data, now))
         return DeckRow(name, kind, cards, len(data), now)

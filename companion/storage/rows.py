@@ -5,6 +5,7 @@ sequence, a seat taken, a request id used twice).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -67,6 +68,24 @@ class ReusedRequest(Exception):
 
 class DeckExists(Exception):
     """An enrolled deck of that name is stored already."""
+
+
+class DeckChanged(Exception):
+    """The stored deck is no longer the one read (another server saved or deleted it since)."""
+
+
+def deck_version(stored: float | None, replace: bool, expected: float | None, name: str) -> float:
+    """The ``created`` stamp of a deck about to be saved over ``stored`` (the stamp of the deck
+    stored under its name now, None for none), or the refusal: :class:`DeckExists` when one is
+    stored and may not be replaced, :class:`DeckChanged` when the caller read another (its
+    ``expected``). A new stamp is always later than the one it replaces, so a save is seen as
+    a change even within one tick of the clock."""
+    if expected is not None and stored != expected:
+        raise DeckChanged(name)
+    if stored is not None and not replace:
+        raise DeckExists(name)
+    now = time.time()
+    return now if stored is None or now > stored else stored + 1e-6
 
 
 @dataclass(frozen=True, slots=True)

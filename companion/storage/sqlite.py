@@ -20,7 +20,6 @@ from typing import Any
 from .records import parse_record, record_of
 from .rows import (
     HOST_SEAT,
-    DeckExists,
     DeckRow,
     Event,
     RequestKey,
@@ -30,6 +29,7 @@ from .rows import (
     TableRow,
     Writer,
     check_request,
+    deck_version,
     request_seat,
 )
 
@@ -358,12 +358,14 @@ class Store:
         return done
 
     # ---- enrolled decks -------------------------------------------------------------------
-    def save_deck(self, name: str, kind: str, cards: int, data: bytes, replace: bool = False) -> DeckRow:
-        """Store an enrolled deck's file under its name; :class:`DeckExists` unless ``replace``."""
-        now = time.time()
+    def save_deck(self, name: str, kind: str, cards: int, data: bytes, replace: bool = False,
+                  expected: float | None = None) -> DeckRow:
+        """Store an enrolled deck's file under its name; :class:`DeckExists` unless ``replace``.
+        With ``expected`` (the ``created`` of the deck as read), it replaces that deck only:
+        :class:`DeckChanged` when another save or a delete came between."""
         with self._write() as db:
-            if not replace and db.execute("SELECT 1 FROM decks WHERE name=?", (name,)).fetchone():
-                raise DeckExists(name)
+            row = db.execute("SELECT created FROM decks WHERE name=?", (name,)).fetchone()
+            now = deck_version(None if row is None else float(row[0]), replace, expected, name)
             db.execute("INSERT OR REPLACE INTO decks (name, kind, cards, data, created) VALUES (?,?,?,?,?)",
                        (name, kind, cards, data, now))
         return DeckRow(name, kind, cards, len(data), now)
