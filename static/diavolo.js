@@ -14,7 +14,6 @@ window.GAME_UI = window.GAME_UI || {};
 
   function status(view) {
     const s = view.state, names = view.names;
-    if (view.outcome) return t("game_over_below");  // the result box below has the heading
     const me = (seat) => mine(view) && seat === view.me;  // a phone speaks to its own player
     if (s.phase === "await_deal") {
       const next = s.to_act[0];

@@ -493,5 +493,6 @@ window.GAME_UI = window.GAME_UI || {};
 
   // cardText: a card as a sentence names it ("red 7", "fence"), for the practice panel
   // noScores: Insonnia has no points, only a winner (its rules): the end shows no score table
-  window.GAME_UI.insonnia = {status, render, playerLine, takeCard, cardText: shortName, noScores: true};
+  window.GAME_UI.insonnia = {status, render, playerLine, takeCard, cardText: shortName, noScores: true,
+    ownEnd: true};
 })();

@@ -100,7 +100,6 @@ window.GAME_UI = window.GAME_UI || {};
   // ---- status and player lines ---------------------------------------------------
   function status(view) {
     const s = view.state, nm = view.names;
-    if (view.outcome) return t("game_over_below");  // the result box below has the heading
     const me = mine(view) && s.to_act.includes(view.me);
     const who = s.to_act.map((i) => nm[i]).join(", ");
     switch (s.phase) {

@@ -14,7 +14,6 @@ window.GAME_UI = window.GAME_UI || {};
 
   function status(view) {
     const s = view.state, names = view.names;
-    if (view.outcome) return t("game_over_below");  // the result box below has the heading
     if (s.phase === "death_discard") {
       const who = names[s.owing[0]];
       return mine(view) && s.owing[0] === view.me ? t("os_discard_you") : t("os_discard_other", {who});

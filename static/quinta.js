@@ -7,7 +7,6 @@ window.GAME_UI = window.GAME_UI || {};
 
   function status(view) {
     const s = view.state, me = view.me, names = view.names;
-    if (view.outcome) return t("game_over_below");  // the result box below has the heading
     if (s.phase === "joker_row") {
       const j = s.pending_jokers[0];
       const card = cardLabel(j.card).toLowerCase();

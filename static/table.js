@@ -49,7 +49,10 @@
     if (freed) freed.hidden = v.me !== null;
     const ui = window.GAME_UI[v.game];
     const status = document.getElementById("status");
-    status.textContent = [ui.status(v), needsPhone(v)].filter(Boolean).join(" · ");
+    // At the end the result box below has the heading; a game may say its end its own way
+    // (Insonnia names its winner).
+    const said = v.outcome && !ui.ownEnd ? t("game_over_below") : ui.status(v);
+    status.textContent = [said, needsPhone(v)].filter(Boolean).join(" · ");
     const myTurn = v.me !== null && v.state.to_act.includes(v.me) && !v.outcome;
     status.classList.toggle("your-turn", myTurn);
     document.title = (myTurn ? "● " : "") + "Tavolo · " + v.room;
