@@ -54,6 +54,21 @@
     return [det.corners.reduce((a, c) => a + c[0], 0) / 4, det.corners.reduce((a, c) => a + c[1], 0) / 4];
   }
 
+  /* What to do when a photo shows no card: a better photo, or, for cards of a design the
+     camera does not read, the page where it is taught a deck (opened beside the table). */
+  function noneHelp(result) {
+    if (result.byHand || result.detections.length) return [];  // cards read, or added by hand
+    const help = document.createElement("p");
+    help.className = "hint scan-none-help";
+    const link = document.createElement("a");
+    link.href = "/decks";
+    link.target = "_blank";
+    link.rel = "noopener";
+    link.textContent = t("dk_title");
+    help.append(t("scan_none_help") + " ", link);
+    return [help];
+  }
+
   function overlay(result) {
     const wrap = document.createElement("div");
     wrap.className = "scan-photo";
@@ -515,7 +530,8 @@
     function draw() { show(result); }
     current = result;
     const focus = focusKey();
-    box.replaceChildren(title, ...(result.byHand ? [] : [overlay(result)]), turnLine, list, seenLine, actions);
+    box.replaceChildren(title, ...(result.byHand ? [] : [overlay(result)]), ...noneHelp(result),
+      turnLine, list, seenLine, actions);
     refocus(focus);
     // brought into view when its cards are first shown, not again at each tap or live frame
     if (!result.scrolled) box.scrollIntoView({behavior: "smooth", block: "start"});

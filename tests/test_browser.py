@@ -838,9 +838,15 @@ def test_a_card_the_camera_missed_is_added_by_hand_and_played(server: str, brows
     anna.locator("#scan-input").set_input_files(str(PHOTOS / "cardcounter" / "IMG_7736.jpg"))  # type: ignore[attr-defined]
     panel = anna.locator("#scan")  # type: ignore[attr-defined]
     panel.get_by_text("No card found").wait_for()
+    # what to do about it: a better photo, or teach the camera a deck of another design
+    help_ = panel.locator(".scan-none-help")
+    assert "keep each card's corner" in help_.inner_text()
+    assert help_.get_by_role("link", name="Your decks").get_attribute("href") == "/decks"
+    _shot(anna, "phone-scan-no-card")
     panel.get_by_role("button", name="+ Add a card").click()
     panel.locator(".scan-picker .suit-tab[data-suit=C]").click()
     panel.locator(".scan-picker .card[data-card='7C']").click()
+    assert panel.locator(".scan-none-help").count() == 0  # a card is listed now
     assert panel.locator(".scan-name").all_inner_texts() == ["7 of clubs"]
     assert panel.locator(".scan-photo svg polygon").count() == 0  # no place in the photo
     _shot(anna, "phone-scan-added-by-hand")
