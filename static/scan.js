@@ -457,7 +457,9 @@
     if (waiting.length) {
       const said = verdict(waiting[0]);
       const who = (view.state.to_act || []).map((seat) => names[seat]).filter(Boolean).join(", ");
-      turnLine.textContent = (said.messages[LANG] || said.messages.en) + (who ? " " + t("turn_of", {who}) + "." : "");
+      const message = said.messages[LANG] || said.messages.en;
+      // the engine's sentence may name whose turn it is already
+      turnLine.textContent = message + (who && !message.includes(who) ? " " + t("turn_of", {who}) + "." : "");
       // a card just chosen by hand is judged a moment later: a screen reader hears the verdict
       if (waiting.some((d) => d.announce)) turnLine.setAttribute("role", "alert");
       waiting.forEach((d) => { d.announce = false; });

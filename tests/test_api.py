@@ -825,8 +825,11 @@ def test_an_oscuri_renege_proved_by_later_play_stays_in_the_log(client: FlaskCli
     assert s["deck_size"] == 0 and s["reneges"] == []
     who = names[cheat]
     renege = {"en": f"Renege: {who} played off suit in turn 7 but held flames ♦. The table decides what "
-                    "follows.",
-              "it": f"Rinuncia: {who} non ha risposto a fiamme ♦ nel turno 7 pur avendone. Decide il tavolo."}
+                    "follows. If a card was entered by mistake, the host puts it right on the table "
+                    "screen, under “Correct a card entered by mistake”.",
+              "it": f"Rinuncia: {who} non ha risposto a fiamme ♦ nel turno 7 pur avendone. Decide il tavolo. "
+                    "Se una carta è stata indicata per sbaglio, l'organizzatore la corregge dallo schermo "
+                    "del tavolo, in «Correggi una carta indicata per sbaglio»."}
     turn8 = iter(suit["D"][5:])
     while state(client, tid)["state"]["to_act"][0] != cheat:
         seat = state(client, tid)["state"]["to_act"][0]

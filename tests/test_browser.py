@@ -870,7 +870,7 @@ def test_a_card_added_by_hand_is_judged_at_once_and_again_when_the_table_moves(
     row = panel.locator(".scan-item[data-card='5C']")
     why = panel.locator(".scan-turn")  # not her turn: said once above the list, naming Bruno
     why.wait_for()
-    assert why.inner_text() == "It is not your turn to play. It is Bruno's turn."
+    assert why.inner_text() == "It is not your turn to play: it is Bruno's turn."
     assert why.get_attribute("role") == "alert" and row.locator("p.why").count() == 0
     assert row.get_by_role("button", name="Play 5♣").count() == 0
     _shot(anna, "phone-scan-added-by-hand-judged")
@@ -2220,7 +2220,7 @@ def test_a_scan_list_is_judged_again_when_the_table_moves(server: str, browser: 
     # said once above the list, naming whose turn it is, not under each card read
     turn = panel.locator(".scan-turn")
     turn.get_by_text("not your turn").wait_for()
-    assert turn.inner_text() == "It is not your turn to play. It is Anna's turn."
+    assert turn.inner_text() == "It is not your turn to play: it is Anna's turn."
     assert item.locator(".why").count() == 0
     assert item.get_by_role("button", name="Play 8♥").count() == 0
     view = _api(server, f"/api/tables/{tid}/actions",

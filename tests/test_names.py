@@ -101,6 +101,10 @@ def test_quoting_and_unechoing() -> None:
     assert unechoed("XY\u202e is odd", {"card": "xy\u202e"}) == '"XY\\u202e" is odd'
     assert unechoed("5H is not yours", {"card": "5H"}) == "5H is not yours"
     assert unechoed("left \x07 alone?", {}) == "left \\u0007 alone?"  # no hidden character survives
+    # a plain word sent as an action's type is not quoted where the message uses it as a word
+    only = "In Quinta you can only choose a card (play) or a row for your joker (choose_row)."
+    assert unechoed(only, {"type": "choose", "player": 0}) == only
+    assert unechoed("<b> is no card", {"card": "<b>"}) == '"<b>" is no card'
 
 
 def test_a_room_code_that_is_no_code_is_quoted_and_escaped(client: FlaskClient) -> None:

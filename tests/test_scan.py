@@ -429,8 +429,8 @@ def test_at_an_oscuri_table_a_scanned_joker_is_a_black_angel(client: FlaskClient
     assert "already been played" in bruno["9D"]["move"]["messages"]["en"]
     carla_early = scan(2, ["JK2"], 4)["JK2"]
     assert not carla_early["move"]["legal"]
-    assert carla_early["move"]["messages"] == {"en": "It is not your turn to play.",
-                                               "it": "Non tocca a te giocare."}
+    assert carla_early["move"]["messages"] == {"en": "It is not your turn to play: it is Bruno's turn.",
+                                               "it": "Non tocca a te giocare: è il turno di Bruno."}
     assert act(client, tid, tokens[1], bruno["JK1"]["move"]["action"]).status_code == 200
     carla = scan(2, ["JK2", "KS"], 5)
     assert carla["JK2"]["move"]["legal"] and carla["KS"]["move"]["legal"]

@@ -60,7 +60,7 @@ def test_oscuri_beating_a_card_that_holds_no_stake_moves_no_chips_and_says_so() 
     s, _ = _told("oscuri", OS, s, OPlay(0, "AH"))
     s, _ = _told("oscuri", OS, s, OPlay(1, "9S"))
     s, lines = _told("oscuri", OS, s, OPlay(2, "QS"))
-    assert lines[0] == {"en": "Carla plays Q♠: beats Bruno's card, which holds no stake.",
+    assert lines[0] == {"en": "Carla plays Q♠: it beats Bruno's card, which holds no stake.",
                         "it": "Carla gioca Q♠: batte la carta di Bruno, su cui non c'è puntata."}
 
 

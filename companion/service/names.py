@@ -19,7 +19,9 @@ from .errors import BadRequest, Unprocessable
 
 MAX_NAME = 24
 ZERO_WIDTH_JOINER = "\u200d"  # joins the parts of one emoji (a family, a flag): visible as one
-SHOWN_PLAIN = re.compile(r"[0-9A-Za-z]{1,4}")  # a card code's shape: repeated as it is
+# a card code's shape, or a plain word (an action's type): harmless, repeated as it is. Quoting a
+# word would also quote the message's own use of it ("you can only "choose" a card").
+SHOWN_PLAIN = re.compile(r"[0-9A-Za-z]{1,4}|[a-z][a-z_]{0,23}")
 
 
 def hidden_character(text: str) -> tuple[int, str] | None:

@@ -180,7 +180,9 @@ class Kaiserspiel:
                       "Le dichiarazioni non sono finite: si gioca quando tutti e quattro hanno "
                       "passato di fila.")
         if a.player not in self.to_act(s):
-            raise bad("not_your_turn", "It is not your turn to play.", "Non tocca a te giocare.")
+            turn = min(self.to_act(s)) + 1
+            raise bad("not_your_turn", f"It is not your turn to play: it is seat {turn}'s turn.",
+                      f"Non tocca a te giocare: è il turno del posto {turn}.")
         _check_card(s, a.card)
         _check_holds(s, a.player, a.card)
 

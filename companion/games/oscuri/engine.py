@@ -160,7 +160,10 @@ class Oscuri:
             raise _bad("out", "You have no cards left: you are out until the end of the game.",
                        "Non hai più carte: sei fuori fino alla fine della partita.")
         if a.player != s.to_play:
-            raise _bad("not_your_turn", "It is not your turn to play.", "Non tocca a te giocare.")
+            if s.to_play is None:
+                raise _bad("not_your_turn", "It is not your turn to play.", "Non tocca a te giocare.")
+            raise _bad("not_your_turn", f"It is not your turn to play: it is seat {s.to_play + 1}'s turn.",
+                       f"Non tocca a te giocare: è il turno del posto {s.to_play + 1}.")
         if a.card not in _CARDS:
             raise _bad("unknown_card", f"{a.card} is not a card of a French deck.",
                        f"{a.card} non è una carta del mazzo francese.")

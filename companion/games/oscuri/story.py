@@ -63,24 +63,24 @@ def narrate(names: Sequence[str], before: OscuriState, action: Play | Discard,
     else:
         how = _placed(before, after).how
         if how == "lead":
-            en, it = "leads", "apre"
+            en, it = "it leads", "apre"
         elif how == "beat":
             taken = holder.stakes if holder else 0
             if taken:
-                en = f"beats and takes {chips(taken, 'en')} from {owner}"
+                en = f"it beats and takes {chips(taken, 'en')} from {owner}"
                 it = f"vince e prende {chips(taken, 'it')} da {owner}"
             else:  # a weaker suit's card, whose stake went onto the frozen card: nothing moves
-                en = f"beats {owner}'s card, which holds no stake"
+                en = f"it beats {owner}'s card, which holds no stake"
                 it = f"batte la carta di {owner}, su cui non c'è puntata"
         elif how == "lower":
-            en, it = f"is lower: the stake goes onto {owner}'s card", \
+            en, it = f"it is lower: the stake goes onto {owner}'s card", \
                 f"è più bassa: la puntata va sulla carta di {owner}"
         elif how == "equal":
-            en, it = f"is an equal figure: the stakes on {owner}'s card freeze", \
+            en, it = f"it is an equal figure: the stakes on {owner}'s card freeze", \
                 f"è una figura pari: le puntate sulla carta di {owner} restano ferme"
         else:
             suit = suit_of(action.card) or ""  # the turn may have ended with this card
-            en = (f"is a lower suit: the stake goes onto {owner}'s card, whose stakes now freeze; "
+            en = (f"it is a lower suit: the stake goes onto {owner}'s card, whose stakes now freeze; "
                   f"the suit becomes {_suit_name(suit, 'en')}")
             it = (f"è un seme più basso: la puntata va sulla carta di {owner}, le cui puntate ora "
                   f"restano ferme; il seme diventa {_suit_name(suit, 'it')}")
@@ -88,9 +88,12 @@ def narrate(names: Sequence[str], before: OscuriState, action: Play | Discard,
     for p, suit, turn in after.reneges[len(before.reneges):]:
         lines.append({
             "en": f"Renege: {names[p]} played off suit in turn {turn} but held {_suit_name(suit, 'en')}. "
-                  "The table decides what follows.",
+                  "The table decides what follows. If a card was entered by mistake, the host puts it "
+                  "right on the table screen, under \u201cCorrect a card entered by mistake\u201d.",
             "it": f"Rinuncia: {names[p]} non ha risposto a {_suit_name(suit, 'it')} nel turno {turn} "
-                  "pur avendone. Decide il tavolo.",
+                  "pur avendone. Decide il tavolo. Se una carta è stata indicata per sbaglio, "
+                  "l'organizzatore la corregge dallo schermo del tavolo, in \u00abCorreggi una carta "
+                  "indicata per sbaglio\u00bb.",
         })
     if after.turn > before.turn:
         lines.extend(_turn_end(names, before, after))
