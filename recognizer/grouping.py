@@ -31,6 +31,8 @@ class Index:
     rank: np.ndarray  # the rank glyph's centre
     down: np.ndarray  # unit vector from the rank towards the suit (the card's "down")
     unit: float  # rank-to-suit distance
+    other: str = ""  # the reading's second-likeliest card...
+    other_confidence: float = 0.0  # ... and its probability
 
     @property
     def across(self) -> np.ndarray:
@@ -51,6 +53,8 @@ class Card:
     card: str
     confidence: float
     corners: np.ndarray  # (4, 2)
+    other: str = ""  # its surest index's second-likeliest card...
+    other_confidence: float = 0.0  # ... and its probability
 
 
 def indices(
@@ -59,9 +63,11 @@ def indices(
     rank: np.ndarray,
     suit: np.ndarray,
     s: GroupSettings = GroupSettings(),
+    runners_up: tuple[list[str], np.ndarray] | None = None,
 ) -> list[Index]:
     """Readings at least ``s.min_reading`` sure, one per physical index (the surest one
-    wins where several readings, of one code or of rival codes, fall on one index)."""
+    wins where several readings, of one code or of rival codes, fall on one index);
+    ``runners_up``: each reading's second-likeliest card and its probability."""
     order = np.argsort(-probs)
     kept: list[Index] = []
     for k in order:
@@ -73,7 +79,8 @@ def indices(
         if unit <= 0:
             continue
         down = v / unit
-        here = Index(codes[k], p, rank[k].astype(np.float64), down, unit)
+        other, other_p = (runners_up[0][k], float(runners_up[1][k])) if runners_up is not None else ("", 0.0)
+        here = Index(codes[k], p, rank[k].astype(np.float64), down, unit, other, other_p)
         if not any(_same_index(here, other, s) for other in kept):
             kept.append(here)
     return kept
@@ -224,11 +231,34 @@ def cards(found: list[Index], s: GroupSettings = GroupSettings()) -> list[Card]:
         doubt = float(np.prod([1 - found[k].confidence for k in members]))
         unit = float(np.median([found[k].unit for k in members]))
         outline = _outline([found[k] for k in members], found[best], unit, s)
-        placed.append(_Placed(Card(found[best].card, 1 - doubt, outline), found[best], unit, len(members)))
+        surest = found[best]
+        placed.append(_Placed(Card(surest.card, 1 - doubt, outline, surest.other, surest.other_confidence),
+                              surest, unit, len(members)))
     placed = _one_outline_once(placed, s)
-    return [p.card for p in placed
-            if (p.indices > 1 or p.card.confidence >= s.lone_reading)
-            and not any(_printed_on(p, other, s) for other in placed)]
+    return one_deck([p.card for p in placed
+                     if (p.indices > 1 or p.card.confidence >= s.lone_reading)
+                     and not any(_printed_on(p, other, s) for other in placed)], s)
+
+
+def one_deck(found: list[Card], s: GroupSettings = GroupSettings()) -> list[Card]:
+    """A card read more often than one deck holds it: each extra copy is read as its
+    second-likeliest card where the reader gave that card at least ``s.copy_doubt`` and it is
+    read nowhere else in the photo (a club read as a spade beside the real spade). The copies
+    whose reader doubted most go first; one copy always keeps the code, and copies read
+    without such a doubt stay copies (two decks mixed)."""
+    if s.copy_doubt <= 0:
+        return found
+    out = list(found)
+    codes = [c.card for c in out]
+    for code in sorted({c for c in codes if codes.count(c) > 1}):
+        copies = sorted((k for k, c in enumerate(out) if c.card == code),
+                        key=lambda k: -out[k].other_confidence)
+        for k in copies[:-1]:  # the least doubted copy keeps the code
+            card = out[k]
+            if card.other and card.other_confidence >= s.copy_doubt \
+                    and all(c.card != card.other for c in out):
+                out[k] = Card(card.other, card.other_confidence, card.corners, card.card, card.confidence)
+    return out
 
 
 def _one_outline_once(placed: list[_Placed], s: GroupSettings) -> list[_Placed]:

@@ -8,8 +8,10 @@ them surely enough, or the **grouping** dropped the reading (a surer rival on th
 spot, a lone index read too unsurely, print on a surer card). A false card comes from a
 candidate framing **no index**, an index **partly hidden** or cut off (its suit under the
 next card, say), **another card**'s index in view, is a card that is there **counted
-twice** (its indices not grouped as one card's), or comes from none of the candidates
-read (the **inverted pass**, for light ink on dark cards). Where the pipeline reads a scene
+twice** (its indices not grouped as one card's), is **a copy's second guess** (a card read
+twice, one copy read again as the reader's second likeliest card: one deck holds one of
+each), or comes from none of the candidates read (the **inverted pass**, for light ink on
+dark cards). Where the pipeline reads a scene
 again one octave finer (small indices), its candidates there count too: a card is lost by
 the finder only if neither pass proposed a candidate framing it.
 """
@@ -25,7 +27,7 @@ from .candidates import Candidates, Level, LevelInk, find, pyramid
 from .decode import Decoded, decode_array
 from .finderlosses import REASONS, why_unframed
 from .patches import cut
-from .pipeline import finer_candidates, read_indices, readings, screened, too_small
+from .pipeline import finer_candidates, read_indices, readings, runners_up, screened, too_small
 from .reader import Networks
 from .settings import Settings
 from .training.dataset import BACKGROUND, IGNORE, label_scene, mark_in_view
@@ -33,7 +35,8 @@ from .training.faces import CODES
 from .training.scenes import Scene, project
 
 STAGES = ("finder", "screen", "reader", "grouping")
-SOURCES = ("no index", "partly hidden", "another card", "counted twice", "inverted pass")
+SOURCES = ("no index", "partly hidden", "another card", "counted twice", "a copy's second guess",
+           "inverted pass")
 
 
 def expected_cards(scene: Scene) -> Counter[str]:
@@ -117,7 +120,9 @@ def where_lost(scene: Scene, nets: Networks, read: Counter[str] | None = None,
             continue
         source = np.flatnonzero(r.passed & r.sure & (r.named == code))
         if not len(source):
-            false["inverted pass"] += extra
+            second, _ = runners_up(r.probs, nets.model)
+            guessed = (r.passed & r.sure & (np.array(second, dtype=object) == code)).any()
+            false["a copy's second guess" if guessed else "inverted pass"] += extra
             continue
         kind = labels[source]
         false[("partly hidden" if (kind == IGNORE).any() else "another card" if (kind != BACKGROUND).any()

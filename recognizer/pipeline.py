@@ -90,7 +90,7 @@ def _read_ink(decoded: Decoded, find_s: FindSettings, settings: Settings, nets: 
         levels = fine
     rank, suit, _ = found.in_working(levels)
     codes, sure = readings(probs, nets.model)
-    found_indices = indices(codes, sure, rank, suit, settings.group)
+    found_indices = indices(codes, sure, rank, suit, settings.group, runners_up(probs, nets.model))
     return [Detection(c.card, min(1.0, c.confidence),
                       tuple((float(x) * decoded.scale, float(y) * decoded.scale) for x, y in c.corners))
             for c in cards(found_indices, settings.group)]
@@ -133,6 +133,15 @@ def readings(probs: np.ndarray, model: Model) -> tuple[list[str], np.ndarray]:
     card_probs = probs[:, :model.none]
     best = card_probs.argmax(axis=1)
     return [model.classes[int(k)] for k in best], card_probs[np.arange(len(best)), best]
+
+
+def runners_up(probs: np.ndarray, model: Model) -> tuple[list[str], np.ndarray]:
+    """Each candidate's second-likeliest card ("no index" left aside) and its probability."""
+    card_probs = probs[:, :model.none]
+    if card_probs.shape[1] < 2:
+        return [""] * len(card_probs), np.zeros(len(card_probs), np.float32)
+    second = np.argsort(-card_probs, axis=1, kind="stable")[:, 1]
+    return [model.classes[int(k)] for k in second], card_probs[np.arange(len(second)), second]
 
 
 def too_small(found: Candidates, probs: np.ndarray, levels: list[Level], nets: Networks,

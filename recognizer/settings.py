@@ -52,6 +52,9 @@ class GroupSettings:
     twin_reach: float = 1.0  # ... this close (index units): a misreading of that card's index
     same_outline: float = 0.5  # two groups of one code facing opposite ways, one outline covering this
     #   share of the other's: one card's opposite corners (one framed askew), not two copies
+    copy_doubt: float = 0.05  # a card read twice in one photo: an extra copy whose surest index
+    #   gives another card, read nowhere else, at least this probability is read as that card (one
+    #   deck holds one of each; 0: copies are never read again)
     card_ratio: float = 1.4  # height over width
     index_x: float = 0.10  # the rank's centre from the card's left edge, of its width
     index_y: float = 0.09  # ... and from its top edge, of its height

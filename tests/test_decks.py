@@ -212,3 +212,27 @@ def test_the_italian_artwork_enrols_as_a_kaiserspiel_deck(tmp_path: Path,
     library = DeckLibrary(Store(db))
     loaded = library.load("Napoletane")
     assert loaded is not None and "QS" in loaded.codes and "CS" not in loaded.codes
+
+
+def test_recognize_assumes_one_deck_unless_told_the_decks_are_mixed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """cardcounter's webcam photo of AC beside AS: the shipped networks read the club as a
+    spade too, doubting towards clubs. One deck holds one ace of spades, so by default that
+    copy is read as its second guess; ``--decks-mixed`` keeps both aces of spades. Each way
+    prints what the recogniser gives with the same settings."""
+    from dataclasses import replace
+
+    from recognizer.settings import Settings
+
+    photo = SHARED / "cardphotos" / "cardcounter" / "WIN_20240630_19_36_48_Pro.jpg"
+    if not photo.is_file():
+        pytest.skip("needs ../shared/cardphotos")
+    one = Settings()
+    mixed = replace(one, group=replace(one.group, copy_doubt=0.0))
+    read = {}
+    for flags, settings in (([], one), (["--decks-mixed"], mixed)):
+        assert main(["recognize", *flags, "--json", str(photo)]) == 0
+        out = json.loads(capsys.readouterr().out)
+        read[bool(flags)] = sorted(d["card"] for d in out["images"][0]["detections"])
+        assert read[bool(flags)] == sorted(d.card for d in pipeline.recognize(photo, settings=settings))
+    assert read[True].count("AS") == 2 and read[False].count("AS") == 1 and "AC" in read[False]

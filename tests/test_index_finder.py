@@ -252,6 +252,45 @@ def test_two_copies_of_a_card_count_twice() -> None:
     assert [c.card for c in cards([first, second])] == ["5D", "5D"]
 
 
+def _doubted(card: str, x: float, y: float, other: str, other_confidence: float) -> Index:
+    """A lone index read surely as ``card``, the reader's second guess ``other``."""
+    return Index(card, 0.9, np.array([x, y]), np.array((0.0, 1.0)), 10.0, other, other_confidence)
+
+
+APART = 600.0  # 60 index units: no card's two indices
+
+
+def test_a_card_read_twice_is_read_again_as_its_second_guess_where_the_reader_doubted() -> None:
+    """cardcounter's webcam: the seven of clubs beside the seven of spades, both read as the
+    seven of spades, the club's reading doubting towards clubs. One deck holds one seven of
+    spades: the more doubted copy is the club, shown as unsure as its second guess was."""
+    spade = _doubted("7S", 100, 100, "7C", 0.01)
+    club = _doubted("7S", 100 + APART, 100, "7C", 0.3)
+    found = cards([spade, club])
+    assert sorted(c.card for c in found) == ["7C", "7S"]
+    read_again = next(c for c in found if c.card == "7C")
+    assert read_again.confidence == pytest.approx(0.3) and read_again.other == "7S"
+    # with the rule off, both stay the seven of spades
+    off = GroupSettings(copy_doubt=0.0)
+    assert [c.card for c in cards([spade, club], off)] == ["7S", "7S"]
+
+
+def test_copies_read_without_doubt_or_whose_second_guess_is_on_the_table_stay_copies() -> None:
+    """Two decks mixed: two copies each read surely (second guesses under 0.05) are two cards;
+    so are two whose second guess is a card read elsewhere in the photo."""
+    assert [c.card for c in cards([_doubted("5D", 100, 100, "5H", 0.02),
+                                   _doubted("5D", 100 + APART, 100, "5H", 0.04)])] == ["5D", "5D"]
+    found = cards([_doubted("5D", 100, 100, "5H", 0.02), _doubted("5D", 100 + APART, 100, "5H", 0.4),
+                   _doubted("5H", 100 + 2 * APART, 100, "5D", 0.01)])
+    assert sorted(c.card for c in found) == ["5D", "5D", "5H"]
+
+
+def test_a_reading_carries_its_second_guess() -> None:
+    found = indices(["6C"], np.array([0.8]), np.array([[50.0, 50.0]]), np.array([[50.0, 60.0]]),
+                    runners_up=(["6S"], np.array([0.15])))
+    assert [(i.card, i.other, round(i.other_confidence, 2)) for i in found] == [("6C", "6S", 0.15)]
+
+
 @pytest.mark.parametrize("offset", [(300.0, 0.0), (0.0, 400.0), (300.0, 400.0), (120.0, 150.0)],
                          ids=["beside", "below", "diagonally", "overlapping"])
 def test_two_copies_each_seen_by_both_indices_count_twice_wherever_they_lie(

@@ -197,6 +197,15 @@ def test_a_card_read_twice_at_a_one_deck_table_is_offered_once_and_the_other_sho
     assert body["proposal"] is None
 
 
+def test_a_table_with_two_copies_of_each_card_keeps_every_copy_read() -> None:
+    """The recogniser reads a doubted second copy of a card as its second guess only where the
+    table plays one deck; Insonnia with two French decks keeps copies read alike."""
+    from companion.service.scanning import READ_DECKS_MIXED, READ_ONE_DECK, one_deck
+
+    assert one_deck("french54") and not one_deck("insonnia88")
+    assert READ_ONE_DECK.group.copy_doubt > 0 and READ_DECKS_MIXED.group.copy_doubt == 0
+
+
 def test_extra_copies_are_counted_against_the_copies_the_deck_holds() -> None:
     """A deck with two copies of a card (two French decks) lets two readings of it through."""
     from companion.service.scanning import mark_extra_copies

@@ -224,6 +224,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deck", default="french54",
                    help="french54, insonnia108, an enrolled deck's name, or a deck file (.tavdeck)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--decks-mixed", action="store_true",
+                   help="the photos may hold two copies of a card (decks mixed): a card read twice "
+                        "stays twice; by default one deck is assumed, and a card read twice whose "
+                        "reader doubted is read as its second guess")
     p.add_argument("images", nargs="+")
     p.set_defaults(func=recognize)
     p = sub.add_parser("enrol", help="learn a deck from a folder of face images named by card code",

@@ -47,23 +47,28 @@ def _deck_for(args: argparse.Namespace) -> str | EnrolledDeck:
 
 def recognize(args: argparse.Namespace) -> int:
     import time
+    from dataclasses import replace
 
     from recognizer.decode import ImageError, decode
     from recognizer.matching import recognize_enrolled
     from recognizer.pipeline import recognize_decoded
+    from recognizer.settings import Settings
 
     try:
         deck = _deck_for(args)
     except CliError as e:
         print(f"companion recognize: {e}", file=sys.stderr)
         return 2
+    settings = Settings()
+    if args.decks_mixed:
+        settings = replace(settings, group=replace(settings.group, copy_doubt=0.0))
     results: list[dict[str, object]] = []
     for path in args.images:
         try:
             data = Path(path).read_bytes()
             start = time.perf_counter()
             decoded = decode(data)
-            detections = recognize_decoded(decoded, deck=deck) if isinstance(deck, str) \
+            detections = recognize_decoded(decoded, settings, deck=deck) if isinstance(deck, str) \
                 else recognize_enrolled(decoded, deck)
             elapsed = (time.perf_counter() - start) * 1000
         except OSError as e:

@@ -17,6 +17,7 @@ from recognizer.decode import Decoded, ImageError, decode
 from recognizer.enrolled import EnrolledDeck
 from recognizer.matching import recognize_enrolled
 from recognizer.pipeline import recognize_decoded
+from recognizer.settings import Settings
 from recognizer.types import Detection
 
 from ..decks.library import DeckLibrary
@@ -49,7 +50,7 @@ def scan(table: Table, data: bytes, seat: int | None, host: bool,
     start = time.perf_counter()
     decoded = offload(decode, data)
     read = offload(_read_enrolled, decoded, table, enrolled) if enrolled is not None \
-        else [(d, d.card) for d in offload(_read, decoded, faces)]
+        else [(d, d.card) for d in offload(_read, decoded, faces, one_deck(deck))]
     elapsed = (time.perf_counter() - start) * 1000
     waiting = sorted(rules.to_act(table.state))
     # whose play each card is checked as: the caller's, or on the table screen (which plays for
@@ -175,10 +176,23 @@ def _kind(table: Table) -> str:
     return str(own(table.state)) if own is not None else "play"
 
 
-def _read(decoded: Decoded, faces: str) -> list[Detection]:
+def _read(decoded: Decoded, faces: str, single: bool = True) -> list[Detection]:
     """The cards in a decoded photo, read as ``faces`` (a deck of ``pipeline.DECKS``:
-    French cards by their corner index, the printed Insonnia deck by its markers)."""
-    return recognize_decoded(decoded, deck=faces)
+    French cards by their corner index, the printed Insonnia deck by its markers).
+    ``single``: the table plays one deck, which holds one of each card, so a card read twice
+    whose reader doubted is read as its second guess; else copies read alike stay copies."""
+    settings = READ_ONE_DECK if single else READ_DECKS_MIXED
+    return recognize_decoded(decoded, settings, deck=faces)
+
+
+READ_ONE_DECK = Settings()
+READ_DECKS_MIXED = replace(READ_ONE_DECK, group=replace(READ_ONE_DECK.group, copy_doubt=0.0))
+
+
+def one_deck(deck: str) -> bool:
+    """Whether a table's deck holds one copy of each card (Insonnia's two French decks do not)."""
+    codes = deck_list(deck)
+    return len(set(codes)) == len(codes)
 
 
 def _refused(e: IllegalAction, table: Table) -> dict[str, Any]:
