@@ -318,3 +318,9 @@ function cardSelect(codes, current, onChange) {
 
 const FRENCH_CODES = ["H", "D", "C", "S"].flatMap((s) =>
   ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"].map((r) => r + s)).concat(["JK1", "JK2"]);
+
+/* Whether a seat has nobody to act for it but the host: no phone holds it and no bot plays it. */
+function phoneless(view, seat) {
+  const s = view.seats[seat];
+  return Boolean(s) && !s.joined && !s.bot;
+}

@@ -87,7 +87,7 @@ window.GAME_UI = window.GAME_UI || {};
     // without a phone (the server lets only a seat's own phone act for it).
     const dealer = s.to_act.length ? s.to_act[0] : null;
     const canAct = dealer !== null && ((mine(view) && dealer === view.me)
-                                       || (view.host && !view.seats[dealer].joined));
+                                       || (view.host && phoneless(view, dealer)));
     if (s.phase === "await_deal" && canAct) {
       // With a pot on the table, one more deal comes first: the pot waits for a winner.
       const deal = s.pot ? t("dv_deal_pot", {n: s.pot}) : t("dv_deal");
@@ -128,9 +128,8 @@ window.GAME_UI = window.GAME_UI || {};
   function forSeat(view, act, box) {
     const s = view.state;
     if (s.phase !== "offer" || s.known_hands) return box;
-    const phoneless = (i) => !(view.seats[i] || {}).joined && !s.withdrawn[i];
     const seat = s.to_act[0];
-    if (seat !== undefined && phoneless(seat)) {
+    if (seat !== undefined && phoneless(view, seat) && !s.withdrawn[seat]) {
       const para = document.createElement("p");
       para.className = "ks-for";
       para.textContent = t("for_seat", {who: view.names[seat]});

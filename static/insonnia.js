@@ -72,7 +72,7 @@ window.GAME_UI = window.GAME_UI || {};
     if (mine(view) && s.to_act.includes(view.me))
       return {seat: view.me, legal: s.legal || [], hand: s.hand, forOther: false};
     // Real cards: the host plays for a seat that has no phone.
-    if (view.host && s.turn_legal && !view.seats[s.turn].joined && s.turn !== view.me)
+    if (view.host && s.turn_legal && phoneless(view, s.turn) && s.turn !== view.me)
       return {seat: s.turn, legal: s.turn_legal, hand: null, forOther: true};
     return null;
   }

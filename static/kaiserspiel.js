@@ -126,7 +126,7 @@ window.GAME_UI = window.GAME_UI || {};
     if (s.phase === "await_deal" ? s.to_act[0] === i : s.dealer === i)
       parts.push(t(s.phase === "await_deal" ? "ks_deals_next" : "ks_dealer"));
     if (s.phase === "discard" && s.discarded[i]) parts.push(t("ks_has_discarded"));
-    if (!view.seats[i].joined) parts.push(t("ks_no_phone"));
+    if (phoneless(view, i)) parts.push(t("ks_no_phone"));
     return parts.join(" · ");
   }
 
@@ -335,7 +335,7 @@ window.GAME_UI = window.GAME_UI || {};
     if (!view.host) return null;
     // The host acts for a seat without a phone; with cards the app dealt, never for a hand
     // he cannot see. The next deal too is the dealer's own phone's to start, when he has one.
-    const seat = s.to_act.find((i) => !view.seats[i].joined);
+    const seat = s.to_act.find((i) => phoneless(view, i));
     if (seat === undefined || (s.known_hands && s.phase !== "await_deal")) return null;
     return seat;
   }

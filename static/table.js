@@ -33,8 +33,7 @@
   function needsPhone(v) {
     // (between deals there is no hand to see: the table screen deals for the dealer)
     if (role !== "table" || v.me !== null || v.outcome || !v.state.known_hands || v.state.phase === "await_deal") return "";
-    const bots = new Set((v.practice && v.practice.bots) || []);
-    const missing = (v.state.to_act || []).filter((i) => v.seats[i] && !v.seats[i].joined && !bots.has(i));
+    const missing = (v.state.to_act || []).filter((i) => phoneless(v, i));
     return missing.length ? t("needs_phone", {who: missing.map((i) => v.names[i]).join(", ")}) : "";
   }
 

@@ -2486,6 +2486,37 @@ def test_practice_insonnia_names_the_bots_cards_as_the_game_does(server: str, br
     assert re.search(r"(red|yellow|green|blue|purple) \d", text), text
 
 
+def test_a_bot_dealer_between_deals_is_never_offered_to_the_practice_player(server: str,
+                                                                          browser: object) -> None:
+    """Il Diavolo practice: the player's phone is also the host's, and a bot's seat has no
+    phone. Between deals with a bot to deal, the phone shows no "Deal the next hand" nor "End
+    the evening" for it (the bot deals by itself; the server would refuse the tap). A seat with
+    neither phone nor bot is the host's to deal for. The phone's real view is drawn again at
+    that moment of the game, the dealer's seat as each kind."""
+    ctx = browser.new_context(viewport=PHONE, locale="en-GB")  # type: ignore[attr-defined]
+    page = ctx.new_page()
+    page.goto(server + "/")
+    page.locator("#practice-name").fill("Nora")
+    page.locator("button[data-practice=diavolo]").click()
+    page.wait_for_url("**/play/*")
+    page.locator("#status").wait_for()
+    page.wait_for_function("() => window.TAVOLO.view() && window.TAVOLO.view().practice")
+    between = """(bot) => {
+        const v = structuredClone(window.TAVOLO.view());
+        v.seq += 1000; v.outcome = null;
+        Object.assign(v.state, {phase: "await_deal", to_act: [1], pot: 6, legal: []});
+        v.seats[1].joined = false; v.seats[1].bot = bot;
+        window.TAVOLO.render(v);
+        return [...document.querySelectorAll("#controls button")].map((b) => b.textContent);
+    }"""
+    assert page.evaluate("() => window.TAVOLO.view().seats.map((s) => s.bot)") == [False, True, True, True]
+    offered = page.evaluate(between, True)
+    assert not any("Deal the next hand" in b or "End the evening" in b for b in offered), offered
+    offered = page.evaluate(between, False)
+    assert any("Deal the next hand" in b for b in offered), offered
+    ctx.close()
+
+
 def test_practice_quinta_against_bots_with_their_cards_shown_and_a_move_taken_back(
         server: str, browser: object) -> None:
     ctx = browser.new_context(viewport=PHONE, locale="en-GB", is_mobile=True, has_touch=True)  # type: ignore[attr-defined]

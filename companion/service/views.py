@@ -69,7 +69,7 @@ class Views:
             "names": names,
             "seats": [
                 {"seat": i, "name": names[i], "named": table.names[i] is not None,
-                 "joined": i in joined}
+                 "joined": i in joined, "bot": i in table.bots}
                 for i in range(len(names))
             ],
             "me": seat,
