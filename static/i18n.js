@@ -11,7 +11,7 @@ const TEXT = {
     hands_legend: "Cards", create: "Create table", join_table: "Join a table",
     hands_unknown: "Real cards on a real table: each player enters the card they reveal",
     hands_known: "The app deals: each phone shows its hand",
-    room_code: "Room code", join: "Join", pick_seat: "Pick your seat",
+    room_code: "Room code", pr_mark: "(practice)", join: "Join", pick_seat: "Pick your seat",
     your_name: "Your name", take_seat: "Take this seat", all_taken: "Every seat is taken. If your phone has lost its seat, ask the host to free it on the table screen, then join again.", taken: "taken",
     scan_to_join: "Scan to join, or open", log: "Event log", recent: "Just happened", undo: "Undo last move",
     connected: "live", reconnecting: "reconnecting…", offline: "offline",
@@ -54,7 +54,7 @@ const TEXT = {
     rule_books: "The rules of the five games",
     join_as_player: "Join as a player on this device",
     free_seat: "Free {who}'s seat", free_seat_confirm: "Free {who}'s seat so that another phone can take it?",
-    undo_confirm: "Undo the last move?\n{what}", conflict: "{card} was entered twice ({who}): enter your card again.", conflict_others: "{card} was entered twice ({who}): they enter their cards again.",
+    undo_confirm: "Undo the last move?\n{what}", conflict: "{card} was entered twice ({who}): enter your card again.", conflict_others: "{card} was entered twice ({who}): they enter their cards again.", conflict_rest: "{card} was entered twice ({who}): still to enter a card again: {rest}.",
     took: "{who} takes {cards}", next_joker: "then {who}'s joker",
     scan: "Scan the cards", scan_reading: "Reading the photo…", scan_sending: "Sending the photo… {n}%", scan_timeout: "The photo took too long to read: try again, closer or with a better connection.", scan_found: "{n} cards found", scan_found_one: "1 card found",
     scan_none: "No card found.", scan_none_help: "Bring the phone closer, with more light, and keep each card's corner (its rank and suit) in view and sharp. Cards of a design the camera does not read: teach it your deck.", scan_add: "+ Add a card", scan_add_title: "Add a card the camera missed", scan_seen: "Already on the table or played (tap one to correct it): {cards}", scan_seen_fix: "Already on the table or played: if the camera misread it, tap the card to correct it.", scan_unsure: "unsure: check it", turn_of: "It is {who}'s turn",
@@ -252,7 +252,7 @@ const TEXT = {
     hands_legend: "Carte", create: "Crea il tavolo", join_table: "Entra in un tavolo",
     hands_unknown: "Carte vere su un tavolo vero: ogni giocatore indica la carta che scopre",
     hands_known: "L'app distribuisce: ogni telefono mostra la sua mano",
-    room_code: "Codice stanza", join: "Entra", pick_seat: "Scegli il tuo posto",
+    room_code: "Codice stanza", pr_mark: "(allenamento)", join: "Entra", pick_seat: "Scegli il tuo posto",
     your_name: "Il tuo nome", take_seat: "Prendi questo posto", all_taken: "Tutti i posti sono occupati. Se il tuo telefono ha perso il posto, chiedi all'organizzatore di liberarlo dallo schermo del tavolo, poi entra di nuovo.", taken: "occupato",
     scan_to_join: "Inquadra per entrare, oppure apri", log: "Registro", recent: "Appena successo", undo: "Annulla l'ultima mossa",
     connected: "in diretta", reconnecting: "riconnessione…", offline: "non in linea",
@@ -295,7 +295,7 @@ const TEXT = {
     rule_books: "Le regole dei cinque giochi",
     join_as_player: "Entra come giocatore da questo dispositivo",
     free_seat: "Libera il posto di {who}", free_seat_confirm: "Liberare il posto di {who} per un altro telefono?",
-    undo_confirm: "Annullare l'ultima mossa?\n{what}", conflict: "La carta {card} è stata indicata due volte ({who}): indica di nuovo la tua carta.", conflict_others: "La carta {card} è stata indicata due volte ({who}): indicano di nuovo la loro carta.",
+    undo_confirm: "Annullare l'ultima mossa?\n{what}", conflict: "La carta {card} è stata indicata due volte ({who}): indica di nuovo la tua carta.", conflict_others: "La carta {card} è stata indicata due volte ({who}): indicano di nuovo la loro carta.", conflict_rest: "La carta {card} è stata indicata due volte ({who}): deve ancora indicare di nuovo la sua carta: {rest}.",
     took: "{who} prende {cards}", next_joker: "poi il jolly di {who}",
     scan: "Inquadra le carte", scan_reading: "Leggo la foto…", scan_sending: "Invio la foto… {n}%", scan_timeout: "La foto ci ha messo troppo: riprova, più da vicino o con una connessione migliore.", scan_found: "{n} carte trovate", scan_found_one: "1 carta trovata",
     scan_none: "Nessuna carta trovata.", scan_none_help: "Avvicina il telefono, con più luce, e tieni in vista e a fuoco l'angolo di ogni carta (valore e seme). Carte di un disegno che la fotocamera non legge: insegnale il tuo mazzo.", scan_add: "+ Aggiungi una carta", scan_add_title: "Aggiungi una carta che la fotocamera non ha letto", scan_seen: "Già sul tavolo o giocate (toccane una per correggerla): {cards}", scan_seen_fix: "Già sul tavolo o giocata: se la fotocamera l'ha letta male, tocca la carta per correggerla.", scan_unsure: "incerta: controlla", turn_of: "È il turno di {who}",
@@ -494,6 +494,7 @@ function t(key, params) {
 }
 function applyText(root) {
   for (const el of (root || document).querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  for (const el of (root || document).querySelectorAll("[data-t-label]")) el.setAttribute("aria-label", t(el.dataset.tLabel));
 }
 function whyLink(href) {
   /* A refusal's "why?": the rule book paragraph that explains it, in a new tab. */

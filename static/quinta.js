@@ -16,7 +16,13 @@ window.GAME_UI = window.GAME_UI || {};
     }
     if (saysConflict(view)) {
       const who = s.conflict.players.map((i) => names[i]).join(" & ");
-      return t(choosesAgain(view) ? "conflict" : "conflict_others", {card: cardLabel(s.conflict.card), who});
+      const card = cardLabel(s.conflict.card);
+      if (choosesAgain(view)) return t("conflict", {card, who});
+      // one of them has entered a card again: name only who still has to
+      const rest = s.conflict.players.filter((i) => s.to_act.includes(i));
+      if (rest.length && rest.length < s.conflict.players.length)
+        return t("conflict_rest", {card, who, rest: rest.map((i) => names[i]).join(", ")});
+      return t("conflict_others", {card, who});
     }
     const waiting = s.to_act.map((i) => names[i]).join(", ");
     if (me !== null && me !== undefined && s.to_act.includes(me)) return t("choose_card");

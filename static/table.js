@@ -54,7 +54,7 @@
     status.textContent = [said, needsPhone(v)].filter(Boolean).join(" · ");
     const myTurn = v.me !== null && v.state.to_act.includes(v.me) && !v.outcome;
     status.classList.toggle("your-turn", myTurn);
-    document.title = (myTurn ? "● " : "") + "Tavolo · " + v.room;
+    document.title = (myTurn ? "● " : "") + document.getElementById("app").dataset.title + " · Tavolo · " + v.room;
     if (myTurn && !wasMyTurn && window.TAVOLO_ALERT) window.TAVOLO_ALERT.yourTurn();
     wasMyTurn = myTurn;
     announce(v);
@@ -216,7 +216,9 @@
         more.className = "details";
         const detail = document.createElement("td");
         detail.colSpan = 2;
-        detail.textContent = transfers.map((tr) => t("os_pays", {who: v.names[tr.to], n: tr.amount})).join(" · ");
+        // each line names the payer: the row stands apart from his (a screen reader reads it alone)
+        detail.textContent = transfers.map((tr) => `${v.names[i]} ${t("os_pays", {who: v.names[tr.to], n: tr.amount})}`)
+          .join(" · ");
         more.append(detail);
         table.append(more);
       }

@@ -438,6 +438,11 @@ def test_a_refusal_is_explained_in_the_players_language(server: str, browser: ob
         assert "twice" not in page.locator("#announce").text_content()
         assert "due volte" not in page.locator("#announce").text_content()
     _shot(carla, "phone-en-same-card-twice")
+    # Bruno enters another card: the other pages name only Carla as still to enter one again
+    _pick(bruno, "8S")  # (Carla sits in seat P2)
+    host.wait_for_function("() => document.getElementById('status').textContent.includes('deve ancora')")
+    assert host.locator("#status").inner_text().endswith("indicare di nuovo la sua carta: P2.")
+    assert "enter your card again" in carla.locator("#status").inner_text()
 
 
 PHOTOS = SHARED / "cardphotos"
@@ -2514,6 +2519,13 @@ def test_a_bot_dealer_between_deals_is_never_offered_to_the_practice_player(serv
     assert not any("Deal the next hand" in b or "End the evening" in b for b in offered), offered
     offered = page.evaluate(between, False)
     assert any("Deal the next hand" in b for b in offered), offered
+    # the page names its game, as its heading and in the tab's title; in Italian too, with the
+    # room code's spoken label
+    assert page.get_by_role("heading", level=1).inner_text() == "Il Diavolo (practice)"
+    assert page.title().startswith("Il Diavolo · Tavolo · ")
+    page.goto(page.url.split("?")[0] + "?lang=it")
+    assert page.get_by_role("heading", level=1).inner_text() == "Il Diavolo (allenamento)"
+    assert page.locator("header .room").get_attribute("aria-label") == "Codice stanza"
     ctx.close()
 
 

@@ -230,7 +230,8 @@ def test_the_end_of_a_game_shows_the_result_the_settlement_and_what_next(
     # the settlement, who pays whom; none when the deal ends with everyone even
     transfers = end["outcome"]["transfers"]
     for tr in transfers:
-        assert f"pays {tr['amount']} to {end['names'][tr['to']]}" in text
+        # the payer named on his line: it stands as a row of its own
+        assert f"{end['names'][tr['from']]} pays {tr['amount']} to {end['names'][tr['to']]}" in text
     assert ("pays" in text) == bool(transfers)
     for gone in HIDDEN_AT_THE_END:
         assert page.locator(gone).is_hidden(), gone

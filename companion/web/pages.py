@@ -79,6 +79,7 @@ def table(table_id: str) -> Response:
     row = svc.tables.table(table_id)
     host = svc.seats.is_host(table_id, request.cookies.get(host_cookie(table_id)))
     return _page("table.html", table_id=table_id, role="table", room=row.room, host=host,
+                 game_title=TITLES.get(row.game, row.game), practice=bool(row.bots),
                  join_link=join_url(public_base(), table_id))
 
 
@@ -91,4 +92,5 @@ def play(table_id: str) -> BaseResponse:
         return redirect(url_for("pages.join", table_id=table_id))
     host = svc.seats.is_host(table_id, request.cookies.get(host_cookie(table_id)))
     return _page("table.html", table_id=table_id, role="player", room=row.room, host=host,
+                 game_title=TITLES.get(row.game, row.game), practice=bool(row.bots),
                  join_link=join_url(public_base(), table_id))
