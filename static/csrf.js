@@ -51,3 +51,27 @@ async function csrfUpload(url, form, {signal, onSent} = {}) {
   await CSRF.refresh();
   return once();
 }
+
+/* A photo as it leaves the phone: one larger than the server takes (a 50-200 megapixel camera,
+   or a file over its 20 MB) is made smaller here first, its long side PHOTO_SIDE pixels: as
+   many as the card reader ever looks at (it reads at most 3000 pixels across, and one octave
+   finer where indices are small). Any other photo, or one the browser cannot open, is sent as
+   it is, and the server says what is wrong with it. */
+const PHOTO_MAX_PIXELS = 48e6;
+const PHOTO_MAX_BYTES = 18 * 1024 * 1024;
+const PHOTO_SIDE = 6000;
+async function photoForUpload(file) {
+  if (!window.createImageBitmap || !/^image\//.test(file.type || "image/")) return file;
+  let bitmap;
+  try { bitmap = await createImageBitmap(file, {imageOrientation: "from-image"}); } catch (e) { return file; }
+  const {width, height} = bitmap;
+  if (width * height <= PHOTO_MAX_PIXELS && file.size <= PHOTO_MAX_BYTES) { bitmap.close(); return file; }
+  const k = Math.min(1, PHOTO_SIDE / Math.max(width, height));
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.max(1, Math.round(width * k));
+  canvas.height = Math.max(1, Math.round(height * k));
+  canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  const blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.92));
+  return blob ? new File([blob], "photo.jpg", {type: "image/jpeg"}) : file;
+}

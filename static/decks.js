@@ -128,14 +128,16 @@
   photo.addEventListener("change", async () => {
     const file = photo.files[0];
     if (!file) return;
+    hideToast();  // a message about an earlier photo is not about this one
     foundText.textContent = t("scan_reading");
     const form = new FormData();
-    form.append("photo", file);
+    form.append("photo", await photoForUpload(file));
     form.append("codes", batch().join(" "));
     const resp = await csrfFetch("/api/decks/cut", {method: "POST", body: form});
     const body = await resp.json().catch(() => null);
     photo.value = "";
-    if (!resp.ok) { foundText.textContent = ""; toast(errorText(body)); return; }
+    // a photo refused: said where the photo's result goes, and stays there until the next one
+    if (!resp.ok) { foundText.textContent = errorText(body); return; }
     job.cut = body.faces;
     foundText.textContent = body.found === 0 ? t("dk_found_none")
       : body.found === body.expected ? t("dk_found_all", {n: body.found})

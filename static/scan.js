@@ -905,7 +905,8 @@
     // the progress is where the player looks: a phone scrolled to the top still sees it move
     box.scrollIntoView({behavior: "smooth", block: "nearest"});
     const form = new FormData();
-    form.append("photo", file);
+    form.append("photo", await photoForUpload(file));
+    if (mine !== scans || cancelled) return;  // another photo, or a cancel, while it was made smaller
     // On a slow uplink the player sees the photo leave, then the server read it.
     let told = 0;  // the share last told, in tens: a screen reader hears ten steps, not hundreds
     const sent = (share) => {

@@ -835,6 +835,33 @@ def test_an_open_seat_is_named_in_the_pages_language(server: str, browser: objec
     assert "Seat 2" in english.locator(".player-list").inner_text()  # type: ignore[attr-defined]
 
 
+def test_a_photo_larger_than_the_server_takes_is_made_smaller_on_the_phone(
+        server: str, browser: object, tmp_path: Path) -> None:
+    """A 200-megapixel camera's photo is more than the server accepts (50 megapixels): the
+    phone sends it with its long side at 6000 pixels, as much as the reader looks at, and the
+    card in it is read. The same photo as it is would be refused."""
+    import cv2
+
+    from recognizer.decode import ImageError, decode
+
+    card = cv2.imread(str(PHOTOS / "rdpong" / "8hearts.jpg"))
+    h, w = card.shape[:2]
+    k = 9000 / max(h, w)
+    big = cv2.resize(card, (round(w * k), round(h * k)), interpolation=cv2.INTER_CUBIC)
+    path = tmp_path / "huge.jpg"
+    cv2.imwrite(str(path), big, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    with pytest.raises(ImageError, match="megapixels"):
+        decode(path.read_bytes())
+    _host, table_id = _new_table(browser, server, "en-GB")
+    anna = _seat(browser, server, table_id, 0, "en-GB")
+    with anna.expect_response(lambda r: "/photos" in r.url) as sent:  # type: ignore[attr-defined]
+        anna.locator("#scan-input").set_input_files(str(path))  # type: ignore[attr-defined]
+    body = sent.value.json()
+    assert max(body["width"], body["height"]) == 6000, body
+    assert [d["card"] for d in body["detections"]] == ["8H"]
+    anna.locator("#scan").get_by_role("button", name="Play 8♥").wait_for()  # type: ignore[attr-defined]
+
+
 def test_a_card_the_camera_missed_is_added_by_hand_and_played(server: str, browser: object) -> None:
     """A photo in which the camera finds no card (an empty table here) still lets the player
     add the card he holds with the picker and play it; the card is checked like any other."""
@@ -2283,6 +2310,13 @@ def test_enrol_a_small_deck_on_the_phone_then_scan_a_diavolo_hand_with_it(
     page.locator("#dk-kind").select_option("tarot78")
     page.get_by_role("button", name="Begin").click()
     assert "the Fool, trump 1" in page.locator("#dk-lay").inner_text()  # the cards by their names
+    # a file that is no photo: refused where the photo's result is said, and it stays said
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"\xff\xd8\xff not a photo at all")
+    page.locator("#dk-photo").set_input_files(str(broken))
+    page.locator("#dk-found").get_by_text("truncated").wait_for()
+    page.wait_for_timeout(300)
+    assert "JPEG file is truncated" in page.locator("#dk-found").inner_text()
     page.locator("#dk-photo").set_input_files(str(grid))
     faces_found = page.locator("#dk-faces .dk-face")
     faces_found.nth(7).wait_for()
