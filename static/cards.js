@@ -109,10 +109,9 @@ function tabbedPicker(groups, legal, pick, memory, face) {
     ranks.replaceChildren();
     for (const code of groups.find((g) => g.key === memory.suit).codes) {
       const el = cardEl(code, {...face, button: true, small: true});
-      el.disabled = !legal.has(code);
+      offerOrExplain(el, code, legal.has(code), pick);
       // the card chosen (or, correcting a card, the card as read) shows pressed on every tab
       if (memory.selected) el.setAttribute("aria-pressed", String(code === memory.selected));
-      el.addEventListener("click", () => pick(code));
       ranks.append(el);
     }
     for (const tab of tabs.children) tab.setAttribute("aria-pressed", String(tab.dataset.suit === memory.suit));
@@ -278,8 +277,7 @@ function cardChooser({hand, legal, memory, hidden, label, onChoose, picker, cont
     row.className = handClass;
     for (const c of hand) {
       const el = drawCard(c, {button: true});
-      el.disabled = !legal.has(c);
-      el.addEventListener("click", () => pick(c));
+      offerOrExplain(el, c, legal.has(c), pick);
       row.append(el);
     }
     box.append(h, row);
@@ -323,4 +321,39 @@ const FRENCH_CODES = ["H", "D", "C", "S"].flatMap((s) =>
 function phoneless(view, seat) {
   const s = view.seats[seat];
   return Boolean(s) && !s.joined && !s.bot;
+}
+
+/* A card of a picker or a hand: one that can be chosen is picked by a tap; one that cannot is
+   greyed (aria-disabled, so that it can still be reached and tapped) and a tap says why. */
+function offerOrExplain(el, code, can, pick) {
+  if (!can) {
+    el.setAttribute("aria-disabled", "true");
+    el.classList.add("unavailable");
+  }
+  // the state is read at the tap: a live redraw may have changed it meanwhile
+  el.addEventListener("click", () => (el.getAttribute("aria-disabled") === "true" ? explainUnavailable(code) : pick(code)));
+}
+
+/* Why a greyed card cannot be chosen. A card the table saw played names who entered it: if the
+   player holds it too, one of the two entries is a mistake, which the host puts right. Any
+   other card: the engine's own reason, asked of the server (nothing is played). */
+async function explainUnavailable(code) {
+  const T = window.TAVOLO;
+  const view = T && T.view();
+  if (!view) return;
+  const card = cardLabel(code);
+  const seat = (view.entered || {})[code];
+  if (seat !== undefined && seat !== null) {
+    const you = seat === view.me;
+    toast((you ? t("entered_by_you", {card}) : t("entered_by", {card, who: view.names[seat]})) + " "
+          + t(you ? "entered_fix_you" : "entered_fix"));
+    return;
+  }
+  try {
+    const res = await postJSON(`/api/tables/${T.tableId}/cards/check${T.asTable}`,
+                               view.me === null ? {cards: [code], seats: [null]} : {cards: [code]});
+    const move = res.ok && res.body && res.body.moves[0];
+    if (move && !move.legal) { toast(move.messages[LANG] || move.messages.en, move.why); return; }
+  } catch (e) { /* no connection: the short sentence below */ }
+  toast(t("card_unavailable", {card}));
 }

@@ -128,8 +128,10 @@ window.GAME_UI = window.GAME_UI || {};
   function forSeat(view, act, box) {
     const s = view.state;
     if (s.phase !== "offer" || s.known_hands) return box;
+    // a seat the table screen speaks for: no phone, no bot, still in the deal
+    const speaksFor = (i) => phoneless(view, i) && !s.withdrawn[i];
     const seat = s.to_act[0];
-    if (seat !== undefined && phoneless(view, seat) && !s.withdrawn[seat]) {
+    if (seat !== undefined && speaksFor(seat)) {
       const para = document.createElement("p");
       para.className = "ks-for";
       para.textContent = t("for_seat", {who: view.names[seat]});
@@ -143,12 +145,12 @@ window.GAME_UI = window.GAME_UI || {};
     const key = `${s.deal}/${s.round}/${seat}/${s.checking}`;
     if (memory.showKey !== key) {
       memory.showKey = key;
-      memory.showFor = s.checking && seat !== undefined && phoneless(seat) ? seat : null;
+      memory.showFor = s.checking && seat !== undefined && speaksFor(seat) ? seat : null;
     }
     const open = memory.showFor;
     const redraw = () => { if (window.TAVOLO) window.TAVOLO.render(window.TAVOLO.view()); };
     // one short row of names, however many seats have no phone (not a big button each)
-    const others = view.names.map((who, i) => ({who, i})).filter(({i}) => i !== open && phoneless(i));
+    const others = view.names.map((who, i) => ({who, i})).filter(({i}) => i !== open && speaksFor(i));
     if (others.length) {
       const row = document.createElement("div");
       row.className = "dv-showers";
@@ -168,7 +170,7 @@ window.GAME_UI = window.GAME_UI || {};
       }
       box.append(row);
     }
-    if (open !== null && phoneless(open)) box.append(showing(view, act, open));
+    if (open !== null && speaksFor(open)) box.append(showing(view, act, open));
     return box;
   }
 

@@ -396,9 +396,22 @@ def stale_card_refused(browser: object, server: str) -> tuple[object, list[objec
     for page, card in ((anna, "3C"), (bruno, "6S"), (carla, "7C")):
         _pick(page, card)
     host.wait_for_function("() => document.querySelectorAll('.revealed-item').length === 3")  # type: ignore[attr-defined]
+    # Bruno finds a 3♣ in his hand too: its grey card, tapped, says who entered it and how one
+    # of the two entries is put right
+    bruno.locator(".suit-tab[data-suit=C]").click()  # type: ignore[attr-defined]
+    grey = bruno.locator(".picker .card[data-card='3C'][aria-disabled=true]")  # type: ignore[attr-defined]
+    grey.wait_for()
+    grey.click(force=True)  # (Playwright will not tap what says it is disabled; a finger does)
+    said = bruno.locator("#toast")  # type: ignore[attr-defined]
+    said.wait_for(state="visible")
+    who = bruno.evaluate("window.TAVOLO.view().names[0]")  # type: ignore[attr-defined]
+    assert said.inner_text().startswith(f"3♣ was entered by {who}: it is on the table or played. If you hold")
+    assert "“Correct a card entered by mistake”" in said.inner_text()
+    assert bruno.locator("#play").is_disabled()  # type: ignore[attr-defined]  # nothing was chosen
     anna.locator(".suit-tab[data-suit=C]").click()  # type: ignore[attr-defined]
-    anna.wait_for_function("() => document.querySelector(\".picker .card[data-card='3C']\").disabled")  # type: ignore[attr-defined]
-    anna.evaluate("document.querySelector(\".picker .card[data-card='3C']\").disabled = false")  # type: ignore[attr-defined]
+    anna.locator(".picker .card[data-card='3C'][aria-disabled=true]").wait_for()  # type: ignore[attr-defined]
+    anna.evaluate(  # type: ignore[attr-defined]
+        "document.querySelector(\".picker .card[data-card='3C']\").removeAttribute('aria-disabled')")
     anna.locator(".picker .card[data-card='3C']").click()  # type: ignore[attr-defined]
     anna.locator("#play").click()  # type: ignore[attr-defined]
     return host, [anna, bruno, carla]
@@ -1084,7 +1097,7 @@ def test_three_phones_play_a_whole_game_of_oscuri(server: str, browser: object) 
         if host.locator("#final").is_visible():
             break
         for page in phones:
-            cards = page.locator("#controls .hand .card:not([disabled])")
+            cards = page.locator("#controls .hand .card:not([aria-disabled=true])")
             if cards.count() and page.locator("#play").count():
                 before = page.evaluate("document.body.dataset.seq")
                 _tap_and_play(page, cards)
@@ -1125,7 +1138,7 @@ def test_four_phones_play_oscuri_with_real_cards_to_the_settlement(server: str, 
             if done.count():
                 done.click()
             elif page.locator("#play").count():
-                _tap_and_play(page, page.locator("#controls .card:not([disabled])"))
+                _tap_and_play(page, page.locator("#controls .card:not([aria-disabled=true])"))
             else:
                 continue
             page.wait_for_function(f"() => document.body.dataset.seq !== {before!r}", timeout=5000)
@@ -1371,6 +1384,14 @@ def test_diavolo_with_real_cards_a_player_enters_his_tarot_cards_and_only_he_see
     aldo.locator("#controls").get_by_role("button", name="Chiedi una carta (paghi 1)").click()
     _wait_moved(aldo, before)
     assert aldo.locator("#status").inner_text() == "Guarda la nuova carta: prosegui se non fa 15"
+    # the card entered is greyed in his picker for the next one; tapped, it says why in the engine's own words
+    again = _tab_until_shown(aldo, ".suit-tab[data-suit=H]", ".picker .card[data-card='QH']")
+    assert again.get_attribute("aria-disabled") == "true"
+    again.click(force=True)  # (Playwright will not tap what says it is disabled; a finger does)
+    said = aldo.locator("#toast")
+    said.wait_for(state="visible")
+    assert said.inner_text().startswith("Hai già indicato quella carta.")  # the engine's refusal
+    assert aldo.locator("#controls #play").is_disabled()  # nothing was chosen
     seven = _tab_until_shown(aldo, ".suit-tab[data-suit=T]", ".picker .card[data-card='T7']")
     assert seven.get_attribute("aria-label") == "Trionfo 7"
     before = _seq(aldo)
@@ -1475,11 +1496,11 @@ def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: o
             elif page.locator("#play").count():
                 before = page.evaluate("document.body.dataset.seq")
                 if not named:
-                    card = page.locator("#controls button.card:not([disabled])").first
+                    card = page.locator("#controls button.card:not([aria-disabled=true])").first
                     card.click()
                     said = page.locator("#controls .chosen-card").text_content() or ""
                     named = card.locator(".kc-name").inner_text() in said and said.endswith(")")
-                _tap_and_play(page, page.locator("#controls button.card:not([disabled])"))
+                _tap_and_play(page, page.locator("#controls button.card:not([aria-disabled=true])"))
                 page.wait_for_function(f"() => document.body.dataset.seq !== {before!r}", timeout=5000)
             if not explained and page.locator(".ks-why li").count() == 5:
                 explained = True

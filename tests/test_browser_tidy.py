@@ -81,7 +81,7 @@ def test_someone_moved_first_shows_the_new_table_and_a_one_tap_retry(server: str
     chosen = request(port, "POST", f"/api/tables/{tid}/actions",
                      {"action": mine["state"]["legal"][0], "seq": mine["seq"]}, bruno)[1]
     assert request(port, "POST", f"/api/tables/{tid}/undo", {"seq": chosen["seq"]}, host)[0] == 200
-    card = page.locator(".hand .card:not([disabled])").first
+    card = page.locator(".hand .card:not([aria-disabled=true])").first
     code = card.get_attribute("data-card")
     card.click()
     page.locator("#play").click()
@@ -108,7 +108,7 @@ def test_a_move_that_no_longer_fits_is_said_in_italian_without_a_retry(server: s
     lead = view["state"]["legal"][0]
     assert request(_port(server), "POST", f"/api/tables/{tid}/actions",
                    {"action": lead, "seq": view["seq"]}, anna)[0] == 200
-    page.locator(".hand .card:not([disabled])").last.click()
+    page.locator(".hand .card:not([aria-disabled=true])").last.click()
     page.locator("#play").click()
     notice = page.locator("#moved")
     notice.wait_for(state="visible")

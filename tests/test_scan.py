@@ -81,6 +81,19 @@ def test_a_card_played_in_an_earlier_round_is_greyed_for_every_seat_and_the_tabl
     barred = sorted({"7C", "9D", "KS", "AH", "AD", "AC", "AS"})
     assert state(client, tid, tokens[1])["state"]["cannot_hold"] == [barred] * 3
     assert state(client, tid, host)["state"]["cannot_hold"] == [barred] * 3
+    # who entered each card played is public once it lies on the table: a player holding one of
+    # them too is told whose entry it was; the aces, dealt to the rows, were entered by nobody
+    assert state(client, tid, tokens[1])["entered"] == {"7C": 0, "9D": 1, "KS": 2}
+    assert state(client, tid, host)["entered"] == {"7C": 0, "9D": 1, "KS": 2}
+
+
+def test_a_card_chosen_face_down_is_entered_by_nobody_the_others_know_of(client: FlaskClient) -> None:
+    """Quinta: before the reveal a chosen card is face down: no view names it or its chooser."""
+    tid = create(client, options={"hands": "unknown"})["table_id"]
+    tokens = [join(client, tid, seat) for seat in range(3)]
+    assert act(client, tid, tokens[0], {"type": "play", "card": "7C"}).status_code == 200
+    for token in tokens:
+        assert state(client, tid, token)["entered"] == {}
 
 
 def test_a_seat_with_nothing_to_do_is_told_the_card_shown_to_be_another_seats(

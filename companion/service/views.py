@@ -61,6 +61,7 @@ class Views:
         out = rules.outcome(table.state)
         last = table.applied[-1] if table.applied else None
         joined = self.store.taken_seats(table_id)
+        state = rules.view(table.state, seat)
         return {
             "table": table.id,
             "room": table.room,
@@ -75,7 +76,8 @@ class Views:
             "me": seat,
             "host": host,
             "options": table.options,
-            "state": rules.view(table.state, seat),
+            "state": state,
+            "entered": entered_by(table, state),
             "can_undo": bool(out is None and last and rules.can_undo(table.state, last.action)),
             "outcome": None if out is None else {
                 "scores": [json_number(v) for v in out.scores],
@@ -114,3 +116,17 @@ class Views:
         seat = seats[0]
         found = hints_for(table.game, table.rules, table.state, seat, table.display_names())
         return {"table": table.id, "seq": table.seq, "seat": seat, **found.as_json()}
+
+
+def entered_by(table: Table, state: dict[str, Any]) -> dict[str, int]:
+    """Who entered each card the table has seen played (the view's public ``cannot_hold``: on
+    the table, in a pile, shown): the seat of the last move in force that played it. A player
+    who really holds such a card is then told who entered it, so that one of the two entries
+    can be put right. Cards entered face down and not yet shown are in no public list."""
+    seen = {c for cards in state.get("cannot_hold") or [] for c in cards}
+    out: dict[str, int] = {}
+    for applied in table.applied:
+        card, player = getattr(applied.action, "card", None), getattr(applied.action, "player", None)
+        if isinstance(card, str) and card in seen and isinstance(player, int):
+            out[card] = player
+    return out
