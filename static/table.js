@@ -93,7 +93,7 @@
     list.replaceChildren(...v.corrections.map((c) => {
       const li = document.createElement("li");
       const label = document.createElement("span");
-      label.textContent = `${v.names[c.player]}: ${cardLabel(c.card)} → `;
+      label.textContent = `${c.when ? (c.when[LANG] || c.when.en) + " · " : ""}${v.names[c.player]}: ${cardLabel(c.card)} → `;
       const codes = v.pack ? Object.keys(v.pack.cards)
         : FRENCH_CODES.filter((code) => code[0] !== "A" || v.game !== "quinta");
       const sel = cardSelect(codes, c.card, () => {});
@@ -104,7 +104,14 @@
         if (sel.value === c.card) return;
         const res = await postJSON(`/api/tables/${tableId}/corrections${asTable}`,
           {seq: view.seq, target: c.seq, action: {type: c.type || "play", card: sel.value}});
-        if (res.ok) render(res.body); else showError(res.body);
+        if (res.ok) {
+          hideToast();  // a refusal of an earlier try is no longer true
+          render(res.body);
+          toast(t("corrected", {who: v.names[c.player], from: cardLabel(c.card), to: cardLabel(sel.value)}));
+        } else {
+          sel.value = c.card;  // the list shows the card as it stands
+          showError(res.body);
+        }
       });
       li.append(label, sel, go);
       return li;
@@ -494,7 +501,7 @@
     const payload = {action, seq: view.seq, id: requestId()};
     try {
       const res = await postOnce(url, payload);
-      if (res.ok) { render(res.body); showOutcome(); return true; }
+      if (res.ok) { hideToast(); render(res.body); showOutcome(); return true; }  // an older refusal is past
       if (res.status === 409 && res.body && res.body.reason === "moved_first") {
         if (res.body.view) render(res.body.view); else await refresh();
         showMovedFirst(action, opts);

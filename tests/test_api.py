@@ -474,6 +474,9 @@ def test_a_card_cancelled_as_entered_twice_is_not_offered_for_correction(client:
     view = client.get(f"/api/tables/{tid}/state", headers=bearer(host)).get_json()
     assert view["state"]["round"] == 2
     assert {(c["player"], c["card"]) for c in view["corrections"]} == {(0, "3C"), (1, "9H"), (2, "10H")}
+    # each says when it was made, as the host's list names it
+    assert {c["when"]["en"] for c in view["corrections"]} == {"Round 1"}
+    assert {c["when"]["it"] for c in view["corrections"]} == {"Giro 1"}
 
 
 def test_the_host_corrects_a_revealed_card_and_later_moves_are_replayed(client: FlaskClient) -> None:
@@ -528,6 +531,28 @@ def test_the_host_corrects_a_revealed_card_and_later_moves_are_replayed(client: 
     hidden = {"seq": seq, "target": pending_target, "action": {"type": "play", "card": "QS"}}
     resp = client.post(f"/api/tables/{tid}/corrections", json=hidden, headers=bearer(host))
     assert resp.status_code == 422 and resp.get_json()["rule"] == "correct.not_allowed"
+
+
+def test_a_correction_a_later_move_contradicts_names_that_move(client: FlaskClient) -> None:
+    """Anna's 3♣ of round 1 corrected to the 4♠ she entered in round 2: her later move would
+    no longer fit. The refusal names that later move and gives the engine's reason in quotes,
+    in both languages; nothing is corrected."""
+    data = create(client, options={"hands": "unknown"})
+    tid, host = data["table_id"], data["host_token"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    for seat, card in ((0, "3C"), (1, "6S"), (2, "7C"), (0, "4S"), (1, "9D"), (2, "10H")):
+        assert act(client, tid, tokens[seat], {"type": "play", "card": card}).status_code == 200
+    view = client.get(f"/api/tables/{tid}/state", headers=bearer(host)).get_json()
+    target = next(c["seq"] for c in view["corrections"] if c["card"] == "3C")
+    body = {"seq": view["seq"], "target": target, "action": {"type": "play", "card": "4S"}}
+    resp = client.post(f"/api/tables/{tid}/corrections", json=body, headers=bearer(host))
+    assert resp.status_code == 422 and resp.get_json()["rule"] == "correct.later_move"
+    anna = view["names"][0]
+    en, it = resp.get_json()["messages"]["en"], resp.get_json()["messages"]["it"]
+    assert f"{anna}'s later move (4♠) would no longer be allowed (“The 4 of spades cannot be" in en
+    assert en.endswith("Nothing was corrected.")
+    assert f"la mossa successiva di {anna} (4♠) non sarebbe più ammessa («" in it
+    assert state(client, tid)["seq"] == view["seq"]
 
 
 def test_corrections_need_unknown_hands(client: FlaskClient) -> None:

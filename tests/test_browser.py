@@ -417,6 +417,37 @@ def stale_card_refused(browser: object, server: str) -> tuple[object, list[objec
     return host, [anna, bruno, carla]
 
 
+def test_the_host_corrects_a_card_and_is_told_it_worked_or_why_not(server: str, browser: object) -> None:
+    """Quinta, real cards, round 1 revealed: the host's list names when each card was entered.
+    A correction that works says so, and clears the refusal of an earlier try; one that is
+    refused says why and puts the list back to the card as it stands."""
+    host, table_id = _new_table(browser, server, "en-GB")
+    seats = ({"seat": 0}, {"seat": 1, "name": "Bruno"}, {"seat": 2, "name": "Carla"})
+    tokens = [_api(server, f"/api/tables/{table_id}/seats", seat)["token"] for seat in seats]
+    for seat, card in ((0, "3C"), (1, "6S"), (2, "7C")):
+        _api(server, f"/api/tables/{table_id}/actions",
+             {"action": {"type": "play", "card": card}, "seq": _seq_of(server, table_id, tokens[seat])},
+             tokens[seat])
+    host.locator("#corrections").wait_for()  # type: ignore[attr-defined]
+    host.locator("#corrections summary").click()  # type: ignore[attr-defined]
+    items = host.locator("#correction-list li")  # type: ignore[attr-defined]
+    items.first.wait_for()
+    assert all(text.startswith("Round 1 · ") for text in items.all_inner_texts())
+    bruno = host.locator("#correction-list li", has_text="Bruno: 6♠")  # type: ignore[attr-defined]
+    bruno.locator("select").select_option("7C")  # Carla's card: refused
+    bruno.get_by_role("button", name="Correct").click()
+    toast = host.locator("#toast")  # type: ignore[attr-defined]
+    toast.wait_for(state="visible")
+    refusal = toast.inner_text()
+    assert refusal and "Corrected" not in refusal
+    assert bruno.locator("select").input_value() == "6S"  # the list shows the card as it stands
+    bruno.locator("select").select_option("5S")
+    bruno.get_by_role("button", name="Correct").click()
+    host.get_by_text("Corrected:").wait_for()  # type: ignore[attr-defined]
+    assert toast.inner_text().startswith("Corrected: ") and "5♠" in toast.inner_text()
+    assert refusal not in toast.inner_text()
+
+
 def test_a_refusal_is_explained_in_the_players_language(server: str, browser: object) -> None:
     """A stale picker lets an Italian phone try a card already on the table: the server
     refuses it and the phone shows the engine's sentence in Italian. Then two phones
@@ -2197,6 +2228,14 @@ def _api(server: str, path: str, body: object, token: str | None = None) -> dict
                                  headers={"Content-Type": "application/json", **extra})
     with urllib.request.urlopen(req) as resp:
         return dict(json.loads(resp.read()))
+
+
+def _seq_of(server: str, table_id: str, token: str) -> int:
+    """The table's last event number, as a seat's phone sees it."""
+    req = urllib.request.Request(f"{server}/api/tables/{table_id}/state",
+                                 headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(req) as resp:
+        return int(json.loads(resp.read())["seq"])
 
 
 def test_a_card_chosen_for_one_turn_is_never_played_in_the_next(server: str, browser: object) -> None:

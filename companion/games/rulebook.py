@@ -95,7 +95,7 @@ def book(game: str, title: str, summary_en: str, summary_it: str, *sections: Sec
 # The app's own refusals, the same at every table (raised by the table service, not an engine):
 # every book explains them in its "How the app judges" section.
 UNDO_RULES = ("undo.nothing", "undo.over", "undo.revealed")
-CORRECT_RULES = ("correct.not_allowed", "correct.changes_course")
+CORRECT_RULES = ("correct.not_allowed", "correct.changes_course", "correct.later_move")
 PRACTICE_RULES = ("practice.nothing_to_rewind",)
 APP_RULES = frozenset((*UNDO_RULES, *CORRECT_RULES, *PRACTICE_RULES))
 
@@ -143,11 +143,13 @@ def app_section(turn_rules: tuple[str, ...], card_rules: tuple[str, ...],
           "Correcting a card: when a card was entered wrong (the camera misread it, or a wrong tap), the "
           "host can correct it, but only a card played face up from a hand the app does not know, and "
           "only if the game still holds together: the moves after it are played again, and a correction "
-          "that would change who played what in the same round is refused.",
+          "that would change who played what in the same round, or that a later move no longer fits "
+          "(the refusal names that move and why), is refused.",
           "Correggere una carta: se una carta è stata inserita male (la fotocamera l'ha letta male, o un "
           "tocco sbagliato), l'organizzatore può correggerla, ma solo una carta giocata scoperta da una "
           "mano che l'app non conosce, e solo se la partita torna ancora: le mosse successive vengono "
-          "rigiocate, e una correzione che cambierebbe chi ha giocato cosa nello stesso giro è rifiutata.",
+          "rigiocate, e una correzione che cambierebbe chi ha giocato cosa nello stesso giro, o con cui "
+          "una mossa successiva non torna più (il rifiuto dice quale e perché), è rifiutata.",
           *CORRECT_RULES),
         P("app-practice",
           "At a practice table the player can take back their last move, together with the bots' moves "

@@ -167,12 +167,14 @@ class HostTools:
                        "Il tavolo è troppo occupato adesso: riprova.")
 
 def correctable(table: Table) -> list[dict[str, Any]]:
-    """The last moves the host may correct, newest first: event number, player, card."""
+    """The last moves the host may correct, newest first: event number, player, card, and when
+    it was made where the game names it (``moment``: "Round 3")."""
     can_correct = getattr(table.rules, "can_correct", None)
     out: list[dict[str, Any]] = []
     if can_correct is None:
         return out
     same_turn = getattr(table.rules, "same_turn", None)
+    moment = getattr(table.rules, "moment", None)
     redone: set[tuple[Any, ...]] = set()  # (player, type, turn) of moves made again later
     for a in reversed(table.applied):
         card = getattr(a.action, "card", None)
@@ -182,7 +184,8 @@ def correctable(table: Table) -> list[dict[str, Any]]:
         superseded = key in redone  # cancelled, then made again: the later one stands
         redone.add(key)
         if card is not None and not superseded and can_correct(a.before, table.state, a.action, a.action):
-            out.append({"seq": a.seq, "player": a.action.player, "card": card, "type": kind})
+            out.append({"seq": a.seq, "player": a.action.player, "card": card, "type": kind,
+                        **({"when": moment(a.before)} if moment is not None else {})})
         if len(out) >= 2 * len(table.names):
             break
     return out

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..games.cards import card_text
-from ..games.engine import Rules
+from ..games.engine import IllegalAction, Rules
 from ..games.registry import get_game, get_rules
 from ..storage.rows import Event
 
@@ -98,7 +98,12 @@ def corrected(table: Table, target: int, action: Any, seq: int) -> Table:
     applied = list(table.applied[:index])
     for a in (Applied(target, action, state), *table.applied[index + 1:]):
         applied.append(Applied(a.seq, a.action, state))
-        state = rules.apply(state, a.action)
+        try:
+            state = rules.apply(state, a.action)
+        except IllegalAction as e:
+            if a.seq == target:  # the corrected move itself: the engine's own reason
+                raise
+            raise _later_move_refused(a.action, e) from e
     card, old_card = str(getattr(action, "card", "")), str(getattr(old.action, "card", ""))
     (line,) = table.in_both_languages(lambda names: [{
         "en": f"The host corrected {names[action.player]}'s card: {card_text(old_card, 'en')} is "
@@ -106,6 +111,23 @@ def corrected(table: Table, target: int, action: Any, seq: int) -> Table:
         "it": f"L'organizzatore ha corretto la carta di {names[action.player]}: "
               f"{card_text(old_card, 'it')} era in realtà {card_text(card, 'it')}."}])
     return replace(table, state=state, applied=tuple(applied), log=(*table.log, {"seq": seq, **line}))
+
+
+def _later_move_refused(later: Any, e: IllegalAction) -> IllegalAction:
+    """A correction refused because a move made after it would no longer fit: whose move that
+    is and what it was, with the engine's reason (said to that player) in quotes."""
+    seat = getattr(later, "player", None)
+    code = getattr(later, "card", None)
+    who_en = f"seat {seat + 1}'s" if isinstance(seat, int) else "a"
+    who_it = f"del posto {seat + 1}" if isinstance(seat, int) else ""
+    what_en = f" ({card_text(code, 'en')})" if isinstance(code, str) else ""
+    what_it = f" ({card_text(code, 'it')})" if isinstance(code, str) else ""
+    return IllegalAction(
+        "correct.later_move",
+        f"That correction does not fit what happened after it: {who_en} later move{what_en} "
+        f"would no longer be allowed (\u201c{e.message}\u201d). Nothing was corrected.",
+        f"Questa correzione non torna con quanto è successo dopo: la mossa successiva {who_it}"
+        f"{what_it} non sarebbe più ammessa (\u00ab{e.message_it}\u00bb). Non si è corretto nulla.")
 
 
 def _narrated(table: Table, action: Any, after: Any) -> list[dict[str, Any]]:

@@ -251,6 +251,14 @@ class Kaiserspiel:
             return same_hand and now.phase == "reveal" and now.face_up[a.player] is None
         return False
 
+    def moment(self, s: KaiserState) -> dict[str, str]:
+        """When a move made on ``s`` was made, as the host's corrections list names it: the
+        trick it went to, or, before play, the face-up cards."""
+        if s.phase == "reveal":
+            return {"en": "Face-up card", "it": "Carta scoperta"}
+        n = len(s.tricks) + 1
+        return {"en": f"Trick {n}", "it": f"Presa {n}"}
+
     def can_correct(self, before: KaiserState, now: KaiserState, old: Action, new: Action) -> bool:
         """A card entered by mistake for a hand the app does not know (a played card, a face-up
         card) may be corrected by the host: everybody has seen the real one."""

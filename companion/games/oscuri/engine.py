@@ -239,6 +239,10 @@ class Oscuri:
         """True when the app knows this seat's hand: nobody else may act for it."""
         return s.hands[player] is not None
 
+    def moment(self, s: OscuriState) -> dict[str, str]:
+        """When a move made on ``s`` was made, as the host's corrections list names it."""
+        return {"en": f"Turn {s.turn}", "it": f"Turno {s.turn}"}
+
     def can_correct(self, before: OscuriState, now: OscuriState, old: Action, new: Action) -> bool:
         """A card played face up from a hand the app does not know may be corrected by the host
         (a typing or scanning mistake); discards stay face down and are nobody's business."""

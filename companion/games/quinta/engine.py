@@ -245,6 +245,10 @@ class Quinta:
         return (revealed and isinstance(old, Play) and isinstance(new, Play)
                 and old.player == new.player and before.hands[old.player] is None)
 
+    def moment(self, s: QuintaState) -> dict[str, str]:
+        """When a move made on ``s`` was made, as the host's corrections list names it."""
+        return {"en": f"Round {s.round}", "it": f"Giro {s.round}"}
+
     def same_turn(self, s: QuintaState) -> int:
         """Which choice a player's card answers: the round's. A player makes a second in one
         round only when his first was cancelled (two phones entered the same card), and only
