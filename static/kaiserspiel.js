@@ -398,8 +398,10 @@ window.GAME_UI = window.GAME_UI || {};
       if (a.type === "pass") b = button(t("ks_pass"), "ks-pass", () => send({type: "pass"}), "ks-pass");
       else if (a.type === "raise") b = button(t("ks_raise", {n: s.hand_value + 3}), "primary ks-raise", () => send({type: "raise"}), "ks-raise");
       else if (a.type === "declare_kaiser") {
-        b = button(t("ks_kaiser", {card: cardLabel(a.card), name: info(view, a.card)["kaiser_" + LANG],
-                                   n: s.hand_value + 1}), "primary ks-kaiser",
+        // the physical card as this pack's players call it ("asso di picche"), beside the game's name
+        const card = info(view, a.card), physical = card && card["physical_" + LANG];
+        b = button(t("ks_kaiser", {card: cardLabel(a.card) + (physical ? ` (${physical})` : ""),
+                                   name: card["kaiser_" + LANG], n: s.hand_value + 1}), "primary ks-kaiser",
                    () => send({type: "declare_kaiser", card: a.card}));
         b.dataset.card = a.card;
       } else if (a.type === "accept") {

@@ -184,6 +184,16 @@ def test_kaiserspiel_the_kaisers_shown_name_each_player_and_card_once(server: st
     }""")
     line = page.locator(".ks-kaisers").inner_text()
     assert re.fullmatch(rf"{word}: Anna \([^():]+\)", line), line  # not "Anna: Kaiser of Bells"
+    # her button to show a Kaiser names the card as a French pack's players call it, too
+    page.evaluate("""() => {
+        const v = structuredClone(window.TAVOLO.view());
+        v.seq += 1000;
+        Object.assign(v.state, {phase: "declare", to_act: [0], kaisers: [],
+                                legal: [{type: "declare_kaiser", card: "AS"}, {type: "pass"}]});
+        window.TAVOLO.render(v);
+    }""")
+    physical = "asso di picche" if locale == "it-IT" else "ace of spades"
+    assert f"A♠ ({physical})" in page.locator("#controls .ks-kaiser").inner_text()
 
 
 def _play_to_the_end(base: str, table_id: str, tokens: list[str]) -> dict[str, Any]:

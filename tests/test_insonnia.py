@@ -95,6 +95,10 @@ def test_a_chain_must_be_consecutive_one_way_and_on_one_run() -> None:
     s = _chains_table()
     e = refused(s, play(0, ("Y6", 0, 0, 6), ("G8", 0, 0, 8)))
     assert e.rule == "insonnia.chain_gap"
+    # the way on names only an empty slot: beside the 4 lies the red 5 already
+    e = refused(s, play(0, ("Y4", 0, 0, 4), ("Y6", 0, 0, 6)))
+    assert e.rule == "insonnia.chain_gap"
+    assert e.message.endswith("after slot 4 comes slot 3.") and e.message_it.endswith("viene la 3.")
     # a chain with a direction says so, rather than naming a slot behind it as the next
     e = refused(s, play(0, ("P4", 0, 0, 4), ("B3", 0, 0, 3), ("Y6", 0, 0, 6)))
     assert e.rule == "insonnia.chain_gap"

@@ -217,10 +217,17 @@ def _check_chain(s: InsonniaState, chain: list[Placement], run: Run, p: Placemen
                        f"slot {last.slot} comes slot {last.slot + step}",
                        f"la sequenza va in un solo verso, {way_it}, una casella alla volta: dopo la "
                        f"casella {last.slot} viene la {last.slot + step}")
+            # only the slots beside it that are still empty: a sheep already there is no way on
+            free = [n for n in (last.slot - 1, last.slot + 1) if 1 <= n <= 10 and run.at(n) is None]
+            if not free:
+                refuse("chain_gap", f"the chain cannot go on from slot {last.slot}: the slots beside it "
+                       "are taken",
+                       f"la sequenza non può continuare dalla casella {last.slot}: le caselle accanto "
+                       "sono occupate")
             refuse("chain_gap", f"the chain is not consecutive: after slot {last.slot} comes slot "
-                   f"{last.slot - 1} or {last.slot + 1}",
+                   + " or ".join(str(n) for n in free),
                    f"la sequenza non è consecutiva: dopo la casella {last.slot} viene la "
-                   f"{last.slot - 1} o la {last.slot + 1}")
+                   + " o la ".join(str(n) for n in free))
     if s.variant == "rainbow" and clashes(s.cards, run, p.slot, p.card):
         refuse("rainbow", "in Rainbow a sheep may not lie next to a sheep of its own colour",
                "nell'Arcobaleno una pecora non può stare accanto a una pecora del suo colore")
