@@ -458,13 +458,15 @@ def test_a_full_tables_join_page_says_what_to_do_and_oscuri_names_no_suit_before
     assert line.startswith("Turn 1 · draw pile: ") and "suit" not in line, line
 
 
-@pytest.mark.parametrize("width", [360, 320])
+@pytest.mark.parametrize(("width", "text"), [(360, 1), (320, 1), (360, 2)], ids=["360", "320", "360-text200"])
 @pytest.mark.parametrize("locale", ["en-GB", "it-IT"])
 def test_kaiserspiel_card_names_keep_their_words_whole_on_a_small_phone(
-        server: str, browser: Any, locale: str, width: int) -> None:  # noqa: F811
-    """At 360 and 320 px the four face-up cards and the hand of a French pack each say their
-    Kaiserspiel name and the French card, and no word of either breaks across two lines
-    (a browser without hyphenation dictionaries cut "diamonds" as "diamon / ds")."""
+        server: str, browser: Any, locale: str, width: int, text: int) -> None:  # noqa: F811
+    """At 360 and 320 px, and at 360 px with text twice its size (a phone set to large text),
+    the four face-up cards and the hand of a French pack each say their Kaiserspiel name and
+    the French card, and no word of either, nor a player's name, breaks across two lines (a
+    browser without hyphenation dictionaries cut "diamonds" as "diamon / ds"): larger text
+    takes fewer cards abreast."""
     status, created = request(_port(server), "POST", "/api/tables", {
         "game": "kaiserspiel", "players": ["Anna", None, None, None],
         "options": {"hands": "known", "pack": "french"}})
@@ -474,7 +476,10 @@ def test_kaiserspiel_card_names_keep_their_words_whole_on_a_small_phone(
     page = _phone(browser, server, tid, token, {"width": width, "height": 2 * width}, locale=locale)
     cards = page.locator(".kc")
     cards.first.wait_for()
+    if text != 1:
+        page.evaluate(f"document.documentElement.style.fontSize = '{100 * text}%'")
     assert cards.count() >= 10  # four face up and a hand of six
+    assert words_split(page, ".placed .who .name") == []
     assert page.locator(".kc .kc-phys").count() == cards.count()
     assert words_split(page, ".kc .kc-name, .kc .kc-phys") == []
     # Not only the cards dealt: every name the pack has, tried in every card's place.
@@ -486,5 +491,5 @@ def test_kaiserspiel_card_names_keep_their_words_whole_on_a_small_phone(
     assert words_split(page, ".kc .kc-name", sorted(names)) == []
     assert words_split(page, ".kc .kc-phys", sorted(physical)) == []
     assert horizontal_overflow(page) == 0
-    _shot(page, f"kaiserspiel-french-names-{width}-{locale[:2]}")
+    _shot(page, f"kaiserspiel-french-names-{width}-{locale[:2]}-text{text}")
     page.context.close()
