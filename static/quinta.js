@@ -143,7 +143,17 @@ window.GAME_UI = window.GAME_UI || {};
       item.className = "set";
       const label = document.createElement("span");
       label.textContent = `+${set.points}`;
-      item.append(label, ...set.cards.map((c) => cardEl(c, {small: true})));
+      // a joker in a set counts as the set's rank: said beside it ("= 3"), seen and heard
+      item.append(label, ...set.cards.flatMap((c) => {
+        const el = cardEl(c, {small: true});
+        if (!JOKER_ROWS[c]) return [el];
+        const as = document.createElement("span");
+        as.className = "joker-as";
+        as.textContent = t("joker_as", {rank: set.rank});
+        el.setAttribute("aria-label", `${el.getAttribute("aria-label")} ${as.textContent}`);
+        as.setAttribute("aria-hidden", "true");
+        return [el, as];
+      }));
       box.append(item);
     }
     return box;

@@ -538,6 +538,9 @@
     if (role === "table") return;
     const status = document.getElementById("status");
     if (status.getBoundingClientRect().top < 0) window.scrollTo(0, 0);  // the status is near the top
+    // the button pressed is gone with the redraw: keyboard focus goes to what happened, not
+    // back to the top of the page
+    if (!document.activeElement || document.activeElement === document.body) status.focus({preventScroll: true});
   }
 
   window.TAVOLO = {act, view: () => view, tableId, asTable, role, render};

@@ -448,6 +448,22 @@ def test_the_host_corrects_a_card_and_is_told_it_worked_or_why_not(server: str, 
     assert refusal not in toast.inner_text()
 
 
+def test_quinta_final_sets_say_what_a_joker_counts_as(server: str, browser: object) -> None:
+    """A set holding a joker shows, beside it, the rank it counts as; a screen reader hears it
+    with the joker's name."""
+    host, _table_id = _new_table(browser, server, "en-GB")
+    host.locator("#status").wait_for()  # type: ignore[attr-defined]
+    got = host.evaluate("""() => {  // type: ignore[attr-defined]
+        const v = structuredClone(window.TAVOLO.view());
+        v.state.sets = [[{rank: "3", cards: ["3C", "JK2", "3D"], points: 2}]];
+        const box = window.GAME_UI.quinta.finalDetails(v, 0);
+        document.body.append(box);
+        const joker = box.querySelector(".card.joker");
+        return [box.textContent.replace(/\\s+/g, " "), joker.getAttribute("aria-label")];
+    }""")
+    assert "= 3" in got[0] and got[1].endswith("= 3"), got
+
+
 def test_a_refusal_is_explained_in_the_players_language(server: str, browser: object) -> None:
     """A stale picker lets an Italian phone try a card already on the table: the server
     refuses it and the phone shows the engine's sentence in Italian. Then two phones
@@ -2620,6 +2636,27 @@ def test_a_bot_dealer_between_deals_is_never_offered_to_the_practice_player(serv
     page.goto(page.url.split("?")[0] + "?lang=it")
     assert page.get_by_role("heading", level=1).inner_text() == "Il Diavolo (allenamento)"
     assert page.locator("header .room").get_attribute("aria-label") == "Codice stanza"
+    ctx.close()
+
+
+def test_a_move_made_with_the_keyboard_leaves_the_focus_on_what_happened(server: str,
+                                                                          browser: object) -> None:
+    """Quinta practice with the keyboard alone: a card chosen and played with Enter; the Play
+    button goes with the redraw, and the focus goes to the status line, not to the page's top."""
+    ctx = browser.new_context(viewport=PHONE, locale="en-GB")  # type: ignore[attr-defined]
+    page = ctx.new_page()
+    page.goto(server + "/")
+    page.locator("#practice-name").fill("Nora")
+    page.get_by_role("button", name="Quinta against bots").click()
+    page.wait_for_url("**/play/*")
+    card = page.locator(".hand .card:not([aria-disabled=true])").first
+    card.focus()
+    page.keyboard.press("Enter")
+    page.locator("#play").focus()
+    before = _seq(page)
+    page.keyboard.press("Enter")
+    _wait_moved(page, before)
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'status'")
     ctx.close()
 
 
