@@ -57,6 +57,7 @@
     document.title = (myTurn ? "● " : "") + document.getElementById("app").dataset.title + " · Tavolo · " + v.room;
     if (myTurn && !wasMyTurn && window.TAVOLO_ALERT) window.TAVOLO_ALERT.yourTurn();
     wasMyTurn = myTurn;
+    tellEnteredForMe(v);
     announce(v);
     const parts = ui.render(v, act);
     document.getElementById("game").replaceChildren(parts.game);
@@ -83,6 +84,18 @@
     // Where the app dealt the cards it knows every hand: there is nothing to read.
     if (scanBar) scanBar.hidden = !v.scannable || (role === "table" && !v.host) || Boolean(v.state.known_hands);
     document.dispatchEvent(new CustomEvent("tavolo:view", {detail: v}));  // teach.js, practice.js
+  }
+
+  /* The table screen made a move for this phone's seat (a card entered from a photo or by
+     hand): said once, as it comes, so that a wrong card is noticed by the one who holds it. */
+  let enteredSeen = null;  // the last such move already known (null: nothing drawn yet)
+  function tellEnteredForMe(v) {
+    const e = v.entered_for_me;
+    const seq = e ? e.seq : 0;
+    if (enteredSeen !== null && seq > enteredSeen) {
+      toast(e.card ? t("entered_for_you", {card: cardLabel(e.card)}) : t("moved_for_you"));
+    }
+    enteredSeen = seq;
   }
 
   function renderCorrections(v) {

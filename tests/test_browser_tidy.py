@@ -493,3 +493,32 @@ def test_kaiserspiel_card_names_keep_their_words_whole_on_a_small_phone(
     assert horizontal_overflow(page) == 0
     _shot(page, f"kaiserspiel-french-names-{width}-{locale[:2]}-text{text}")
     page.context.close()
+
+
+def test_a_phone_is_told_when_the_table_screen_enters_its_card(server: str, browser: Any) -> None:  # noqa: F811
+    """Quinta, real cards: the table screen enters the K♦ for Bruno, whose phone is open. His
+    phone says so at once (a wrong card is noticed by the one who holds it); Anna's phone,
+    whose seat the screen did not act for, says nothing of it. The view names the move for
+    Bruno's seat alone."""
+    port = _port(server)
+    status, created = request(port, "POST", "/api/tables", {
+        "game": "quinta", "players": ["Anna", "Bruno", "Carla"], "options": {"hands": "unknown"}})
+    assert status == 201
+    tid, host = created["table_id"], created["host_token"]
+    tokens = [request(port, "POST", f"/api/tables/{tid}/seats", {"seat": s})[1]["token"] for s in (0, 1)]
+    anna, bruno = (_phone(browser, server, tid, t, VIEWPORTS["360x740"]) for t in tokens)
+    for page in (anna, bruno):
+        page.locator("#status").wait_for()
+    seq = request(port, "GET", f"/api/tables/{tid}/state", token=host)[1]["seq"]
+    status, _ = request(port, "POST", f"/api/tables/{tid}/actions",
+                        {"action": {"type": "play", "player": 1, "card": "KD"}, "seq": seq}, token=host)
+    assert status == 200
+    said = bruno.locator("#toast")
+    said.wait_for(state="visible")
+    assert said.inner_text().startswith("The table screen entered K♦ for you.")
+    anna.wait_for_function(f"() => window.TAVOLO.view().seq > {seq}")
+    assert anna.locator("#toast").is_hidden()
+    views = [request(port, "GET", f"/api/tables/{tid}/state", token=t)[1] for t in tokens]
+    assert views[0]["entered_for_me"] is None and views[1]["entered_for_me"]["card"] == "KD"
+    anna.context.close()
+    bruno.context.close()

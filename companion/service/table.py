@@ -29,6 +29,7 @@ class Applied:
     seq: int
     action: Any
     before: Any
+    by: str = ""  # who sent it: "host" (the table screen, for a seat), "bot", or "" (the seat's phone)
 
 
 @dataclass(frozen=True)
@@ -96,8 +97,8 @@ def corrected(table: Table, target: int, action: Any, seq: int) -> Table:
     old = table.applied[index]
     state = old.before
     applied = list(table.applied[:index])
-    for a in (Applied(target, action, state), *table.applied[index + 1:]):
-        applied.append(Applied(a.seq, a.action, state))
+    for a in (Applied(target, action, state, old.by), *table.applied[index + 1:]):
+        applied.append(Applied(a.seq, a.action, state, a.by))
         try:
             state = rules.apply(state, a.action)
         except IllegalAction as e:
@@ -111,6 +112,12 @@ def corrected(table: Table, target: int, action: Any, seq: int) -> Table:
         "it": f"L'organizzatore ha corretto la carta di {names[action.player]}: "
               f"{card_text(old_card, 'it')} era in realtà {card_text(card, 'it')}."}])
     return replace(table, state=state, applied=tuple(applied), log=(*table.log, {"seq": seq, **line}))
+
+
+def sent_by(payload: dict[str, Any]) -> str:
+    """Who sent a stored move: "host" or "bot"; "" for the seat's own phone (stored as its seat)."""
+    by = payload.get("by")
+    return by if by in ("host", "bot") else ""
 
 
 def _later_move_refused(later: Any, e: IllegalAction) -> IllegalAction:
@@ -160,7 +167,7 @@ def fold(table: Table, events: Sequence[Event]) -> Table:
             lines = _narrated(table, action, after)
             table = replace(
                 table, state=after,
-                applied=(*table.applied, Applied(ev.seq, action, table.state)),
+                applied=(*table.applied, Applied(ev.seq, action, table.state, sent_by(ev.payload))),
                 log=(*table.log, *({"seq": ev.seq, **line} for line in lines)),
             )
         elif ev.kind == "release":

@@ -78,6 +78,7 @@ class Views:
             "options": table.options,
             "state": state,
             "entered": entered_by(table, state),
+            "entered_for_me": entered_for(table, seat),
             "can_undo": bool(out is None and last and rules.can_undo(table.state, last.action)),
             "outcome": None if out is None else {
                 "scores": [json_number(v) for v in out.scores],
@@ -130,3 +131,16 @@ def entered_by(table: Table, state: dict[str, Any]) -> dict[str, int]:
         if isinstance(card, str) and card in seen and isinstance(player, int):
             out[card] = player
     return out
+
+
+def entered_for(table: Table, seat: int | None) -> dict[str, Any] | None:
+    """The last move the table screen made for ``seat`` (its event number, and its card where it
+    has one), so that the seat's own phone is told: a card entered for him by mistake is his to
+    notice. None for the table screen, or when the host never acted for the seat."""
+    if seat is None:
+        return None
+    for applied in reversed(table.applied):
+        if getattr(applied.action, "player", None) == seat and applied.by == "host":
+            card = getattr(applied.action, "card", None)
+            return {"seq": applied.seq, "card": card if isinstance(card, str) else None}
+    return None
