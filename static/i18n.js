@@ -11,7 +11,7 @@ const TEXT = {
     hands_legend: "Cards", create: "Create table", join_table: "Join a table",
     hands_unknown: "Real cards on a real table: each player enters the card they reveal",
     hands_known: "The app deals: each phone shows its hand",
-    room_code: "Room code", pr_mark: "(practice)", join: "Join", pick_seat: "Pick your seat",
+    room_code: "Room code", pr_mark: "(practice)", at_most: "At most {n} characters.", join: "Join", pick_seat: "Pick your seat",
     your_name: "Your name", take_seat: "Take this seat", all_taken: "Every seat is taken. If your phone has lost its seat, ask the host to free it on the table screen, then join again.", taken: "taken",
     scan_to_join: "Scan to join, or open", log: "Event log", recent: "Just happened", undo: "Undo last move",
     connected: "live", reconnecting: "reconnecting…", offline: "offline",
@@ -258,7 +258,7 @@ const TEXT = {
     hands_legend: "Carte", create: "Crea il tavolo", join_table: "Entra in un tavolo",
     hands_unknown: "Carte vere su un tavolo vero: ogni giocatore indica la carta che scopre",
     hands_known: "L'app distribuisce: ogni telefono mostra la sua mano",
-    room_code: "Codice stanza", pr_mark: "(allenamento)", join: "Entra", pick_seat: "Scegli il tuo posto",
+    room_code: "Codice stanza", pr_mark: "(allenamento)", at_most: "Al massimo {n} caratteri.", join: "Entra", pick_seat: "Scegli il tuo posto",
     your_name: "Il tuo nome", take_seat: "Prendi questo posto", all_taken: "Tutti i posti sono occupati. Se il tuo telefono ha perso il posto, chiedi all'organizzatore di liberarlo dallo schermo del tavolo, poi entra di nuovo.", taken: "occupato",
     scan_to_join: "Inquadra per entrare, oppure apri", log: "Registro", recent: "Appena successo", undo: "Annulla l'ultima mossa",
     connected: "in diretta", reconnecting: "riconnessione…", offline: "non in linea",
@@ -549,4 +549,22 @@ async function postJSON(url, payload, headers) {
   try { body = await resp.json(); } catch (e) { body = null; }
   return {ok: resp.ok, status: resp.status, body};
 }
-document.addEventListener("DOMContentLoaded", () => applyText());
+/* A text field that takes no more says so beside it, as it fills up (the browser cuts a pasted
+   name silently at its maxlength). */
+function sayLimits(root) {
+  for (const input of (root || document).querySelectorAll("input[maxlength]")) {
+    const max = Number(input.getAttribute("maxlength"));
+    if (!max || input.dataset.limitSaid) continue;
+    input.dataset.limitSaid = "1";
+    const note = document.createElement("span");
+    note.className = "limit-note";
+    note.setAttribute("role", "status");
+    note.hidden = true;
+    (input.closest("label") || input).insertAdjacentElement("afterend", note);  // under a field in its label
+    input.addEventListener("input", () => {
+      note.hidden = input.value.length < max;
+      note.textContent = note.hidden ? "" : t("at_most", {n: max});
+    });
+  }
+}
+document.addEventListener("DOMContentLoaded", () => { applyText(); sayLimits(); });

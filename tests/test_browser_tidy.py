@@ -522,3 +522,21 @@ def test_a_phone_is_told_when_the_table_screen_enters_its_card(server: str, brow
     assert views[0]["entered_for_me"] is None and views[1]["entered_for_me"]["card"] == "KD"
     anna.context.close()
     bruno.context.close()
+
+
+def test_a_name_too_long_for_its_field_is_said_to_be_cut(server: str, browser: Any) -> None:  # noqa: F811
+    """A name longer than a seat's name may be (24 characters) is cut by the field, which now
+    says so under it; a name that fits says nothing."""
+    page = browser.new_page(viewport=VIEWPORTS["360x740"], locale="en-GB")
+    page.goto(server + "/")
+    field = page.locator("#names input").first
+    field.fill("Anna")
+    note = page.locator("#names .limit-note").first
+    assert note.is_hidden()
+    field.fill("Bartolomeo-Massimiliano de' Medici della Rovere")
+    assert len(field.input_value()) == 24
+    note.wait_for()
+    assert note.inner_text() == "At most 24 characters."
+    field.fill("Anna")
+    assert note.is_hidden()
+    page.close()
