@@ -156,6 +156,9 @@ window.GAME_UI = window.GAME_UI || {};
       if (memory.refused && memory.refused.index === di) { e.classList.add("refused"); words.push(t("in_refused_here")); }
     }
     if (ctx.removable.has(key)) e.classList.add("removable");
+    // a slot that is no button is a picture with a name: a screen reader says "slot 6, open",
+    // not only the number drawn in it (a plain div's label is not read)
+    if (!tappable) e.setAttribute("role", "img");
     e.setAttribute("aria-label", words.join(", "));
     if (target) {
       e.addEventListener("click", () => {

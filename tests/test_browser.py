@@ -1769,6 +1769,10 @@ def test_three_phones_play_insonnia_by_tapping_cards_into_slots(server: str, bro
     one, two, three = phones[a], phones[b], phones[c]
     one.wait_for_function("() => document.getElementById('status').textContent.includes('Your turn')")
     _shot(one, "phone-insonnia-first-turns", full_page=False)
+    # before a card is chosen the open slots are no buttons: each is named, as a picture is
+    # (her R4 in slot 4: slots 3 and 5 are open)
+    for slot in (3, 5):
+        assert one.get_by_role("img", name=f"slot {slot}, open").count() >= 1  # type: ignore[attr-defined]
 
     # Lia: two sheep up her own run, shown as a draft, confirmed at once.
     _in_pick(one, "R5")
