@@ -508,14 +508,19 @@ function applyText(root) {
   for (const el of (root || document).querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
   for (const el of (root || document).querySelectorAll("[data-t-label]")) el.setAttribute("aria-label", t(el.dataset.tLabel));
 }
-function whyLink(href) {
-  /* A refusal's "why?": the rule book paragraph that explains it, in a new tab. */
+function newTabLink(href, text) {
+  /* A link that opens beside the page (a rule book, the decks page), keeping the table open. */
   const a = document.createElement("a");
-  a.className = "why";
   a.href = href;
   a.target = "_blank";
   a.rel = "noopener";
-  a.textContent = t("why");
+  a.textContent = text;
+  return a;
+}
+function whyLink(href) {
+  /* A refusal's "why?": the rule book paragraph that explains it, in a new tab. */
+  const a = newTabLink(href, t("why"));
+  a.className = "why";
   return a;
 }
 function toast(message, why) {

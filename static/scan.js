@@ -60,12 +60,7 @@
     if (result.byHand || result.detections.length) return [];  // cards read, or added by hand
     const help = document.createElement("p");
     help.className = "hint scan-none-help";
-    const link = document.createElement("a");
-    link.href = "/decks";
-    link.target = "_blank";
-    link.rel = "noopener";
-    link.textContent = t("dk_title");
-    help.append(t("scan_none_help") + " ", link);
+    help.append(t("scan_none_help") + " ", newTabLink("/decks", t("dk_title")));
     return [help];
   }
 
