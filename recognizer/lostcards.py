@@ -113,6 +113,7 @@ def where_lost(scene: Scene, nets: Networks, read: Counter[str] | None = None,
         if stage == "finder" and why is not None:
             why.update(_why_unframed(scene, code, r, settings, inks)[:missing])
     there = Counter(p.face.code for p in scene.cards)
+    second = np.array(runners_up(r.probs, nets.model)[0], dtype=object)  # each reading's second guess
     false: Counter[str] = Counter()
     for code, extra in (read - there).items():
         if code in there:
@@ -120,8 +121,7 @@ def where_lost(scene: Scene, nets: Networks, read: Counter[str] | None = None,
             continue
         source = np.flatnonzero(r.passed & r.sure & (r.named == code))
         if not len(source):
-            second, _ = runners_up(r.probs, nets.model)
-            guessed = (r.passed & r.sure & (np.array(second, dtype=object) == code)).any()
+            guessed = (r.passed & r.sure & (second == code)).any()
             false["a copy's second guess" if guessed else "inverted pass"] += extra
             continue
         kind = labels[source]

@@ -6,7 +6,7 @@ a change here needs no new networks."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .reader import MIN_READING
 from .types import DecodeSettings, EnrolSettings, FindSettings, LocateSettings, MarkerSettings
@@ -83,3 +83,9 @@ class Settings:
     locate: LocateSettings = field(default_factory=LocateSettings)
     markers: MarkerSettings = field(default_factory=MarkerSettings)
     enrol: EnrolSettings = field(default_factory=EnrolSettings)
+
+
+def decks_mixed(settings: Settings = Settings()) -> Settings:
+    """``settings`` for photos that may hold two copies of a card (decks mixed): a card read
+    twice stays twice (the one-deck rule, ``GroupSettings.copy_doubt``, off)."""
+    return replace(settings, group=replace(settings.group, copy_doubt=0.0))

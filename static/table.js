@@ -118,8 +118,8 @@
         const res = await postJSON(`/api/tables/${tableId}/corrections${asTable}`,
           {seq: view.seq, target: c.seq, action: {type: c.type || "play", card: sel.value}});
         if (res.ok) {
-          hideToast();  // a refusal of an earlier try is no longer true
           render(res.body);
+          // said in place of the refusal of an earlier try, which is no longer true
           toast(t("corrected", {who: v.names[c.player], from: cardLabel(c.card), to: cardLabel(sel.value)}));
         } else {
           sel.value = c.card;  // the list shows the card as it stands

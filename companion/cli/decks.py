@@ -47,21 +47,18 @@ def _deck_for(args: argparse.Namespace) -> str | EnrolledDeck:
 
 def recognize(args: argparse.Namespace) -> int:
     import time
-    from dataclasses import replace
 
     from recognizer.decode import ImageError, decode
     from recognizer.matching import recognize_enrolled
     from recognizer.pipeline import recognize_decoded
-    from recognizer.settings import Settings
+    from recognizer.settings import Settings, decks_mixed
 
     try:
         deck = _deck_for(args)
     except CliError as e:
         print(f"companion recognize: {e}", file=sys.stderr)
         return 2
-    settings = Settings()
-    if args.decks_mixed:
-        settings = replace(settings, group=replace(settings.group, copy_doubt=0.0))
+    settings = decks_mixed() if args.decks_mixed else Settings()
     results: list[dict[str, object]] = []
     for path in args.images:
         try:

@@ -17,7 +17,7 @@ from recognizer.decode import Decoded, ImageError, decode
 from recognizer.enrolled import EnrolledDeck
 from recognizer.matching import recognize_enrolled
 from recognizer.pipeline import recognize_decoded
-from recognizer.settings import Settings
+from recognizer.settings import Settings, decks_mixed
 from recognizer.types import Detection
 
 from ..decks.library import DeckLibrary
@@ -186,7 +186,7 @@ def _read(decoded: Decoded, faces: str, single: bool = True) -> list[Detection]:
 
 
 READ_ONE_DECK = Settings()
-READ_DECKS_MIXED = replace(READ_ONE_DECK, group=replace(READ_ONE_DECK.group, copy_doubt=0.0))
+READ_DECKS_MIXED = decks_mixed(READ_ONE_DECK)
 
 
 def one_deck(deck: str) -> bool:

@@ -125,16 +125,16 @@ def _later_move_refused(later: Any, e: IllegalAction) -> IllegalAction:
     is and what it was, with the engine's reason (said to that player) in quotes."""
     seat = getattr(later, "player", None)
     code = getattr(later, "card", None)
-    who_en = f"seat {seat + 1}'s" if isinstance(seat, int) else "a"
-    who_it = f"del posto {seat + 1}" if isinstance(seat, int) else ""
-    what_en = f" ({card_text(code, 'en')})" if isinstance(code, str) else ""
-    what_it = f" ({card_text(code, 'it')})" if isinstance(code, str) else ""
+    move_en = " ".join([f"seat {seat + 1}'s" if isinstance(seat, int) else "a", "later move",
+                        *([f"({card_text(code, 'en')})"] if isinstance(code, str) else [])])
+    move_it = " ".join(["la mossa successiva", *([f"del posto {seat + 1}"] if isinstance(seat, int) else []),
+                        *([f"({card_text(code, 'it')})"] if isinstance(code, str) else [])])
     return IllegalAction(
         "correct.later_move",
-        f"That correction does not fit what happened after it: {who_en} later move{what_en} "
+        f"That correction does not fit what happened after it: {move_en} "
         f"would no longer be allowed (\u201c{e.message}\u201d). Nothing was corrected.",
-        f"Questa correzione non torna con quanto è successo dopo: la mossa successiva {who_it}"
-        f"{what_it} non sarebbe più ammessa (\u00ab{e.message_it}\u00bb). Non si è corretto nulla.")
+        f"Questa correzione non torna con quanto è successo dopo: {move_it} "
+        f"non sarebbe più ammessa (\u00ab{e.message_it}\u00bb). Non si è corretto nulla.")
 
 
 def _narrated(table: Table, action: Any, after: Any) -> list[dict[str, Any]]:
