@@ -143,16 +143,18 @@ window.GAME_UI = window.GAME_UI || {};
       item.className = "set";
       const label = document.createElement("span");
       label.textContent = `+${set.points}`;
-      // a joker in a set counts as the set's rank: said beside it ("= 3"), seen and heard
-      item.append(label, ...set.cards.flatMap((c) => {
+      // a joker in a set counts as the set's rank: said on the card in place of its star ("= 3"),
+      // seen and heard, the card as wide as the others (a set stays within a phone's width)
+      item.append(label, ...set.cards.map((c) => {
         const el = cardEl(c, {small: true});
-        if (!JOKER_ROWS[c]) return [el];
-        const as = document.createElement("span");
-        as.className = "joker-as";
-        as.textContent = t("joker_as", {rank: set.rank});
-        el.setAttribute("aria-label", `${el.getAttribute("aria-label")} ${as.textContent}`);
-        as.setAttribute("aria-hidden", "true");
-        return [el, as];
+        if (JOKER_ROWS[c]) {
+          const as = t("joker_as", {rank: set.rank});
+          const star = el.querySelector(".suit");
+          star.textContent = as;
+          star.classList.add("joker-as");
+          el.setAttribute("aria-label", `${el.getAttribute("aria-label")} ${as}`);
+        }
+        return el;
       }));
       box.append(item);
     }

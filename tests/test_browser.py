@@ -449,19 +449,24 @@ def test_the_host_corrects_a_card_and_is_told_it_worked_or_why_not(server: str, 
 
 
 def test_quinta_final_sets_say_what_a_joker_counts_as(server: str, browser: object) -> None:
-    """A set holding a joker shows, beside it, the rank it counts as; a screen reader hears it
-    with the joker's name."""
+    """A set holding a joker shows, on the joker, the rank it counts as; a screen reader hears it
+    with the joker's name. A set with two jokers is as wide as one of four plain cards (a
+    phone's final screen once scrolled sideways with the rank written beside each joker)."""
     host, _table_id = _new_table(browser, server, "en-GB")
     host.locator("#status").wait_for()  # type: ignore[attr-defined]
     got = host.evaluate("""() => {  // type: ignore[attr-defined]
         const v = structuredClone(window.TAVOLO.view());
-        v.state.sets = [[{rank: "3", cards: ["3C", "JK2", "3D"], points: 2}]];
+        v.state.sets = [[{rank: "3", cards: ["3C", "JK2", "3D"], points: 2},
+                         {rank: "10", cards: ["10D", "JK1", "10S", "JK2"], points: 4},
+                         {rank: "8", cards: ["8D", "8H", "8S", "8C"], points: 4}]];
         const box = window.GAME_UI.quinta.finalDetails(v, 0);
         document.body.append(box);
         const joker = box.querySelector(".card.joker");
-        return [box.textContent.replace(/\\s+/g, " "), joker.getAttribute("aria-label")];
+        const widths = [...box.querySelectorAll(".set")].map((s) => s.getBoundingClientRect().width);
+        return [box.textContent.replace(/\\s+/g, " "), joker.getAttribute("aria-label"), widths];
     }""")
-    assert "= 3" in got[0] and got[1].endswith("= 3"), got
+    assert "= 3" in got[0] and got[1].endswith("= 3") and "= 10" in got[0], got
+    assert abs(got[2][1] - got[2][2]) < 1, got  # two jokers take no more room than two cards
 
 
 def test_a_refusal_is_explained_in_the_players_language(server: str, browser: object) -> None:
