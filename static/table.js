@@ -98,37 +98,110 @@
     enteredSeen = seq;
   }
 
+  /* The host's corrections: a line a move, newest first (the older ones behind a button). A
+     line opens on a tap and then offers only the cards the server says the correction would
+     accept; it stays open while the table moves on, and asks again when it has. */
+  const corrections = {open: null, cards: null, asked: -1, older: false};
   function renderCorrections(v) {
     const box = document.getElementById("corrections");
     box.hidden = !(v.host && v.corrections && v.corrections.length);
     if (box.hidden) return;
-    const list = document.getElementById("correction-list");
-    list.replaceChildren(...v.corrections.map((c) => {
+    const first = 2 * v.names.length;
+    const shown = corrections.older ? v.corrections : v.corrections.slice(0, first);
+    const lines = shown.map((c) => correctionLine(v, c));
+    const more = v.corrections.length - shown.length;
+    if (more > 0) {
       const li = document.createElement("li");
-      const label = document.createElement("span");
-      label.textContent = `${c.when ? (c.when[LANG] || c.when.en) + " · " : ""}${v.names[c.player]}: ${cardLabel(c.card)} → `;
-      const codes = v.pack ? Object.keys(v.pack.cards)
-        : FRENCH_CODES.filter((code) => code[0] !== "A" || v.game !== "quinta");
-      const sel = cardSelect(codes, c.card, () => {});
-      const go = document.createElement("button");
-      go.type = "button";
-      go.textContent = t("correct_do");
-      go.addEventListener("click", async () => {
-        if (sel.value === c.card) return;
-        const res = await postJSON(`/api/tables/${tableId}/corrections${asTable}`,
-          {seq: view.seq, target: c.seq, action: {type: c.type || "play", card: sel.value}});
-        if (res.ok) {
-          render(res.body);
-          // said in place of the refusal of an earlier try, which is no longer true
-          toast(t("corrected", {who: v.names[c.player], from: cardLabel(c.card), to: cardLabel(sel.value)}));
-        } else {
-          sel.value = c.card;  // the list shows the card as it stands
-          showError(res.body);
-        }
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = t("correct_older", {n: more});
+      b.addEventListener("click", () => { corrections.older = true; renderCorrections(view); });
+      li.append(b);
+      lines.push(li);
+    }
+    document.getElementById("correction-list").replaceChildren(...lines);
+  }
+
+  function correctionLine(v, c) {
+    const li = document.createElement("li");
+    const label = document.createElement("span");
+    label.textContent = `${c.when ? (c.when[LANG] || c.when.en) + " · " : ""}${v.names[c.player]}: ${cardLabel(c.card)} → `;
+    li.append(label);
+    if (corrections.open !== c.seq) {
+      const open = document.createElement("button");
+      open.type = "button";
+      open.textContent = t("correct_open");
+      open.setAttribute("aria-label", t("correct_open_for", {who: v.names[c.player], card: cardLabel(c.card)}));
+      open.addEventListener("click", () => {
+        corrections.open = c.seq;
+        corrections.cards = null;
+        renderCorrections(view);
       });
-      li.append(label, sel, go);
+      li.append(open);
       return li;
-    }));
+    }
+    if (corrections.cards === null || corrections.asked !== v.seq) {
+      const wait = document.createElement("span");
+      wait.setAttribute("role", "status");
+      wait.textContent = t("correct_asking");
+      li.append(wait);
+      askCards(c.seq, v.seq);
+      return li;
+    }
+    const fit = new Set(corrections.cards);
+    const deck = v.pack ? Object.keys(v.pack.cards) : FRENCH_CODES;
+    const codes = deck.filter((code) => fit.has(code));
+    if (codes.length < 2) {
+      const none = document.createElement("span");
+      none.setAttribute("role", "status");
+      none.textContent = t("correct_none");
+      li.append(none);
+      return li;
+    }
+    const sel = cardSelect(codes, c.card, () => {});
+    const go = document.createElement("button");
+    go.type = "button";
+    go.textContent = t("correct_do");
+    go.addEventListener("click", async () => {
+      if (sel.value === c.card) return;
+      const res = await postJSON(`/api/tables/${tableId}/corrections${asTable}`,
+        {seq: view.seq, target: c.seq, action: {type: c.type || "play", card: sel.value}});
+      if (res.ok) {
+        corrections.open = null;
+        render(res.body);
+        // said in place of the refusal of an earlier try, which is no longer true
+        toast(t("corrected", {who: v.names[c.player], from: cardLabel(c.card), to: cardLabel(sel.value)}));
+      } else {
+        sel.value = c.card;  // the list shows the card as it stands
+        showError(res.body);
+      }
+    });
+    li.append(sel, go);
+    return li;
+  }
+
+  /* The cards that could replace the card of move ``target``, as the table stands at ``seq``. */
+  async function askCards(target, seq) {
+    if (corrections.asking === `${target}/${seq}`) return;
+    corrections.asking = `${target}/${seq}`;
+    let body = null;
+    try {
+      const resp = await fetch(`/api/tables/${tableId}/corrections/${target}${asTable}`, {credentials: "same-origin"});
+      body = await resp.json();
+      if (!resp.ok) throw body;
+    } catch (e) {
+      corrections.asking = null;
+      corrections.open = null;
+      showError(e && e.messages ? e : null);
+      renderCorrections(view);
+      return;
+    }
+    corrections.asking = null;
+    if (corrections.open !== target) return;  // another line was opened meanwhile
+    corrections.cards = body.cards;
+    corrections.asked = seq;
+    if (view.seq !== seq) corrections.cards = null;  // the table moved on meanwhile: ask again
+    renderCorrections(view);
   }
 
   function renderSeatAdmin(v) {

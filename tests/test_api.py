@@ -313,7 +313,7 @@ def test_openapi_documents_every_route(client: FlaskClient, app: Flask) -> None:
             continue
         path = (rule.rule.replace("<table_id>", "{table_id}").replace("<room>", "{room}")
                 .replace("<int:seat>", "{seat}").replace("<name>", "{name}").replace("<rule>", "{rule}")
-                .replace("<game>", "{game}"))
+                .replace("<game>", "{game}").replace("<int:target>", "{target}"))
         assert path in paths, path
         for method in rule.methods or ():
             if method not in ("HEAD", "OPTIONS"):
@@ -553,6 +553,83 @@ def test_a_correction_a_later_move_contradicts_names_that_move(client: FlaskClie
     assert en.endswith("Nothing was corrected.")
     assert f"la mossa successiva di {anna} (4♠) non sarebbe più ammessa («" in it
     assert state(client, tid)["seq"] == view["seq"]
+
+
+def test_the_host_is_offered_only_the_cards_a_correction_would_accept(client: FlaskClient) -> None:
+    """Quinta, round 1 revealed (3♣, 6♠, 7♣): the cards that could replace Bruno's 6♠ are his
+    own and those the table has not seen; never a card on the table, nor an ace (the rows'
+    heads). Each is one the correction really accepts. A guest asking hears 403; a move that is
+    not there, 404."""
+    data = create(client, options={"hands": "unknown"})
+    tid, host = data["table_id"], data["host_token"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    for seat, card in ((0, "3C"), (1, "6S"), (2, "7C")):
+        assert act(client, tid, tokens[seat], {"type": "play", "card": card}).status_code == 200
+    view = client.get(f"/api/tables/{tid}/state", headers=bearer(host)).get_json()
+    target = next(c["seq"] for c in view["corrections"] if c["card"] == "6S")
+    resp = client.get(f"/api/tables/{tid}/corrections/{target}", headers=bearer(host))
+    assert resp.status_code == 200
+    cards = resp.get_json()["cards"]
+    assert resp.get_json()["seq"] == view["seq"] and resp.get_json()["target"] == target
+    assert "6S" in cards and "5S" in cards and "KD" in cards
+    assert not {"3C", "7C", "AS", "AH", "AD", "AC"} & set(cards)
+    for card in ("5S", "KD"):  # what is offered is accepted
+        tried = client.post(f"/api/tables/{tid}/corrections", headers=bearer(host), json={
+            "seq": state(client, tid)["seq"], "target": target, "action": {"type": "play", "card": card}})
+        assert tried.status_code == 200, tried.get_json()
+    assert client.get(f"/api/tables/{tid}/corrections/{target}", headers=bearer(tokens[0])).status_code == 403
+    assert client.get(f"/api/tables/{tid}/corrections/9999", headers=bearer(host)).status_code == 404
+
+
+def test_a_face_down_choice_is_not_shown_by_the_host_corrections(client: FlaskClient) -> None:
+    """Round 2 is under way and Bruno has chosen the 9♦ face down. Carla's 7♣ of round 1 could
+    not become the 9♦ (Bruno's choice would then be refused), yet the 9♦ is offered like any
+    card the table has not seen, and the refusal of that correction names neither the card
+    nor the engine's reason: the host learns no hidden choice."""
+    data = create(client, options={"hands": "unknown"})
+    tid, host = data["table_id"], data["host_token"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    for seat, card in ((0, "3C"), (1, "6S"), (2, "7C"), (1, "9D")):
+        assert act(client, tid, tokens[seat], {"type": "play", "card": card}).status_code == 200
+    view = client.get(f"/api/tables/{tid}/state", headers=bearer(host)).get_json()
+    target = next(c["seq"] for c in view["corrections"] if c["card"] == "7C")
+    cards = client.get(f"/api/tables/{tid}/corrections/{target}", headers=bearer(host)).get_json()["cards"]
+    assert "9D" in cards and "9H" in cards
+    resp = client.post(f"/api/tables/{tid}/corrections", headers=bearer(host), json={
+        "seq": view["seq"], "target": target, "action": {"type": "play", "card": "9D"}})
+    assert resp.status_code == 422 and resp.get_json()["rule"] == "correct.later_move"
+    said = json.dumps(resp.get_json(), ensure_ascii=False)
+    assert "9♦" not in said and "9 of diamonds" not in said and "9 di quadri" not in said
+    assert "Nothing was corrected." in said and state(client, tid)["seq"] == view["seq"]
+
+
+def test_kaiserspiel_face_up_cards_stay_correctable_through_the_hand(client: FlaskClient) -> None:
+    """Kaiserspiel, hands unknown: the four face-up cards decide the trumps, so they stay in the
+    host's list when the tricks go on (the list once held only the newest eight moves). A
+    face-up card may become any card not seen elsewhere: not another face-up card, not a card
+    another player played since."""
+    data = create(client, game="kaiserspiel", players=["Anna", "Bruno", "Carla", "Dario"],
+                  options={"hands": "unknown"})
+    tid, host = data["table_id"], data["host_token"]
+    tokens = [join(client, tid, i) for i in range(4)]
+    played = 0
+    while played < 12:  # three tricks, whatever the first legal move of the one to act is
+        views = [state(client, tid, t) for t in tokens]
+        seat = next(i for i, v in enumerate(views) if i in v["state"]["to_act"])
+        move = views[seat]["state"]["legal"][0]
+        assert act(client, tid, tokens[seat], move, views[seat]["seq"]).status_code == 200
+        played += move["type"] == "play"
+    view = client.get(f"/api/tables/{tid}/state", headers=bearer(host)).get_json()
+    face_up = [c for c in view["corrections"] if c["when"]["en"] == "Hand 1 · Face-up card"]
+    assert len(face_up) == 4 and len(view["corrections"]) == 16
+    up = view["state"]["face_up"]
+    mine = face_up[0]
+    by_others = {c for c, seat in view["entered"].items() if seat != mine["player"]}
+    assert by_others - set(up)  # cards played in the tricks by the other three
+    asked = client.get(f"/api/tables/{tid}/corrections/{mine['seq']}", headers=bearer(host))
+    cards = asked.get_json()["cards"]
+    assert mine["card"] in cards and len(cards) > 1
+    assert not (by_others | set(up)) - {mine["card"]} & set(cards)
 
 
 def test_corrections_need_unknown_hands(client: FlaskClient) -> None:

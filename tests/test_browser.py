@@ -419,8 +419,10 @@ def stale_card_refused(browser: object, server: str) -> tuple[object, list[objec
 
 def test_the_host_corrects_a_card_and_is_told_it_worked_or_why_not(server: str, browser: object) -> None:
     """Quinta, real cards, round 1 revealed: the host's list names when each card was entered.
-    A correction that works says so, and clears the refusal of an earlier try; one that is
-    refused says why and puts the list back to the card as it stands."""
+    A line, opened, offers only the cards the correction would accept (none on the table) and
+    stays open as the table moves on. A correction that works says so, and clears the refusal
+    of an earlier try; one that is refused (a list older than the table) says why and puts the
+    list back to the card as it stands."""
     host, table_id = _new_table(browser, server, "en-GB")
     seats = ({"seat": 0}, {"seat": 1, "name": "Bruno"}, {"seat": 2, "name": "Carla"})
     tokens = [_api(server, f"/api/tables/{table_id}/seats", seat)["token"] for seat in seats]
@@ -434,18 +436,57 @@ def test_the_host_corrects_a_card_and_is_told_it_worked_or_why_not(server: str, 
     items.first.wait_for()
     assert all(text.startswith("Round 1 · ") for text in items.all_inner_texts())
     bruno = host.locator("#correction-list li", has_text="Bruno: 6♠")  # type: ignore[attr-defined]
-    bruno.locator("select").select_option("7C")  # Carla's card: refused
-    bruno.get_by_role("button", name="Correct").click()
+    bruno.get_by_role("button", name="Change card: Bruno's 6♠").click()
+    offered = bruno.locator("select option")
+    offered.first.wait_for(state="attached")
+    codes = set(offered.evaluate_all("(os) => os.map((o) => o.value)"))
+    assert "6S" in codes and "5S" in codes
+    assert not {"3C", "7C", "AS"} & codes  # on the table, or a row's ace: never offered
+    # the line stays open as the table moves on (Anna chooses her next card face down)
+    _api(server, f"/api/tables/{table_id}/actions",
+         {"action": {"type": "play", "card": "QD"}, "seq": _seq_of(server, table_id, tokens[0])}, tokens[0])
+    host.wait_for_function("(seq) => window.TAVOLO.view().seq > seq",  # type: ignore[attr-defined]
+                           arg=_seq_of(server, table_id, tokens[0]) - 1)
+    bruno.locator("select").wait_for()
+    # a list older than the table (a card offered that no longer fits): refused, and said why
+    bruno.locator("select").evaluate("(s) => s.add(new Option('7♣', '7C'))")
+    bruno.locator("select").select_option("7C")
+    bruno.get_by_role("button", name="Correct", exact=True).click()
     toast = host.locator("#toast")  # type: ignore[attr-defined]
     toast.wait_for(state="visible")
     refusal = toast.inner_text()
     assert refusal and "Corrected" not in refusal
     assert bruno.locator("select").input_value() == "6S"  # the list shows the card as it stands
     bruno.locator("select").select_option("5S")
-    bruno.get_by_role("button", name="Correct").click()
+    bruno.get_by_role("button", name="Correct", exact=True).click()
     host.get_by_text("Corrected:").wait_for()  # type: ignore[attr-defined]
     assert toast.inner_text().startswith("Corrected: ") and "5♠" in toast.inner_text()
     assert refusal not in toast.inner_text()
+    assert "QD" not in json.dumps(host.evaluate("window.TAVOLO.view().corrections"))  # type: ignore[attr-defined]
+
+
+def test_the_host_can_reach_older_moves_to_correct(server: str, browser: object) -> None:
+    """Three rounds of Quinta with three players: the host's list shows the newest six moves
+    and a button for the three older ones, which then show too."""
+    host, table_id = _new_table(browser, server, "en-GB")
+    seats = ({"seat": 0}, {"seat": 1, "name": "Bruno"}, {"seat": 2, "name": "Carla"})
+    tokens = [_api(server, f"/api/tables/{table_id}/seats", seat)["token"] for seat in seats]
+    rounds = (("3C", "4D", "5H"), ("6S", "7C", "8D"), ("9H", "10S", "JC"))
+    for cards in rounds:
+        for seat, card in enumerate(cards):
+            _api(server, f"/api/tables/{table_id}/actions",
+                 {"action": {"type": "play", "card": card}, "seq": _seq_of(server, table_id, tokens[seat])},
+                 tokens[seat])
+    host.wait_for_function("() => window.TAVOLO.view() && "  # type: ignore[attr-defined]
+                           "window.TAVOLO.view().corrections.length === 9")
+    host.locator("#corrections summary").click()  # type: ignore[attr-defined]
+    lines = host.locator("#correction-list li")  # type: ignore[attr-defined]
+    older = host.get_by_role("button", name="Show older moves (3)")  # type: ignore[attr-defined]
+    older.wait_for()
+    assert lines.count() == 7 and "Round 1" not in " ".join(lines.all_inner_texts())
+    older.click()
+    host.locator("#correction-list li", has_text="Round 1").first.wait_for()  # type: ignore[attr-defined]
+    assert lines.count() == 9 and not older.count()
 
 
 def test_quinta_final_sets_say_what_a_joker_counts_as(server: str, browser: object) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..games.cards import deck_codes
 from ..games.engine import IllegalAction
 from ..storage.rows import Event, StaleSequence
 from .camera import check_camera_deck
@@ -13,7 +14,7 @@ from .errors import BadRequest, Conflict, Illegal, NotFound
 from .moves import refuse_unknown_fields
 from .refusals import for_players, for_seat, fresh, need_seq
 from .seats import Seats
-from .table import Table, corrected
+from .table import Applied, LaterMoveRefused, Table, replayed, table_deck
 from .tables import Tables
 
 
@@ -100,29 +101,24 @@ class HostTools:
             action = table.rules.load_action(raw)
             refuse_unknown_fields(raw, table.rules.dump_action(action),
                                   ("nothing was corrected.", "non si è corretto nulla."))
-            can_correct = getattr(table.rules, "can_correct", None)
-            if can_correct is None or not can_correct(old.before, table.state, old.action, action):
-                raise IllegalAction(
-                    "correct.not_allowed",
-                    "This move cannot be corrected: only a revealed card from a hand the app does "
-                    "not know.",
-                    "Questa mossa non si può correggere: solo una carta scoperta di una mano che "
-                    "l'app non conosce.")
-            after = corrected(table, target, action, table.seq + 1)
-            same_course = getattr(table.rules, "same_course", None)
-            if same_course is None or not same_course(table.state, after.state):
-                raise IllegalAction(
-                    "correct.changes_course",
-                    "That correction does not fit the game: that card was played by someone else "
-                    "in the same round.",
-                    "Questa correzione non torna: quella carta è stata giocata da un altro nello "
-                    "stesso giro.")
+            check_correction(table, old, action)
         except IllegalAction as e:  # the host corrects a player's move: say whose
             texts = for_seat(for_players(e, table.names, raw), table, raw["player"])
             raise Illegal(*texts, rule=e.rule, game=table.game) from e
         return self.tables.append(table, "correct", {"target": target,
                                                      "action": table.rules.dump_action(action)},
                                   expected=expected)
+
+    def correction_cards(self, table_id: str, tokens: Sequence[str], target: int) -> dict[str, Any]:
+        """The cards the host may put in place of the card of the move stored at ``target``
+        (:func:`fitting_cards`): asked for one move at a time, as the host opens its line."""
+        table = self.tables.table(table_id)
+        self.seats.require_host(table_id, tokens, "correct")
+        old = next((a for a in table.applied if a.seq == target), None)
+        if old is None or getattr(old.action, "card", None) is None:
+            raise NotFound("There is no move with that number to correct.",
+                           "Non c'è una mossa con quel numero da correggere.")
+        return {"seq": table.seq, "target": target, "cards": fitting_cards(table, old)}
 
     def switch_hints(self, table_id: str, tokens: Sequence[str], body: Mapping[str, Any]) -> Event:
         """The host switches hints on or off (``{"on": bool, "seq"}``); the log records it."""
@@ -166,9 +162,60 @@ class HostTools:
         raise Conflict("The table is too busy right now: try again.",
                        "Il tavolo è troppo occupato adesso: riprova.")
 
-def correctable(table: Table) -> list[dict[str, Any]]:
-    """The last moves the host may correct, newest first: event number, player, card, and when
-    it was made where the game names it (``moment``: "Round 3")."""
+LISTED = 40  # the most moves the host's corrections list offers (newest first)
+
+
+def check_correction(table: Table, old: Applied, action: Any) -> Any:
+    """The game's state had the move ``old`` been ``action``; IllegalAction when the engine does
+    not let the host correct that move so, or when the game would not stand where it stands
+    (a later move no longer fits, or the round would go another way)."""
+    can_correct = getattr(table.rules, "can_correct", None)
+    if can_correct is None or not can_correct(old.before, table.state, old.action, action):
+        raise IllegalAction(
+            "correct.not_allowed",
+            "This move cannot be corrected: only a revealed card from a hand the app does "
+            "not know.",
+            "Questa mossa non si può correggere: solo una carta scoperta di una mano che "
+            "l'app non conosce.")
+    state, _ = replayed(table, old.seq, action)
+    same_course = getattr(table.rules, "same_course", None)
+    if same_course is None or not same_course(table.state, state):
+        raise IllegalAction(
+            "correct.changes_course",
+            "That correction does not fit the game: that card was played by someone else "
+            "in the same round.",
+            "Questa correzione non torna: quella carta è stata giocata da un altro nello "
+            "stesso giro.")
+    return state
+
+
+def fitting_cards(table: Table, old: Applied) -> list[str]:
+    """The cards the host may put in place of the card of move ``old``: its own card, and each
+    card of the table's deck that the correction would accept (the engine allows it there and
+    every later move still fits), so that the list offers no card already seen elsewhere. A card
+    refused only by a later face-down choice stays in the list: leaving it out would tell the
+    host what was chosen."""
+    raw = table.rules.dump_action(old.action)
+    own = raw.get("card")
+    out = []
+    for code in sorted(deck_codes(table_deck(table))):
+        if code != own:
+            try:
+                check_correction(table, old, table.rules.load_action({**raw, "card": code}))
+            except LaterMoveRefused as e:
+                if not e.hidden:  # a face-down choice's card: leaving it out would show it
+                    continue
+            except IllegalAction:
+                continue
+        out.append(code)
+    return out
+
+
+def correctable(table: Table, listed: int = LISTED) -> list[dict[str, Any]]:
+    """The moves the host may correct, newest first (at most ``listed``): event number, player,
+    card, and when it was made where the game names it (``moment``: "Round 3"). The cards that
+    could replace each one are asked for apart (:meth:`HostTools.correction_cards`): trying
+    every card on every move would slow each view of the host."""
     can_correct = getattr(table.rules, "can_correct", None)
     out: list[dict[str, Any]] = []
     if can_correct is None:
@@ -186,7 +233,6 @@ def correctable(table: Table) -> list[dict[str, Any]]:
         if card is not None and not superseded and can_correct(a.before, table.state, a.action, a.action):
             out.append({"seq": a.seq, "player": a.action.player, "card": card, "type": kind,
                         **({"when": moment(a.before)} if moment is not None else {})})
-        if len(out) >= 2 * len(table.names):
+        if len(out) >= listed:
             break
     return out
-

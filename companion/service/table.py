@@ -7,6 +7,7 @@ each kind of event does to a table; replaying the log from :func:`start` gives t
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -92,6 +93,20 @@ def start(table_id: str, room: str, setup: Event) -> Table:
 def corrected(table: Table, target: int, action: Any, seq: int) -> Table:
     """The table as if the action stored at ``target`` had been ``action``: the moves after
     it are played again on top (raises IllegalAction when one of them no longer fits)."""
+    state, applied = replayed(table, target, action)
+    old = next(a for a in table.applied if a.seq == target)
+    card, old_card = str(getattr(action, "card", "")), str(getattr(old.action, "card", ""))
+    (line,) = table.in_both_languages(lambda names: [{
+        "en": f"The host corrected {names[action.player]}'s card: {card_text(old_card, 'en')} is "
+              f"really {card_text(card, 'en')}.",
+        "it": f"L'organizzatore ha corretto la carta di {names[action.player]}: "
+              f"{card_text(old_card, 'it')} era in realtà {card_text(card, 'it')}."}])
+    return replace(table, state=state, applied=applied, log=(*table.log, {"seq": seq, **line}))
+
+
+def replayed(table: Table, target: int, action: Any) -> tuple[Any, tuple[Applied, ...]]:
+    """The state and the moves in force had the move stored at ``target`` been ``action``: the
+    moves after it played again on top (IllegalAction when one of them no longer fits)."""
     rules = table.rules
     index = next(i for i, a in enumerate(table.applied) if a.seq == target)
     old = table.applied[index]
@@ -104,14 +119,8 @@ def corrected(table: Table, target: int, action: Any, seq: int) -> Table:
         except IllegalAction as e:
             if a.seq == target:  # the corrected move itself: the engine's own reason
                 raise
-            raise _later_move_refused(a.action, e) from e
-    card, old_card = str(getattr(action, "card", "")), str(getattr(old.action, "card", ""))
-    (line,) = table.in_both_languages(lambda names: [{
-        "en": f"The host corrected {names[action.player]}'s card: {card_text(old_card, 'en')} is "
-              f"really {card_text(card, 'en')}.",
-        "it": f"L'organizzatore ha corretto la carta di {names[action.player]}: "
-              f"{card_text(old_card, 'it')} era in realtà {card_text(card, 'it')}."}])
-    return replace(table, state=state, applied=tuple(applied), log=(*table.log, {"seq": seq, **line}))
+            raise _later_move_refused(table, a.action, e) from e
+    return state, tuple(applied)
 
 
 def sent_by(payload: dict[str, Any]) -> str:
@@ -120,21 +129,41 @@ def sent_by(payload: dict[str, Any]) -> str:
     return by if by in ("host", "bot") else ""
 
 
-def _later_move_refused(later: Any, e: IllegalAction) -> IllegalAction:
+class LaterMoveRefused(IllegalAction):
+    """A correction refused because a move made after it would no longer fit. ``hidden``: that
+    move's card is not yet shown to the table (a face-down choice), so it is not named."""
+
+    def __init__(self, message: str, message_it: str, hidden: bool) -> None:
+        super().__init__("correct.later_move", message, message_it)
+        self.hidden = hidden
+
+
+def shown_to_table(table: Table, code: str) -> bool:
+    """Whether ``code`` appears in what the table screen is shown (the game's public view)."""
+    return f'"{code}"' in json.dumps(table.rules.view(table.state, None))
+
+
+def _later_move_refused(table: Table, later: Any, e: IllegalAction) -> LaterMoveRefused:
     """A correction refused because a move made after it would no longer fit: whose move that
-    is and what it was, with the engine's reason (said to that player) in quotes."""
+    is and what it was, with the engine's reason (said to that player) in quotes. A move whose
+    card the table has not seen yet is named without its card or the reason, which could name
+    it: the host must not learn a face-down choice from a refusal."""
     seat = getattr(later, "player", None)
     code = getattr(later, "card", None)
+    hidden = isinstance(code, str) and not shown_to_table(table, code)
+    if hidden:
+        code = None
     move_en = " ".join([f"seat {seat + 1}'s" if isinstance(seat, int) else "a", "later move",
                         *([f"({card_text(code, 'en')})"] if isinstance(code, str) else [])])
     move_it = " ".join(["la mossa successiva", *([f"del posto {seat + 1}"] if isinstance(seat, int) else []),
                         *([f"({card_text(code, 'it')})"] if isinstance(code, str) else [])])
-    return IllegalAction(
-        "correct.later_move",
+    why_en = "" if hidden else f" (\u201c{e.message}\u201d)"
+    why_it = "" if hidden else f" (\u00ab{e.message_it}\u00bb)"
+    return LaterMoveRefused(
         f"That correction does not fit what happened after it: {move_en} "
-        f"would no longer be allowed (\u201c{e.message}\u201d). Nothing was corrected.",
+        f"would no longer be allowed{why_en}. Nothing was corrected.",
         f"Questa correzione non torna con quanto è successo dopo: {move_it} "
-        f"non sarebbe più ammessa (\u00ab{e.message_it}\u00bb). Non si è corretto nulla.")
+        f"non sarebbe più ammessa{why_it}. Non si è corretto nulla.", hidden)
 
 
 def _narrated(table: Table, action: Any, after: Any) -> list[dict[str, Any]]:

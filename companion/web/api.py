@@ -172,6 +172,12 @@ def correct(table_id: str) -> Response:
     return jsonify(service().views.view(table_id, seat, host))
 
 
+@bp.get("/tables/<table_id>/corrections/<int:target>")
+def correction_cards(table_id: str, target: int) -> Response:
+    """The host asks which cards could replace the card of one move (the event ``target``)."""
+    return jsonify(service().host.correction_cards(table_id, tokens(request, table_id), target))
+
+
 @bp.get("/tables/<table_id>/record")
 def record(table_id: str) -> Response:
     """The host downloads the table's complete log as a JSON game record, once the game is

@@ -154,6 +154,22 @@ def _document() -> dict[str, Any]:
                     "403": err("not the host"), "409": err("stale sequence"),
                     "422": err("not correctable, or it does not fit the game"),
                 }}},
+            "/api/tables/{table_id}/corrections/{target}": {"get": {
+                "summary": "Host: the cards that could replace the card of one move",
+                "description": "Each card of the table's deck that a correction of that move would "
+                               "accept (the engine allows it there and every later move still "
+                               "fits), the move's own card included.",
+                "parameters": [TABLE_ID, AS_TABLE, {"name": "target", "in": "path", "required": True,
+                                                    "schema": {"type": "integer"},
+                                                    "description": "the event of the move"}],
+                "security": [{"seatToken": []}],
+                "responses": {
+                    "200": {"description": "the cards", "content": {"application/json": {"schema": {
+                        "type": "object", "properties": {
+                            "seq": {"type": "integer"}, "target": {"type": "integer"},
+                            "cards": {"type": "array", "items": {"type": "string"}}}}}}},
+                    "403": err("not the host"), "404": err("no such table or move"),
+                }}},
             "/api/tables/{table_id}/record": {"get": {
                 "summary": "Host: the table's complete log as a JSON game record (tavolo-record/1), "
                            "once the game is over",

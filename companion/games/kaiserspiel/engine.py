@@ -253,11 +253,13 @@ class Kaiserspiel:
 
     def moment(self, s: KaiserState) -> dict[str, str]:
         """When a move made on ``s`` was made, as the host's corrections list names it: the
-        trick it went to, or, before play, the face-up cards."""
+        hand, and the trick it went to or, before play, the face-up cards."""
         if s.phase == "reveal":
-            return {"en": "Face-up card", "it": "Carta scoperta"}
-        n = len(s.tricks) + 1
-        return {"en": f"Trick {n}", "it": f"Presa {n}"}
+            en, it = "Face-up card", "Carta scoperta"
+        else:
+            en, it = f"Trick {len(s.tricks) + 1}", f"Presa {len(s.tricks) + 1}"
+        # a new deal: the list may still hold the last hand's cards
+        return {"en": f"Hand {s.hand_no} · {en}", "it": f"Mano {s.hand_no} · {it}"}
 
     def can_correct(self, before: KaiserState, now: KaiserState, old: Action, new: Action) -> bool:
         """A card entered by mistake for a hand the app does not know (a played card, a face-up
