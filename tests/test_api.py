@@ -595,6 +595,9 @@ def test_a_face_down_choice_is_not_shown_by_the_host_corrections(client: FlaskCl
     target = next(c["seq"] for c in view["corrections"] if c["card"] == "7C")
     cards = client.get(f"/api/tables/{tid}/corrections/{target}", headers=bearer(host)).get_json()["cards"]
     assert "9D" in cards and "9H" in cards
+    # the face-down choice itself is no move to correct: its card is not told
+    pending = client.get(f"/api/tables/{tid}/corrections/{view['seq']}", headers=bearer(host))
+    assert pending.status_code == 404 and "9D" not in pending.get_data(as_text=True)
     resp = client.post(f"/api/tables/{tid}/corrections", headers=bearer(host), json={
         "seq": view["seq"], "target": target, "action": {"type": "play", "card": "9D"}})
     assert resp.status_code == 422 and resp.get_json()["rule"] == "correct.later_move"

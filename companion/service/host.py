@@ -114,8 +114,10 @@ class HostTools:
         (:func:`fitting_cards`): asked for one move at a time, as the host opens its line."""
         table = self.tables.table(table_id)
         self.seats.require_host(table_id, tokens, "correct")
+        # only a move the host's list offers: a face-down choice's card must not be told
+        listed = any(c["seq"] == target for c in correctable(table, len(table.applied)))
         old = next((a for a in table.applied if a.seq == target), None)
-        if old is None or getattr(old.action, "card", None) is None:
+        if old is None or not listed:
             raise NotFound("There is no move with that number to correct.",
                            "Non c'è una mossa con quel numero da correggere.")
         return {"seq": table.seq, "target": target, "cards": fitting_cards(table, old)}
