@@ -77,9 +77,20 @@ window.GAME_UI = window.GAME_UI || {};
     return null;
   }
 
+  /* Why a game with no winner ended (I16): a whole round with no card drawn or laid, or the
+     same position come back a third time. */
+  function drawn(s) {
+    return s.idle >= s.hand_sizes.length ? "in_idle" : "in_repeated";
+  }
+
+  /* The result box's line: the winner as every game says it, or why nobody won. */
+  function winnerText(view) {
+    return view.state.winner === null ? t(`${drawn(view.state)}_result`) : null;
+  }
+
   function status(view) {
     const s = view.state, names = view.names;
-    if (view.outcome) return s.winner !== null ? t("in_won", {who: names[s.winner]}) : t("in_stalled");
+    if (view.outcome) return s.winner !== null ? t("in_won", {who: names[s.winner]}) : t(`${drawn(s)}_over`);
     const who = actor(view);
     const turn = names[s.turn];
     if (s.phase === "reshuffle") return t("in_reshuffle", {who: turn});
@@ -497,5 +508,5 @@ window.GAME_UI = window.GAME_UI || {};
   // cardText: a card as a sentence names it ("red 7", "fence"), for the practice panel
   // noScores: Insonnia has no points, only a winner (its rules): the end shows no score table
   window.GAME_UI.insonnia = {status, render, playerLine, takeCard, cardText: shortName, noScores: true,
-    ownEnd: true};
+    ownEnd: true, winnerText};
 })();

@@ -212,7 +212,7 @@ window.GAME_UI = window.GAME_UI || {};
   }
 
   function lastLines(view, kind) {
-    const lines = view.log.filter((l) => l.kind === kind);
+    const lines = view.log.filter((l) => l.kind === kind && !l.undone);  // an undone move said nothing
     if (!lines.length) return [];
     const seq = lines[lines.length - 1].seq;
     return lines.filter((l) => l.seq === seq);

@@ -85,7 +85,7 @@ window.GAME_UI = window.GAME_UI || {};
       h.textContent = t("os_last_turn");
       game.append(h, trickRow(view, s.last_turn, false));
       // What each player collected at the end of that turn, and why.
-      const ended = view.log.filter((line) => line.kind === "turn");
+      const ended = view.log.filter((line) => line.kind === "turn" && !line.undone);
       const seq = ended.length ? ended[ended.length - 1].seq : null;
       const said = document.createElement("ul");
       said.className = "captures";

@@ -405,11 +405,12 @@
      game is over the result box says what counts. */
   function renderRecent(v) {
     const box = document.getElementById("recent");
-    const moves = [...new Set(v.log.map((line) => line.seq))].slice(-2).reverse();
+    const standing = v.log.filter((line) => !line.undone);  // a move the host undid did not happen
+    const moves = [...new Set(standing.map((line) => line.seq))].slice(-2).reverse();
     box.hidden = !moves.length || Boolean(v.outcome);
     document.getElementById("recent-lines").replaceChildren(...moves.map((seq) => {
       const li = document.createElement("li");
-      li.textContent = v.log.filter((line) => line.seq === seq).map((line) => line[LANG] || line.en).join(" ");
+      li.textContent = standing.filter((line) => line.seq === seq).map((line) => line[LANG] || line.en).join(" ");
       return li;
     }));
   }
@@ -418,7 +419,8 @@
     const ol = document.getElementById("log");
     ol.replaceChildren(...v.log.slice().reverse().map((line) => {
       const li = document.createElement("li");
-      li.textContent = line[LANG] || line.en;
+      li.textContent = (line.undone ? t("undone_line") + " " : "") + (line[LANG] || line.en);
+      if (line.undone) li.className = "undone";
       return li;
     }));
   }
@@ -632,7 +634,11 @@
   window.TAVOLO = {act, view: () => view, tableId, asTable, role, render};
 
   document.getElementById("undo").addEventListener("click", async () => {
-    const last = view.log.length ? (view.log[view.log.length - 1][LANG] || view.log[view.log.length - 1].en) : "";
+    // the move to be undone: the newest line still standing (an undone move, or the undo's own
+    // line, is not what the next undo takes back)
+    const standing = view.log.filter((line) => !line.undone && line.kind !== "undo");
+    const newest = standing.length ? standing[standing.length - 1] : null;
+    const last = newest ? newest[LANG] || newest.en : "";
     if (!window.confirm(t("undo_confirm", {what: last}))) return;
     const res = await postJSON(`/api/tables/${tableId}/undo${asTable}`, {seq: view.seq});
     if (res.ok) { render(res.body); toast(t("undo_done")); } else showError(res.body);

@@ -465,6 +465,40 @@ def test_the_host_corrects_a_card_and_is_told_it_worked_or_why_not(server: str, 
     assert "QD" not in json.dumps(host.evaluate("window.TAVOLO.view().corrections"))  # type: ignore[attr-defined]
 
 
+def test_an_undone_move_no_longer_shows_as_just_happened(server: str, browser: object) -> None:
+    """Quinta, real cards: Bruno and Carla choose, and the host undoes Carla's choice. "Just
+    happened" shows the undo and Bruno's choice, never Carla's as if it stood; the log keeps it,
+    marked as undone; the next undo asks about Bruno's move, not about the undo."""
+    host, table_id = _new_table(browser, server, "en-GB")
+    seats = ({"seat": 0}, {"seat": 1, "name": "Bruno"}, {"seat": 2, "name": "Carla"})
+    tokens = [_api(server, f"/api/tables/{table_id}/seats", seat)["token"] for seat in seats]
+    for seat, card in ((1, "6S"), (2, "7C")):
+        _api(server, f"/api/tables/{table_id}/actions",
+             {"action": {"type": "play", "card": card}, "seq": _seq_of(server, table_id, tokens[seat])},
+             tokens[seat])
+    host.wait_for_function("() => window.TAVOLO.view() && window.TAVOLO.view().log.length >= 2")  # type: ignore[attr-defined]
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+    host.on("dialog", answer)  # type: ignore[attr-defined]
+    before = int(_seq(host))
+    host.locator("#undo").click()  # type: ignore[attr-defined]
+    host.wait_for_function("(seq) => window.TAVOLO.view().seq > seq", arg=before)  # type: ignore[attr-defined]
+    assert "Carla" in asked[0]
+    recent = host.locator("#recent-lines li")  # type: ignore[attr-defined]
+    assert recent.first.inner_text() == "The host undid the last move."
+    assert "Bruno" in recent.nth(1).inner_text() and "Carla" not in " ".join(recent.all_inner_texts())
+    undone = host.locator("#log li.undone")  # type: ignore[attr-defined]
+    assert undone.count() == 1 and undone.text_content().startswith("(undone) ")  # the log is folded
+    assert "Carla" in undone.text_content()
+    host.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))  # type: ignore[attr-defined]
+    host.remove_listener("dialog", answer)  # type: ignore[attr-defined]
+    host.locator("#undo").click()  # type: ignore[attr-defined]  # asked, and dismissed: nothing undone
+    assert len(asked) == 2 and "Bruno" in asked[1] and "undid" not in asked[1]
+
+
 def test_the_host_can_reach_older_moves_to_correct(server: str, browser: object) -> None:
     """Three rounds of Quinta with three players: the host's list shows the newest six moves
     and a button for the three older ones, which then show too."""
@@ -2021,6 +2055,29 @@ def test_insonnia_a_complete_count_and_an_empty_hand_win(server: str, browser: o
     assert host.locator("#final .scores").count() == 0  # no points in Insonnia: a winner alone
     assert host.locator(f".in-player[data-seat='{first}'] .in-run.complete").count() == 1
     _shot(host, "table-screen-insonnia-won", full_page=False)
+
+
+def test_insonnia_a_game_with_no_winner_says_why_it_ended(server: str, browser: object) -> None:
+    """A game that ends with no winner says which rule ended it (I16), on the status line and in
+    the result box: a whole round with no card drawn or laid, or the same position a third time
+    (a club's game once said "nobody could go on" after a repetition)."""
+    host, _ = _new_table(browser, server, "it-IT", "insonnia", ["Ugo", "Vera"], seats=2, deck="printed")
+    host.locator(".in-player").first.wait_for()  # type: ignore[attr-defined]
+    said = host.evaluate("""() => {  // type: ignore[attr-defined]
+        const ui = window.GAME_UI.insonnia;
+        return [0, 2].map((idle) => {
+            const v = structuredClone(window.TAVOLO.view());
+            v.outcome = {scores: [0, 0], winners: [], winner_names: [], payouts: [], transfers: []};
+            Object.assign(v.state, {phase: "over", winner: null, idle});
+            return [ui.status(v), ui.winnerText(v)];
+        });
+    }""")
+    (repeated_status, repeated_box), (idle_status, idle_box) = said
+    assert "la stessa posizione si è ripetuta per la terza volta" in repeated_status, said
+    assert repeated_box.startswith("Nessun vincitore: la stessa posizione"), said
+    assert "un giro intero senza pescare né mettere carte" in idle_status, said
+    assert idle_box.startswith("Nessun vincitore: è passato un giro intero"), said
+    assert "nessuno poteva" not in " ".join(repeated_status + idle_status)
 
 
 @pytest.mark.skipif(not (PHOTOS / "rdpong").is_dir(), reason="no photos in ../shared/cardphotos")

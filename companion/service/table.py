@@ -226,11 +226,19 @@ def fold(table: Table, events: Sequence[Event]) -> Table:
             last = table.applied[-1]
             table = replace(
                 table, state=last.before, applied=table.applied[:-1],
-                log=(*table.log, {"seq": ev.seq, "en": "The host undid the last move.",
-                                  "it": "L'organizzatore ha annullato l'ultima mossa."}),
+                log=(*undone(table.log, last.seq), {"seq": ev.seq, "en": "The host undid the last move.",
+                                                    "it": "L'organizzatore ha annullato l'ultima mossa.",
+                                                    "kind": "undo"}),
             )
         table = replace(table, seq=ev.seq)
     return table
+
+
+def undone(log: tuple[dict[str, Any], ...], seq: int) -> tuple[dict[str, Any], ...]:
+    """The log with the lines of the move stored at ``seq`` marked ``undone`` (the host's undo, a
+    practice take-back): the phones no longer show them as what just happened, and the log
+    shows them as taken back."""
+    return tuple({**line, "undone": True} if line.get("seq") == seq else line for line in log)
 
 
 def _took_back(who: str, bots: int) -> dict[str, str]:
@@ -255,8 +263,10 @@ def _practice(table: Table, ev: Event) -> Table:
         bots = len(table.applied) - index - 1
         who = names[int(getattr(moved.action, "player", 0))]
         line = {"seq": ev.seq, **_took_back(who, bots)}
-        return replace(table, state=moved.before, applied=table.applied[:index],
-                       log=(*table.log, line))
+        log = table.log
+        for a in table.applied[index:]:
+            log = undone(log, a.seq)
+        return replace(table, state=moved.before, applied=table.applied[:index], log=(*log, line))
     show = bool(ev.payload["show"])
     line = {"seq": ev.seq,
             "en": "The bots' cards are shown." if show else "The bots' cards are hidden again.",
