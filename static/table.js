@@ -485,9 +485,17 @@
   /* Someone moved first: the phone shows the table as it is now (the refusal carries it) and
      says so, with one tap to send the same move again while it still fits. */
   let pending = null;
-  function showMovedFirst(action, opts) {
-    pending = {action, opts};
-    document.getElementById("moved-text").textContent = t("moved_first");
+  /* Who moved first, as the refusal names the seats that moved since this screen's view: this
+     phone's own seat (from another tab or phone), other players, or nobody (the host). */
+  function movedFirstText(movers) {
+    if (!Array.isArray(movers) || !view) return t("moved_first");
+    if (view.me !== null && movers.includes(view.me)) return t("moved_first_you");
+    if (movers.length) return t("moved_first_by", {who: movers.map((i) => view.names[i]).join(", ")});
+    return t("moved_first");
+  }
+  function showMovedFirst(action, opts, movers) {
+    pending = {action, opts, said: movedFirstText(movers)};
+    document.getElementById("moved-text").textContent = pending.said;
     updateMovedFirst();
     document.getElementById("moved").hidden = false;
   }
@@ -499,7 +507,7 @@
     // the first): nothing to choose again
     const waiting = !!view && !view.outcome && !view.state.to_act.includes(actorOf(pending.action));
     const why = fits ? "" : " " + t(waiting ? "moved_not_yours" : "moved_gone");
-    document.getElementById("moved-text").textContent = t("moved_first") + why;
+    document.getElementById("moved-text").textContent = pending.said + why;
   }
   function hideMovedFirst() {
     pending = null;
@@ -592,7 +600,7 @@
       if (res.ok) { hideToast(); render(res.body); showOutcome(); return true; }  // an older refusal is past
       if (res.status === 409 && res.body && res.body.reason === "moved_first") {
         if (res.body.view) render(res.body.view); else await refresh();
-        showMovedFirst(action, opts);
+        showMovedFirst(action, opts, res.body.movers);
         return false;
       }
       if (res.status === 409 && res.body && res.body.reason === "request_id_reused") {

@@ -87,7 +87,8 @@ def test_someone_moved_first_shows_the_new_table_and_a_one_tap_retry(server: str
     page.locator("#play").click()
     notice = page.locator("#moved")
     notice.wait_for(state="visible")
-    assert "Someone moved first: here is the table as it is now." in notice.inner_text()
+    # Bruno's move was undone: no seat's move stands since Anna's view, so nobody is named
+    assert "The table changed first: here is the table as it is now." in notice.inner_text()
     assert page.evaluate("window.TAVOLO.view().seq") == seq + 2  # the new table, shown at once
     assert "conflict" not in notice.inner_text().lower() and "409" not in notice.inner_text()
     _shot(page, f"moved-first-{size}", full_page=False)
@@ -113,9 +114,10 @@ def test_a_move_that_no_longer_fits_is_said_in_italian_without_a_retry(server: s
     notice = page.locator("#moved")
     notice.wait_for(state="visible")
     text = notice.inner_text()
-    assert "Qualcuno ha mosso prima: ecco il tavolo com'è adesso." in text
-    # it is Bruno's turn now: Anna has nothing to choose again
-    assert "La tua mossa non è stata inviata: ora non tocca a te." in text
+    # Anna herself moved first, from her other phone: she is told so, not "someone"
+    assert "Hai già mosso da un altro schermo: ecco il tavolo com'è adesso." in text
+    # it is Bruno's turn now: Anna has nothing to choose again (her move was sent, and refused)
+    assert "Questa mossa non è stata giocata: ora non tocca a te." in text
     assert "scegli di nuovo" not in text
     assert page.locator("#moved-retry").is_hidden()
     page.locator("#moved-ok").click()

@@ -182,10 +182,17 @@ def test_someone_moved_first_is_a_409_with_the_table_as_it_is_now(client: FlaskC
     assert late.status_code == 409
     body = late.get_json()
     assert body["reason"] == "moved_first" and body["seq"] == view["seq"] + 1
-    assert body["messages"]["en"].startswith("Someone moved first: here is the table as it is now.")
-    assert body["messages"]["it"].startswith("Qualcuno ha mosso prima: ecco il tavolo com'è adesso.")
+    assert body["messages"]["en"].startswith("The table changed first: here is the table as it is now.")
+    assert body["messages"]["it"].startswith("Il tavolo è cambiato prima: ecco il tavolo com'è adesso.")
+    assert body["movers"] == [0]  # Anna herself, from her other phone
     assert body["view"] == state(client, tid, tokens[0])  # the caller's own view, as it is now
     assert body["view"]["state"]["hand"] == state(client, tid, tokens[0])["state"]["hand"]
+    # Bruno moves next: a phone that saw neither move hears that both Anna and Bruno moved
+    moved = _post(client, tid, tokens[1], {"action": state(client, tid, tokens[1])["state"]["legal"][0],
+                                            "seq": body["seq"]})
+    assert moved.status_code == 200
+    carla_late = _post(client, tid, tokens[2], {"action": {**lead, "player": 2}, "seq": view["seq"]})
+    assert carla_late.status_code == 409 and carla_late.get_json()["movers"] == [0, 1]
 
 
 def test_a_move_made_before_a_phone_joined_still_counts(client: FlaskClient) -> None:

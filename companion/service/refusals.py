@@ -16,14 +16,24 @@ from .table import Table
 def moved_first(seq: int) -> Conflict:
     """The refusal of a request made on an older view of the table (409, ``reason:
     moved_first``): someone moved first; nothing was done. The web layer adds the caller's
-    view of the table as it is now, so that the phone shows it at once."""
+    view of the table as it is now, so that the phone shows it at once, and the seats that
+    moved since (``movers``), so that it can say who."""
     return Conflict(
-        "Someone moved first: here is the table as it is now. If your move still fits, send it "
-        "again.",
-        "Qualcuno ha mosso prima: ecco il tavolo com'è adesso. Se la tua mossa va ancora bene, "
+        "The table changed first: here is the table as it is now. If your move still fits, send "
+        "it again.",
+        "Il tavolo è cambiato prima: ecco il tavolo com'è adesso. Se la tua mossa va ancora bene, "
         "inviala di nuovo.",
         reason="moved_first", seq=seq,
     )
+
+
+def movers_since(table: Table, seq: object) -> list[int]:
+    """The seats whose moves in force came after event ``seq`` (a refused request's view of the
+    table): a phone told "someone moved first" learns who, itself from another screen too."""
+    if not isinstance(seq, int) or isinstance(seq, bool):
+        return []
+    return sorted({p for a in table.applied
+                   if a.seq > seq and isinstance(p := getattr(a.action, "player", None), int)})
 
 
 def fresh(table_seq: int, expected: int) -> None:

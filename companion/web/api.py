@@ -12,6 +12,7 @@ from recognizer.decode import ImageError
 from ..games import GAMES, PLAYABLE
 from ..service.errors import BadRequest, Conflict, Forbidden, Unauthorized
 from ..service.joining import join_url, qr_svg
+from ..service.refusals import movers_since
 from ..service.scanning import check_cards, scan
 from .common import bearer, host_cookie, json_body, public_base, seat_cookie, service, table_of_room, tokens
 from .openapi import document
@@ -157,6 +158,7 @@ def act(table_id: str) -> Response:
         if e.extra.get("reason") == "moved_first":  # someone moved first: here is the table now
             seat, host = _caller(table_id)
             e.extra["view"] = json.loads(service().views.view_text(table_id, seat, host)[1])
+            e.extra["movers"] = movers_since(service().tables.table(table_id), body.get("seq"))
         raise
     seat, host = _caller(table_id)
     # A retry of a move already made is answered as the first time: the table right after it.

@@ -129,7 +129,8 @@ def _document() -> dict[str, Any]:
                                "table screen (reason 'table_screen')"),
                     "404": err("no such table"),
                     "409": err("someone moved first (reason 'moved_first', with 'view': the table "
-                                "as it is now); or this seat's request id already made another move "
+                                "as it is now, and 'movers': the seats whose moves came since); or "
+                                "this seat's request id already made another move "
                                 "(reason 'request_id_reused'); nothing done"),
                     "413": err("body too large"),
                     "422": err("illegal move: rule id and sentence"),
