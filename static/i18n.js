@@ -19,7 +19,7 @@ const TEXT = {
     choose_card: "Choose your card for this round", chosen: "Your card is chosen: {card}. Still to choose: {who}.",
     to_choose: "Still to choose a card: {who}", all_chosen: "Everyone has chosen.",
     joker_you: "Your {card}: choose its row", joker_other: "{who} chooses a row for the {card}",
-    game_over: "Game over", undone_line: "(undone)", game_over_below: "The game is over: the result is below.", winner: "Winner: {who}", winners: "Shared win: {who}",
+    game_over: "Game over", undone_line: "(undone)", unreachable_first: "The table cannot be reached right now: nothing is lost, and it comes back here by itself as soon as the connection returns.", game_over_below: "The game is over: the result is below.", winner: "Winner: {who}", winners: "Shared win: {who}",
     play: "Play {card}", pick_suit: "Suit", pick_rank: "Rank", jokers: "Jokers",
     cards_left: "{n} cards", cards_left_one: "1 card", has_chosen: "has chosen", thinking: "choosing…",
     pile: "taken: {n}", points: "{n} pts", points_one: "1 pt", round: "Round {n}",
@@ -32,7 +32,7 @@ const TEXT = {
     entered_for_you: "The table screen entered {card} for you. If that is not your card, tell the host: it can be corrected.",
     moved_for_you: "The table screen made your move for you.", scores: "Scores", you: "you",
     spectator: "Table screen: everything public, in large type.",
-    retry_changed: "The table changed: look again.", network: "No connection: try again.",
+    retry_changed: "The table changed: look again.", network: "The table cannot be reached: try again.",
     moved_first: "The table changed first: here is the table as it is now.",
     moved_first_you: "You already moved from another screen: here is the table as it is now.",
     moved_first_by: "{who} moved first: here is the table as it is now.",
@@ -43,7 +43,7 @@ const TEXT = {
     moved_ok: "OK",
     new_game: "New game", back_to_table: "Back to the table", show_result: "Show the result",
     scan_fix: "Correct", scan_fix_card: "Correct card {n}, read as {card}",
-    queued: "No connection: the move waits on this phone and goes as soon as the connection returns.",
+    queued: "The table cannot be reached: the move waits on this phone and goes as soon as the connection returns.",
     queued_n: "Waiting for the connection: {n} moves to send.",
     queued_n_one: "Waiting for the connection: 1 move to send.",
     queued_dropped: "A move made offline no longer fits the table and was not sent: look again.",
@@ -268,7 +268,7 @@ const TEXT = {
     choose_card: "Scegli la tua carta per questo giro", chosen: "Hai scelto: {card}. Manca ancora la carta di {who}.",
     to_choose: "Manca ancora la carta di {who}", all_chosen: "Tutti hanno scelto.",
     joker_you: "Il tuo {card}: scegli la fila", joker_other: "{who} sceglie la fila per il {card}",
-    game_over: "Partita finita", undone_line: "(annullata)", game_over_below: "La partita è finita: il risultato è qui sotto.", winner: "Vince {who}", winners: "Vittoria condivisa: {who}",
+    game_over: "Partita finita", undone_line: "(annullata)", unreachable_first: "Il tavolo adesso non si raggiunge: non si è perso nulla, e torna qui da solo appena torna la connessione.", game_over_below: "La partita è finita: il risultato è qui sotto.", winner: "Vince {who}", winners: "Vittoria condivisa: {who}",
     play: "Gioca {card}", pick_suit: "Seme", pick_rank: "Valore", jokers: "Jolly",
     cards_left: "{n} carte", cards_left_one: "1 carta", has_chosen: "ha scelto", thinking: "sta scegliendo…",
     pile: "prese: {n}", points: "{n} punti", points_one: "1 punto", round: "Giro {n}",
@@ -281,7 +281,7 @@ const TEXT = {
     entered_for_you: "Lo schermo del tavolo ha indicato {card} per te. Se non è la tua carta, dillo all'organizzatore: si può correggere.",
     moved_for_you: "Lo schermo del tavolo ha fatto la tua mossa al posto tuo.", scores: "Punteggi", you: "tu",
     spectator: "Schermo del tavolo: tutto ciò che è pubblico, in grande.",
-    retry_changed: "Il tavolo è cambiato: guarda di nuovo.", network: "Nessuna connessione: riprova.",
+    retry_changed: "Il tavolo è cambiato: guarda di nuovo.", network: "Il tavolo non si raggiunge: riprova.",
     moved_first: "Il tavolo è cambiato prima: ecco il tavolo com'è adesso.",
     moved_first_you: "Hai già mosso da un altro schermo: ecco il tavolo com'è adesso.",
     moved_first_by: "{who} ha mosso prima: ecco il tavolo com'è adesso.",
@@ -292,7 +292,7 @@ const TEXT = {
     moved_ok: "OK",
     new_game: "Nuova partita", back_to_table: "Torna al tavolo", show_result: "Mostra il risultato",
     scan_fix: "Correggi", scan_fix_card: "Correggi la carta {n}, letta come {card}",
-    queued: "Nessuna connessione: la mossa aspetta su questo telefono e parte appena torna la connessione.",
+    queued: "Il tavolo non si raggiunge: la mossa aspetta su questo telefono e parte appena torna la connessione.",
     queued_n: "In attesa della connessione: {n} mosse da inviare.",
     queued_n_one: "In attesa della connessione: 1 mossa da inviare.",
     queued_dropped: "Una mossa fatta senza connessione non va più bene per il tavolo e non è stata inviata: guarda di nuovo.",
@@ -505,6 +505,8 @@ function t(key, params) {
   // A count of one takes the singular when the language has one ("1 carta", not "1 carte").
   if (params && params.n === 1 && TEXT[LANG] && TEXT[LANG][key + "_one"]) key += "_one";
   let s = (TEXT[LANG] && TEXT[LANG][key]) || TEXT.en[key] || key;
+  // Italian writes "ad" before a name that starts with an a: "paga 5 ad Aldo", "tocca ad Anna"
+  if (LANG === "it" && params && /^[aàAÀ]/.test(String(params.who || ""))) s = s.replace(/(^|\s)a \{who\}/g, "$1ad {who}");
   for (const [k, v] of Object.entries(params || {})) s = s.split("{" + k + "}").join(v);
   return s;
 }

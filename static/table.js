@@ -428,6 +428,14 @@
   async function refresh() {
     const resp = await fetch(`/api/tables/${tableId}/state${asTable}`, {credentials: "same-origin"});
     if (resp.ok) render(await resp.json());
+    else if (!view) sayUnreachable();
+  }
+
+  /* A page opened while the server cannot be reached (the page itself from the phone's cache)
+     has no table to draw yet: it says so, and that the table comes back by itself. */
+  function sayUnreachable() {
+    setConn("offline");
+    if (!view) document.getElementById("status").textContent = t("unreachable_first");
   }
 
   /* ``opts.onRefused(body)``: the game module shows a refusal itself (else a toast). */
@@ -661,5 +669,5 @@
   if (role === "table") document.body.classList.add("table-screen");
   saveOutbox(outbox());  // moves still waiting from before a reload
   setConn("reconnecting");
-  refresh().catch(() => setConn("offline")).finally(follow);
+  refresh().catch(sayUnreachable).finally(follow);
 })();

@@ -2057,6 +2057,45 @@ def test_insonnia_a_complete_count_and_an_empty_hand_win(server: str, browser: o
     _shot(host, "table-screen-insonnia-won", full_page=False)
 
 
+def test_italian_says_ad_before_a_name_with_an_a_and_names_the_seats_panel(server: str,
+                                                                           browser: object) -> None:
+    """Italian pages: "paga 5 ad Aldo" and "tocca ad Anna", but "paga 5 a Bruno"; the host's panel
+    of seats is named in Italian for a screen reader."""
+    host, _ = _new_table(browser, server, "it-IT")
+    host.locator("#status").wait_for()  # type: ignore[attr-defined]
+    said = host.evaluate("""() => [  // type: ignore[attr-defined]
+        t("os_pays", {who: "Aldo", n: 5}), t("os_pays", {who: "Bruno", n: 5}),
+        t("in_for_other", {who: "Anna"}), t("os_pays", {who: "Àrpad", n: 1})]""")
+    assert said[0] == "paga 5 ad Aldo" and said[1] == "paga 5 a Bruno", said
+    assert said[2].startswith("Tocca ad Anna (senza telefono): gioca qui per Anna."), said
+    assert said[3] == "paga 1 ad Àrpad", said
+    assert host.locator("#seat-admin").get_attribute("aria-label") == "Posti"  # type: ignore[attr-defined]
+
+
+def test_a_page_opened_while_the_server_is_down_says_so_then_fills_in(server: str, browser: object) -> None:
+    """A player reloads his page while the server cannot be reached (a club's server restarted):
+    the page says the table cannot be reached and that it comes back by itself, and it does."""
+    _host, table_id = _new_table(browser, server, "en-GB")
+    phone = _seat(browser, server, table_id, 0, "en-GB", service_workers="block")
+    phone.locator("#status").wait_for()  # type: ignore[attr-defined]
+    url = phone.url  # type: ignore[attr-defined]
+    down = {"on": True}
+
+    def api(route: Any) -> None:
+        if down["on"]:
+            route.abort()
+        else:
+            route.continue_()
+    phone.route("**/api/tables/**", api)  # type: ignore[attr-defined]
+    phone.goto(url)  # type: ignore[attr-defined]
+    status = phone.locator("#status")  # type: ignore[attr-defined]
+    phone.get_by_text("The table cannot be reached right now").wait_for()  # type: ignore[attr-defined]
+    assert "comes back here by itself" in status.inner_text()
+    down["on"] = False
+    phone.wait_for_function("() => window.TAVOLO.view() !== null", timeout=20_000)  # type: ignore[attr-defined]
+    assert "cannot be reached" not in status.inner_text()
+
+
 def test_insonnia_a_game_with_no_winner_says_why_it_ended(server: str, browser: object) -> None:
     """A game that ends with no winner says which rule ended it (I16), on the status line and in
     the result box: a whole round with no card drawn or laid, or the same position a third time

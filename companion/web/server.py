@@ -38,8 +38,19 @@ def writer_thread() -> Callable[[Callable[[], Any]], Any]:
 
     pool = ThreadPool(1)
 
+    def guarded(work: Callable[[], Any]) -> tuple[bool, Any]:
+        # An exception is handed back, not raised in the pool: gevent prints the traceback of
+        # one raised there, and a write refused as stale (two phones at once) is no crash.
+        try:
+            return False, work()
+        except Exception as e:  # raised again in the caller, whatever it is
+            return True, e
+
     def write(work: Callable[[], Any]) -> Any:
-        return pool.apply(work)
+        failed, value = pool.apply(guarded, (work,))
+        if failed:
+            raise value
+        return value
 
     return write
 
