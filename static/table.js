@@ -67,6 +67,7 @@
     // hints, the camera, undo and the host's seat tools go (app.css, body.game-over).
     document.body.classList.toggle("game-over", Boolean(v.outcome));
     renderFinal(v);
+    tellNext(v);
     renderRecent(v);
     renderLog(v);
     updateMovedFirst();
@@ -343,8 +344,9 @@
     again.type = "button";
     again.className = "big primary";
     again.id = "new-game";
-    again.textContent = t("new_game");
-    again.addEventListener("click", () => newGame(v, again));
+    // the host started the next game: every phone of this table is one tap from its seat there
+    again.textContent = v.next && !v.host ? t("join_next", {room: v.next.room}) : t("new_game");
+    again.addEventListener("click", () => (v.next && !v.host ? joinNext(v, again) : newGame(v, again)));
     const back = document.createElement("button");
     back.type = "button";
     back.className = "big";
@@ -374,7 +376,14 @@
         const names = v.seats.map((seat) => (seat.named || seat.joined ? seat.name : null));
         const res = await postJSON("/api/tables", {game: v.game, players: names, options: v.options,
                                                    hints: v.hints});
-        if (res.ok) { window.location.href = "/t/" + res.body.table_id; return; }
+        if (res.ok) {
+          const next = res.body.table_id;
+          // the other phones are told where the new game is; the host's own seat follows him
+          await postJSON(`/api/tables/${tableId}/next${asTable}`, {table: next, seq: v.seq});
+          if (v.me !== null && role !== "table" && await joinSeat(next, v.me)) return;
+          window.location.href = "/t/" + next;
+          return;
+        }
         showError(res.body);
       } else {
         window.location.href = "/";
@@ -384,6 +393,37 @@
       toast(t("network"));
     }
     button.disabled = false;
+  }
+
+  /* This phone's seat at table ``next`` (the same seat as here): true when taken and the page
+     is on its way there. */
+  async function joinSeat(next, seat) {
+    const res = await postJSON(`/api/tables/${next}/seats`, {seat, name: null});
+    if (!res.ok) return false;
+    window.location.href = "/play/" + next;
+    return true;
+  }
+
+  /* A player goes to the game the host started after this one: to his own seat there, or, when
+     it is taken or the table screen asks, to the new table's page where a seat is chosen. */
+  async function joinNext(v, button) {
+    button.disabled = true;
+    try {
+      if (v.me !== null && role !== "table" && await joinSeat(v.next.table, v.me)) return;
+      window.location.href = (v.me === null ? "/t/" : "/join/") + v.next.table;
+      return;
+    } catch (e) {
+      toast(t("network"));
+    }
+    button.disabled = false;
+  }
+
+  /* Said once, as it comes: the host started a new game. */
+  let nextSeen;
+  function tellNext(v) {
+    const room = v.next ? v.next.room : null;
+    if (nextSeen !== undefined && room && room !== nextSeen && !v.host) toast(t("next_started", {room}));
+    nextSeen = room;
   }
 
   /* For a screen reader: what just happened, said once (the status line says whose turn). */

@@ -635,6 +635,39 @@ def test_kaiserspiel_face_up_cards_stay_correctable_through_the_hand(client: Fla
     assert not (by_others | set(up)) - {mine["card"]} & set(cards)
 
 
+def test_the_host_sends_a_finished_tables_phones_to_the_new_game(client: FlaskClient) -> None:
+    """A game is over and its host starts a new one: the finished table's view then names the
+    new table and its room for every phone, and the log says so. Only once the game is over,
+    only by the host of both tables (never to a stranger's table), never to a table that is not."""
+    data = create(client)
+    tid, host = data["table_id"], data["host_token"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    new = create(client)
+    stranger = create(client)
+    early = client.post(f"/api/tables/{tid}/next", headers=bearer(host), json={
+        "table": new["table_id"], "seq": state(client, tid)["seq"], "host_token": new["host_token"]})
+    assert early.status_code == 409 and early.get_json()["reason"] == "game_in_progress"
+    play_whole_game(client, tid, tokens)
+    seq = state(client, tid)["seq"]
+    for who, body, status in (
+        (bearer(tokens[1]), {"table": new["table_id"], "seq": seq}, 403),  # a player
+        (bearer(host), {"table": stranger["table_id"], "seq": seq}, 403),  # not his new table
+        (bearer(host), {"table": "nosuchtable", "seq": seq, "host_token": new["host_token"]}, 404),
+        (bearer(host), {"table": tid, "seq": seq}, 400),  # the same table
+    ):
+        resp = client.post(f"/api/tables/{tid}/next", headers=who, json=body)
+        assert resp.status_code == status, (body, resp.get_json())
+    assert state(client, tid)["seq"] == seq and state(client, tid)["next"] is None
+    told = client.post(f"/api/tables/{tid}/next", headers=bearer(host), json={
+        "table": new["table_id"], "seq": seq, "host_token": new["host_token"]})
+    assert told.status_code == 200, told.get_json()
+    for token in (tokens[2], None):
+        assert state(client, tid, token)["next"] == {"table": new["table_id"], "room": new["room"]}
+    log = state(client, tid)["log"][-1]
+    assert log["en"] == f"The host started a new game: room {new['room']}."
+    assert log["it"] == f"L'organizzatore ha iniziato una nuova partita: stanza {new['room']}."
+
+
 def test_corrections_need_unknown_hands(client: FlaskClient) -> None:
     data = create(client)  # the app dealt: no mistake to correct
     tid, host = data["table_id"], data["host_token"]

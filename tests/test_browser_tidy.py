@@ -257,9 +257,19 @@ def test_the_end_of_a_game_shows_the_result_the_settlement_and_what_next(
     assert page.locator("#back-to-table").inner_text() == "Show the result"
     page.locator("#back-to-table").click()
     assert page.locator("#final .scores").is_visible()
+    bruno = _phone(browser, server, tid, tokens[1], VIEWPORTS[size])
+    bruno.locator("#final").wait_for(state="visible")
     page.locator("#new-game").click()  # the host: a new table for the same players
-    page.wait_for_url(lambda url: "/t/" in url and tid not in url)
+    # the host played on his own phone: he goes to his own seat of the new table
+    page.wait_for_url(lambda url: "/play/" in url and tid not in url)
+    new_tid = page.url.rsplit("/", 1)[-1]
     page.locator("#players").get_by_text("Bruno").wait_for()
+    # Bruno's phone is told, and one tap takes him to his own seat there
+    room = request(_port(server), "GET", f"/api/tables/{new_tid}/state?as=table")[1]["room"]
+    bruno.get_by_text(f"The host started a new game (room {room})").wait_for()
+    bruno.get_by_role("button", name=f"Join the new game (room {room})").click()
+    bruno.wait_for_url(f"**/play/{new_tid}")
+    bruno.wait_for_function("() => window.TAVOLO.view() && window.TAVOLO.view().me === 1")
 
 
 def test_a_practice_game_over_offers_another_game_in_italian(server: str, browser: Any) -> None:  # noqa: F811

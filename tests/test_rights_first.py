@@ -17,7 +17,7 @@ MALFORMED: list[dict[str, Any]] = [
     {"json": ["a", "list"]},
     {"json": {"show": "maybe", "on": "yes", "deck": 5, "seq": "x", "target": None}},
 ]
-HOST_ONLY = ["undo", "corrections", "hints", "camera"]
+HOST_ONLY = ["undo", "corrections", "hints", "camera", "next"]
 
 
 @pytest.mark.parametrize("body", MALFORMED, ids=["text", "broken", "list", "wrong fields"])

@@ -122,6 +122,27 @@ class HostTools:
                            "Non c'è una mossa con quel numero da correggere.")
         return {"seq": table.seq, "target": target, "cards": fitting_cards(table, old)}
 
+    def announce_next(self, table_id: str, tokens: Sequence[str], body: Mapping[str, Any],
+                      next_tokens: Sequence[str]) -> Event:
+        """The host tells a finished table's phones about the game he started after it
+        (``{"table": new id, "seq"}``): he must be the host of both, so that nobody sends a
+        table's players to a stranger's table."""
+        self.seats.require_host(table_id, tokens, "next")
+        table = self.tables.table(table_id)
+        expected = need_seq(body.get("seq"))
+        fresh(table.seq, expected)
+        if table.rules.outcome(table.state) is None:
+            raise Conflict("A new game can be announced once this one is over.",
+                           "Una nuova partita si può annunciare solo a partita finita.",
+                           reason="game_in_progress")
+        new_id = body.get("table")
+        if not isinstance(new_id, str) or new_id == table_id:
+            raise BadRequest("'table' must name the new table.", "'table' deve indicare il nuovo tavolo.",
+                             fields=["table"])
+        new = self.tables.table(new_id)  # 404 when there is none
+        self.seats.require_host(new_id, next_tokens, "next")
+        return self.tables.append(table, "next", {"table": new.id, "room": new.room}, expected=expected)
+
     def switch_hints(self, table_id: str, tokens: Sequence[str], body: Mapping[str, Any]) -> Event:
         """The host switches hints on or off (``{"on": bool, "seq"}``); the log records it."""
         self.seats.require_host(table_id, tokens, "hints")

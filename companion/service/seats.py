@@ -30,6 +30,8 @@ HOST_ONLY: dict[str, tuple[str, str]] = {
     "hints": ("Only the host can switch hints on or off.",
               "Solo l'organizzatore può attivare o disattivare i suggerimenti."),
     "undo": ("Only the host can undo.", "Solo chi ha creato il tavolo può annullare."),
+    "next": ("Only the host of both tables can send the players to a new game.",
+             "Solo l'organizzatore di entrambi i tavoli può mandare i giocatori a una nuova partita."),
 }
 
 

@@ -51,6 +51,7 @@ class Table:
     bots: tuple[int, ...] = ()  # a practice table: the seats the app's bots play
     show_bots: bool = False  # a practice table: the bots' hands shown to the player
     seats_seq: int = 0  # the last event that gave or took a seat's token (join, release)
+    next_table: dict[str, str] | None = None  # the game the host started after this one: id, room
 
     @property
     def rules(self) -> Rules[Any, Any]:
@@ -210,6 +211,13 @@ def fold(table: Table, events: Sequence[Event]) -> Table:
                 else "The camera's deck was cleared.",
                 "it": f"La fotocamera ora legge il mazzo registrato {deck}." if deck
                 else "Il mazzo della fotocamera è stato tolto."}))
+        elif ev.kind == "next":
+            room = str(ev.payload["room"])
+            table = replace(table, next_table={"table": str(ev.payload["table"]), "room": room},
+                            log=(*table.log, {
+                                "seq": ev.seq,
+                                "en": f"The host started a new game: room {room}.",
+                                "it": f"L'organizzatore ha iniziato una nuova partita: stanza {room}."}))
         elif ev.kind == "hints":
             on = bool(ev.payload["on"])
             table = replace(table, hints=on, log=(*table.log, {

@@ -89,6 +89,7 @@ class Views:
                 if out.payouts else [],
             },
             "log": list(table.log),
+            "next": table.next_table,
             "corrections": correctable(table) if host else [],
             "scannable": scannable(table, self.decks),
             "camera": table.camera,

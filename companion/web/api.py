@@ -180,6 +180,20 @@ def correction_cards(table_id: str, target: int) -> Response:
     return jsonify(service().host.correction_cards(table_id, tokens(request, table_id), target))
 
 
+@bp.post("/tables/<table_id>/next")
+def announce_next(table_id: str) -> Response:
+    """The host tells the finished table's phones about the new game: ``{"table": id, "seq": n}``."""
+    service().seats.require_host(table_id, tokens(request, table_id), "next")  # rights before shape
+    body = json_body()
+    new_id = body.get("table")
+    next_tokens = tokens(request, new_id) if isinstance(new_id, str) and len(new_id) < 64 else []
+    if isinstance(body.get("host_token"), str):  # a client with Bearer tokens: the new table's
+        next_tokens = [body["host_token"]]
+    service().host.announce_next(table_id, tokens(request, table_id), body, next_tokens)
+    seat, host = _caller(table_id)
+    return jsonify(service().views.view(table_id, seat, host))
+
+
 @bp.get("/tables/<table_id>/record")
 def record(table_id: str) -> Response:
     """The host downloads the table's complete log as a JSON game record, once the game is

@@ -171,6 +171,25 @@ def _document() -> dict[str, Any]:
                             "cards": {"type": "array", "items": {"type": "string"}}}}}}},
                     "403": err("not the host"), "404": err("no such table or move"),
                 }}},
+            "/api/tables/{table_id}/next": {"post": {
+                "summary": "Host: tell a finished table's phones about the new game",
+                "description": "Once the game is over, the host of this table and of the new one "
+                               "(its host token from the cookie, or 'host_token' with Bearer "
+                               "tokens) points the table's phones to the new table: its view then "
+                               "carries 'next' (the new table's id and room code).",
+                "parameters": [TABLE_ID, AS_TABLE],
+                "security": [{"seatToken": []}],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["table", "seq"], "properties": {
+                        "table": {"type": "string", "description": "the new table's id"},
+                        "seq": {"type": "integer"},
+                        "host_token": {"type": "string", "description": "the new table's host token"}}}}}},
+                "responses": {
+                    "200": answer(VIEW, "announced"),
+                    "400": err("malformed, or no new table named"),
+                    "403": err("not the host of both tables"), "404": err("no such table"),
+                    "409": err("stale sequence, or the game is not over (reason 'game_in_progress')"),
+                }}},
             "/api/tables/{table_id}/record": {"get": {
                 "summary": "Host: the table's complete log as a JSON game record (tavolo-record/1), "
                            "once the game is over",
