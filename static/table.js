@@ -102,7 +102,7 @@
   /* The host's corrections: a line a move, newest first (the older ones behind a button). A
      line opens on a tap and then offers only the cards the server says the correction would
      accept; it stays open while the table moves on, and asks again when it has. */
-  const corrections = {open: null, cards: null, asked: -1, older: false};
+  const corrections = {open: null, cards: null, asked: -1, older: false, chosen: null, asking: null};
   function renderCorrections(v) {
     const box = document.getElementById("corrections");
     box.hidden = !(v.host && v.corrections && v.corrections.length);
@@ -159,7 +159,10 @@
       li.append(none);
       return li;
     }
-    const sel = cardSelect(codes, c.card, () => {});
+    // a card chosen and not yet sent stays chosen when the table moves on (the line is drawn again)
+    const kept = corrections.chosen && corrections.chosen.target === c.seq && codes.includes(corrections.chosen.card);
+    const sel = cardSelect(codes, kept ? corrections.chosen.card : c.card,
+                           (card) => { corrections.chosen = {target: c.seq, card}; });
     const go = document.createElement("button");
     go.type = "button";
     go.textContent = t("correct_do");
@@ -169,11 +172,13 @@
         {seq: view.seq, target: c.seq, action: {type: c.type || "play", card: sel.value}});
       if (res.ok) {
         corrections.open = null;
+        corrections.chosen = null;
         render(res.body);
         // said in place of the refusal of an earlier try, which is no longer true
         toast(t("corrected", {who: v.names[c.player], from: cardLabel(c.card), to: cardLabel(sel.value)}));
       } else {
         sel.value = c.card;  // the list shows the card as it stands
+        corrections.chosen = null;
         showError(res.body);
       }
     });

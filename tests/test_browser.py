@@ -442,12 +442,17 @@ def test_the_host_corrects_a_card_and_is_told_it_worked_or_why_not(server: str, 
     codes = set(offered.evaluate_all("(os) => os.map((o) => o.value)"))
     assert "6S" in codes and "5S" in codes
     assert not {"3C", "7C", "AS"} & codes  # on the table, or a row's ace: never offered
-    # the line stays open as the table moves on (Anna chooses her next card face down)
+    # the line stays open as the table moves on (Anna chooses her next card face down), and a
+    # card chosen in it stays chosen
+    bruno.locator("select").select_option("KD")
     _api(server, f"/api/tables/{table_id}/actions",
          {"action": {"type": "play", "card": "QD"}, "seq": _seq_of(server, table_id, tokens[0])}, tokens[0])
     host.wait_for_function("(seq) => window.TAVOLO.view().seq > seq",  # type: ignore[attr-defined]
                            arg=_seq_of(server, table_id, tokens[0]) - 1)
     bruno.locator("select").wait_for()
+    host.wait_for_function(  # type: ignore[attr-defined]
+        "() => document.querySelectorAll('#correction-list select option').length > 1")
+    assert bruno.locator("select").input_value() == "KD"
     # a list older than the table (a card offered that no longer fits): refused, and said why
     bruno.locator("select").evaluate("(s) => s.add(new Option('7♣', '7C'))")
     bruno.locator("select").select_option("7C")
