@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from ..games.cards import card_text
@@ -57,6 +58,12 @@ class Table:
     def rules(self) -> Rules[Any, Any]:
         """The table's engine."""
         return get_rules(self.game)
+
+    @cached_property
+    def public_text(self) -> str:
+        """The game's public view (what the table screen is shown) as JSON text, made once a
+        table: the host's correction tries every card against it."""
+        return json.dumps(self.rules.view(self.state, None))
 
     def display_names(self, lang: str = "en") -> list[str]:
         """Every seat's name, ``Seat n`` for an open seat (``Posto n`` in Italian)."""
@@ -141,7 +148,7 @@ class LaterMoveRefused(IllegalAction):
 
 def shown_to_table(table: Table, code: str) -> bool:
     """Whether ``code`` appears in what the table screen is shown (the game's public view)."""
-    return f'"{code}"' in json.dumps(table.rules.view(table.state, None))
+    return f'"{code}"' in table.public_text
 
 
 def _later_move_refused(table: Table, later: Any, e: IllegalAction) -> LaterMoveRefused:
