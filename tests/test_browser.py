@@ -533,7 +533,8 @@ def test_quinta_final_sets_say_what_a_joker_counts_as(server: str, browser: obje
     with the joker's name. A set with two jokers is as wide as one of four plain cards (a
     phone's final screen once scrolled sideways with the rank written beside each joker)."""
     host, _table_id = _new_table(browser, server, "en-GB")
-    host.locator("#status").wait_for()  # type: ignore[attr-defined]
+    # the status element is in the page from the start: wait for the table's view itself
+    host.wait_for_function("() => window.TAVOLO && window.TAVOLO.view() !== null")  # type: ignore[attr-defined]
     got = host.evaluate("""() => {  // type: ignore[attr-defined]
         const v = structuredClone(window.TAVOLO.view());
         v.state.sets = [[{rank: "3", cards: ["3C", "JK2", "3D"], points: 2},
