@@ -504,6 +504,50 @@ def test_an_undone_move_no_longer_shows_as_just_happened(server: str, browser: o
     assert len(asked) == 2 and "Bruno" in asked[1] and "undid" not in asked[1]
 
 
+def test_the_hosts_link_gives_another_phone_the_host_tools(server: str, browser: object) -> None:
+    """The host opens "The host's tools on another device": its QR code holds the link shown
+    beside it. Bruno's phone (Italian) opens the link: the token leaves the address at once,
+    the page comes back with the host's tools and says so, and Bruno undoes a move. A link cut
+    short, opened on a third phone, says why it opens nothing, and that phone stays a guest."""
+    host, table_id = _new_table(browser, server, "en-GB")
+    box = host.locator("#host-link-box")  # type: ignore[attr-defined]
+    box.locator("summary").click()
+    field = box.locator("#host-link-url")
+    host.wait_for_function("() => document.getElementById('host-link-url').value")  # type: ignore[attr-defined]
+    link = field.input_value()
+    assert link.startswith(f"{server}/t/{table_id}#host=")
+    qr = box.locator("#host-qr")
+    qr.wait_for()
+    host.wait_for_function("() => document.getElementById('host-qr').naturalWidth > 0")  # type: ignore[attr-defined]
+    assert _decode_qr(qr.screenshot()) == link
+    _shot(host, "host-link")
+
+    anna = _api(server, f"/api/tables/{table_id}/seats", {"seat": 0})["token"]
+    _api(server, f"/api/tables/{table_id}/actions",
+         {"action": {"type": "play", "card": "3C"}, "seq": _seq_of(server, table_id, anna)}, anna)
+    bruno = browser.new_context(viewport=PHONE, locale="it-IT").new_page()  # type: ignore[attr-defined]
+    bruno.goto(link)
+    toast = bruno.locator("#toast")
+    toast.wait_for()
+    assert "Ora anche questo dispositivo ha gli strumenti dell'organizzatore" in toast.inner_text()
+    assert "#host=" not in bruno.url and "host=" not in bruno.evaluate("() => location.href")
+    bruno.locator("#undo").wait_for()
+    assert bruno.locator("#host-link-box summary").inner_text() == (
+        "Gli strumenti dell'organizzatore su un altro dispositivo")
+    bruno.on("dialog", lambda d: d.accept())
+    bruno.locator("#undo").click()
+    bruno.wait_for_function("() => window.TAVOLO.view().log.some((line) => line.undone)")
+
+    stranger = browser.new_context(viewport=PHONE, locale="en-GB").new_page()  # type: ignore[attr-defined]
+    stranger.goto(link[:-6])  # cut short, as a link copied by hand
+    toast = stranger.locator("#toast")
+    toast.wait_for()
+    assert "does not open this table's host tools" in toast.inner_text()
+    assert stranger.locator("#host").is_hidden()
+    stranger.wait_for_function("() => window.TAVOLO.view()")
+    assert stranger.evaluate("() => window.TAVOLO.view().host") is False
+
+
 def test_the_host_can_reach_older_moves_to_correct(server: str, browser: object) -> None:
     """Three rounds of Quinta with three players: the host's list shows the newest six moves
     and a button for the three older ones, which then show too."""

@@ -11,7 +11,7 @@ import secrets
 from collections.abc import Sequence
 
 from .bounded import Bounded
-from .errors import Forbidden, Unauthorized
+from .errors import BadRequest, Forbidden, Unauthorized
 from .tables import Tables
 
 
@@ -32,7 +32,11 @@ HOST_ONLY: dict[str, tuple[str, str]] = {
     "undo": ("Only the host can undo.", "Solo chi ha creato il tavolo può annullare."),
     "next": ("Only the host of both tables can send the players to a new game.",
              "Solo l'organizzatore di entrambi i tavoli può mandare i giocatori a una nuova partita."),
+    "link": ("Only the host can show the host's link.",
+             "Solo l'organizzatore può mostrare il link dell'organizzatore."),
 }
+
+MAX_TOKEN = 200  # characters: a token is 32; anything much longer is not one
 
 
 SEATS_PER_TABLE = 8  # token look-ups kept per cached table (seats, the host, table screens)
@@ -88,6 +92,31 @@ class Seats:
         self.tables.table(table_id)
         if not self.credentials(table_id, tokens)[1]:
             raise Forbidden(*HOST_ONLY[power])
+
+    def host_token(self, table_id: str, tokens: Sequence[str]) -> str:
+        """The host token among the caller's tokens, for the host's link; 403 for a caller
+        without it, 404 for an unknown table."""
+        self.tables.table(table_id)
+        for token in tokens:
+            if self.is_host(table_id, token):
+                return token
+        raise Forbidden(*HOST_ONLY["link"])
+
+    def check_host_link(self, table_id: str, token: object) -> str:
+        """The token of a host link opened on another device, once checked: 400 when it is
+        no token at all, 403 when it is not this table's host token, 404 for an unknown table."""
+        self.tables.table(table_id)
+        if not isinstance(token, str) or not token or len(token) > MAX_TOKEN:
+            raise BadRequest("A host link carries the host's token: 'host_token' must be a short string.",
+                             "Un link dell'organizzatore porta il suo codice: 'host_token' deve essere "
+                             "una stringa breve.")
+        if not self.is_host(table_id, token):
+            raise Forbidden("This host link does not open this table's host tools (it belongs to another "
+                            "table, or it was cut short): ask the host to show it again.",
+                            "Questo link non apre gli strumenti dell'organizzatore di questo tavolo (è di "
+                            "un altro tavolo, o è stato troncato): chiedi all'organizzatore di mostrarlo "
+                            "di nuovo.", reason="host_link")
+        return token
 
     def require_player(self, table_id: str, tokens: Sequence[str]) -> None:
         """Refuse (401) a caller with neither a seat nor the host token at this table (before

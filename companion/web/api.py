@@ -194,6 +194,40 @@ def announce_next(table_id: str) -> Response:
     return jsonify(service().views.view(table_id, seat, host))
 
 
+@bp.get("/tables/<table_id>/host-link")
+def host_link(table_id: str) -> Response:
+    """The host's link: opened on another device, it gives that device the host's tools
+    (host only; never cached)."""
+    token = service().seats.host_token(table_id, tokens(request, table_id))
+    resp = jsonify({"url": _host_url(table_id, token)})
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+@bp.get("/tables/<table_id>/host-qr.svg")
+def host_qr(table_id: str) -> Response:
+    """The host's link as a QR code, for the other device's camera (host only; never cached)."""
+    token = service().seats.host_token(table_id, tokens(request, table_id))
+    return Response(qr_svg(_host_url(table_id, token)), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "no-store"})
+
+
+def _host_url(table_id: str, token: str) -> str:
+    # the token rides in the fragment: browsers never send it to the server, so it stays out
+    # of access logs and Referer headers; the table page hands it over with a POST
+    return f"{public_base()}/t/{table_id}#host={token}"
+
+
+@bp.post("/tables/<table_id>/host")
+def claim_host(table_id: str) -> Response:
+    """A device that opened the host's link takes the host's tools too: ``{"host_token": "..."}``
+    -> the host cookie. The host's other devices keep them."""
+    token = service().seats.check_host_link(table_id, json_body().get("host_token"))
+    resp = jsonify({"host": True})
+    _set_cookie(resp, host_cookie(table_id), token)
+    return resp
+
+
 @bp.get("/tables/<table_id>/record")
 def record(table_id: str) -> Response:
     """The host downloads the table's complete log as a JSON game record, once the game is

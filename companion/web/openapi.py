@@ -190,6 +190,40 @@ def _document() -> dict[str, Any]:
                     "403": err("not the host of both tables"), "404": err("no such table"),
                     "409": err("stale sequence, or the game is not over (reason 'game_in_progress')"),
                 }}},
+            "/api/tables/{table_id}/host-link": {"get": {
+                "summary": "Host: the link that gives another device the host's tools",
+                "description": "The table page's address with the host token in its fragment "
+                               "(never sent to a server). Anyone who opens it gets the host's "
+                               "tools: show it only to whom may have them.",
+                "parameters": [TABLE_ID, AS_TABLE],
+                "security": [{"seatToken": []}],
+                "responses": {
+                    "200": answer({"type": "object", "required": ["url"],
+                                   "properties": {"url": {"type": "string"}}}, "the host's link"),
+                    "403": err("not the host"), "404": err("no such table"),
+                }}},
+            "/api/tables/{table_id}/host-qr.svg": {"get": {
+                "summary": "Host: the host's link as a QR code",
+                "parameters": [TABLE_ID, AS_TABLE],
+                "security": [{"seatToken": []}],
+                "responses": {"200": {"description": "SVG", "content": {"image/svg+xml": {}}},
+                              "403": err("not the host"), "404": err("no such table")},
+            }},
+            "/api/tables/{table_id}/host": {"post": {
+                "summary": "Take the host's tools with the host's link",
+                "description": "A device that opened the host's link sends the token it carries and "
+                               "gets the host cookie. The host's other devices keep their tools.",
+                "parameters": [TABLE_ID],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["host_token"],
+                    "properties": {"host_token": {"type": "string", "maxLength": 200}}}}}},
+                "responses": {
+                    "200": answer({"type": "object", "properties": {"host": {"type": "boolean"}}},
+                                  "this device has the host's tools"),
+                    "400": err("malformed, or no token"),
+                    "403": err("not this table's host token (reason 'host_link')"),
+                    "404": err("no such table"),
+                }}},
             "/api/tables/{table_id}/record": {"get": {
                 "summary": "Host: the table's complete log as a JSON game record (tavolo-record/1), "
                            "once the game is over",

@@ -1,0 +1,66 @@
+/* The host's link: the host's tools on a second device.
+
+   The host opens "The host's tools on another device" and shows its QR code or copies its
+   link. The device that opens the link finds the host token in the address's fragment (which
+   browsers never send to a server), takes it out of the address at once, and hands it over
+   with one POST; the server answers with the host cookie, and the page reloads with the
+   host's tools. A wrong or cut-short link says so and changes nothing. */
+"use strict";
+(function () {
+  const app = document.getElementById("app");
+  if (!app) return;
+  const tableId = app.dataset.table;
+
+  async function takeHostTools(token) {
+    let res;
+    try {
+      res = await postJSON(`/api/tables/${tableId}/host`, {host_token: token});
+    } catch (e) {
+      toast(t("host_link_unreachable"));
+      return;
+    }
+    if (res.ok) {
+      sessionStorage.setItem("hostLinkTaken", tableId);
+      window.location.reload();
+    } else {
+      toast(errorText(res.body));
+    }
+  }
+
+  const claimed = /^#host=([A-Za-z0-9_-]+)$/.exec(window.location.hash);
+  if (claimed) {
+    // out of the address bar and the history before anything else: a screenshot or a shared
+    // address of this page must not carry the token on
+    history.replaceState(null, "", window.location.pathname + window.location.search);
+    takeHostTools(claimed[1]);
+  } else if (sessionStorage.getItem("hostLinkTaken") === tableId) {
+    sessionStorage.removeItem("hostLinkTaken");
+    document.addEventListener("DOMContentLoaded", () => toast(t("host_link_taken")));
+  }
+
+  const box = document.getElementById("host-link-box");
+  if (!box) return;
+  const field = document.getElementById("host-link-url");
+  const copy = document.getElementById("host-link-copy");
+  const qr = document.getElementById("host-qr");
+  box.addEventListener("toggle", async () => {
+    if (!box.open || field.value) return;
+    const resp = await fetch(`/api/tables/${tableId}/host-link`, {credentials: "same-origin"});
+    const body = await resp.json().catch(() => null);
+    if (!resp.ok) { toast(errorText(body)); return; }
+    field.value = body.url;
+    qr.src = `/api/tables/${tableId}/host-qr.svg`;
+    qr.alt = t("host_link_qr");
+    qr.hidden = false;
+    copy.hidden = !(navigator.clipboard && window.isSecureContext);
+  });
+  field.addEventListener("focus", () => field.select());
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(field.value);
+      toast(t("host_link_copied"));
+    } catch (e) {
+      field.focus();  // selected: the phone's own menu copies it
+    }
+  });
+})();
