@@ -635,6 +635,45 @@ def test_kaiserspiel_face_up_cards_stay_correctable_through_the_hand(client: Fla
     assert not (by_others | set(up)) - {mine["card"]} & set(cards)
 
 
+def test_kaiserspiel_a_kaiser_declared_with_the_wrong_ace_is_corrected(client: FlaskClient) -> None:
+    """Kaiserspiel, hands unknown: the first to speak shows his Ace to declare a Kaiser and the
+    table enters the wrong one. The host's list names the declaration; it may become only an Ace not seen
+    elsewhere (not a face-up one); corrected, the Kaiser is the right Ace and the hand goes on."""
+    data = create(client, game="kaiserspiel", players=["Anna", "Bruno", "Carla", "Dario"],
+                  options={"hands": "unknown"})
+    tid, host = data["table_id"], data["host_token"]
+    tokens = [join(client, tid, i) for i in range(4)]
+    for seat, card in enumerate(("AS", "2S", "3S", "4S")):
+        assert act(client, tid, tokens[seat], {"type": "reveal", "card": card}).status_code == 200
+    for seat in range(4):
+        assert act(client, tid, tokens[seat], {"type": "discard", "cards": []}).status_code == 200
+    public = state(client, tid)["state"]
+    assert public["phase"] == "declare"
+    who = public["to_act"][0]
+    assert act(client, tid, tokens[who], {"type": "declare_kaiser", "card": "AH"}).status_code == 200
+    view = client.get(f"/api/tables/{tid}/state", headers=bearer(host)).get_json()
+    line = view["corrections"][0]
+    assert (line["type"], line["card"], line["player"]) == ("declare_kaiser", "AH", who)
+    assert line["when"] == {"en": "Hand 1 · Declarations", "it": "Mano 1 · Dichiarazioni"}
+    asked = client.get(f"/api/tables/{tid}/corrections/{line['seq']}", headers=bearer(host))
+    cards = asked.get_json()["cards"]
+    # the Ace of spades lies face up: offered only to its owner (a face-up card is in his hand)
+    assert set(cards) == {"AC", "AD", "AH"} | ({"AS"} if who == 0 else set())
+    resp = client.post(f"/api/tables/{tid}/corrections", headers=bearer(host), json={
+        "seq": view["seq"], "target": line["seq"], "action": {"type": "declare_kaiser", "card": "AD"}})
+    assert resp.status_code == 200, resp.get_json()
+    after = resp.get_json()
+    assert (after["state"]["pending"]["player"], after["state"]["pending"]["card"]) == (who, "AD")
+    assert after["corrections"][0]["card"] == "AD" and after["state"]["phase"] == "respond"
+    refused = client.post(f"/api/tables/{tid}/corrections", headers=bearer(host), json={
+        "seq": after["seq"], "target": line["seq"], "action": {"type": "declare_kaiser", "card": "KD"}})
+    assert refused.status_code == 422  # only an Ace makes a Kaiser
+    assert state(client, tid)["seq"] == after["seq"]
+    answers = state(client, tid)["state"]["to_act"][0]  # the raise accepted: the Ace of diamonds rules
+    assert act(client, tid, tokens[answers], {"type": "accept"}).status_code == 200
+    assert state(client, tid)["state"]["kaisers"] == [{"player": who, "card": "AD"}]
+
+
 def test_the_host_sends_a_finished_tables_phones_to_the_new_game(client: FlaskClient) -> None:
     """A game is over and its host starts a new one: the finished table's view then names the
     new table and its room for every phone, and the log says so. Only once the game is over,

@@ -406,3 +406,6 @@ def test_undo_corrections_and_simultaneous_discards() -> None:
     u = K.new_state(4, {"hands": "unknown"}, 2)
     assert K.can_correct(u, u, Reveal(URS, "5H"), Reveal(URS, "6H"))
     assert not K.can_correct(u, u, Reveal(URS, "5H"), Reveal(VRENI, "6H"))
+    assert K.can_correct(u, u, DeclareKaiser(URS, "AH"), DeclareKaiser(URS, "AD"))  # the Ace shown
+    assert not K.can_correct(u, u, DeclareKaiser(URS, "AH"), DeclareKaiser(VRENI, "AD"))
+    assert not K.can_correct(u, u, Raise(URS), Raise(URS))  # no card: nothing to correct

@@ -141,14 +141,16 @@ def app_section(turn_rules: tuple[str, ...], card_rules: tuple[str, ...],
           *UNDO_RULES),
         P("app-correct",
           "Correcting a card: when a card was entered wrong (the camera misread it, or a wrong tap), the "
-          "host can correct it, but only a card played face up from a hand the app does not know, and "
+          "host can correct it, but only a card played or shown face up (a Kaiser's Ace too) from a hand "
+          "the app does not know, and "
           "only if the game still holds together: the moves after it are played again, and a correction "
           "that would change who played what in the same round, or that a later move no longer fits "
           "(the refusal names that move and why; a card still face down is not named), is refused. "
           "The host is offered only the cards a correction would accept.",
           "Correggere una carta: se una carta è stata inserita male (la fotocamera l'ha letta male, o un "
-          "tocco sbagliato), l'organizzatore può correggerla, ma solo una carta giocata scoperta da una "
-          "mano che l'app non conosce, e solo se la partita torna ancora: le mosse successive vengono "
+          "tocco sbagliato), l'organizzatore può correggerla, ma solo una carta giocata o mostrata scoperta "
+          "(anche l'asso di un Kaiser) da una mano che l'app non conosce, e solo se la partita torna "
+          "ancora: le mosse successive vengono "
           "rigiocate, e una correzione che cambierebbe chi ha giocato cosa nello stesso giro, o con cui "
           "una mossa successiva non torna più (il rifiuto dice quale e perché; una carta ancora coperta "
           "non viene nominata), è rifiutata. All'organizzatore si offrono solo le carte che una correzione "

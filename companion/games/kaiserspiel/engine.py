@@ -253,9 +253,11 @@ class Kaiserspiel:
 
     def moment(self, s: KaiserState) -> dict[str, str]:
         """When a move made on ``s`` was made, as the host's corrections list names it: the
-        hand, and the trick it went to or, before play, the face-up cards."""
+        hand, and the trick it went to or, before play, the face-up cards or the declarations."""
         if s.phase == "reveal":
             en, it = "Face-up card", "Carta scoperta"
+        elif s.phase in ("declare", "respond"):
+            en, it = "Declarations", "Dichiarazioni"
         else:
             en, it = f"Trick {len(s.tricks) + 1}", f"Presa {len(s.tricks) + 1}"
         # a new deal: the list may still hold the last hand's cards
@@ -263,9 +265,10 @@ class Kaiserspiel:
 
     def can_correct(self, before: KaiserState, now: KaiserState, old: Action, new: Action) -> bool:
         """A card entered by mistake for a hand the app does not know (a played card, a face-up
-        card) may be corrected by the host: everybody has seen the real one."""
+        card, the Ace shown to declare a Kaiser) may be corrected by the host: everybody has
+        seen the real one."""
         same = type(old) is type(new) and old.player == new.player
-        return same and isinstance(old, Play | Reveal) and before.hands[old.player] is None
+        return same and isinstance(old, Play | Reveal | DeclareKaiser) and before.hands[old.player] is None
 
     def same_course(self, old: KaiserState, new: KaiserState) -> bool:
         """After a correction the game must stand where it stood."""
