@@ -20,6 +20,7 @@ from typing import Any
 from flask import Flask, Response
 
 from .service.limits import MissLimiter
+from .service.presence import Presence
 from .service.service import TableService
 from .storage.eventlog import database_from_env, is_postgres, open_store
 from .storage.live import Doorbell
@@ -61,11 +62,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # SQLite's commits get the server's own thread (STORE_WRITER); PostgreSQL takes them as they come.
     store = open_store(database, app.config.get("STORE_WRITER"))
     doorbell = Doorbell()
+    announce = getattr(store, "announce", None)  # several servers: they tell each other their phones
+    service = app.extensions["tavolo"] = TableService(store, doorbell, presence=Presence(doorbell, announce))
     if is_postgres(database):  # other app servers' commits wake this one's streams
         from .storage.live_pg import PgListener
 
-        app.extensions["tavolo_listener"] = PgListener(database, doorbell, own=getattr(store, "origin", None))
-    app.extensions["tavolo"] = TableService(store, doorbell)
+        app.extensions["tavolo_listener"] = PgListener(database, doorbell, own=getattr(store, "origin", None),
+                                                       presence=service.presence.heard)
     app.extensions["tavolo_misses"] = MissLimiter()  # wrong room codes per address
 
     from .web import api, csrf, decks_api, errors, pages, practice_api, rules, shell

@@ -27,12 +27,14 @@
     }
   }
 
-  const claimed = /^#host=([A-Za-z0-9_-]+)$/.exec(window.location.hash);
+  const claimed = /^#host=(.*)$/.exec(window.location.hash);
   if (claimed) {
     // out of the address bar and the history before anything else: a screenshot or a shared
     // address of this page must not carry the token on
     history.replaceState(null, "", window.location.pathname + window.location.search);
-    takeHostTools(claimed[1]);
+    let token = claimed[1];
+    try { token = decodeURIComponent(token); } catch (e) { /* a mangled link: the server says so */ }
+    takeHostTools(token);
   } else if (sessionStorage.getItem("hostLinkTaken") === tableId) {
     sessionStorage.removeItem("hostLinkTaken");
     document.addEventListener("DOMContentLoaded", () => toast(t("host_link_taken")));

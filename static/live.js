@@ -6,16 +6,21 @@
    (1 s, doubling up to 15 s, back to 1 s once a stream is open), resuming after the last
    event received (``?after=``), so no update is lost and none is sent twice. A stream the
    server refuses for good (a 4xx: the table is not there, the seat is no longer this phone's)
-   is not asked for again: the status says so, and a reload is the way back. */
+   is not asked for again: the status says so, and a reload is the way back.
+
+   A page the phone hides (the screen locked, another app in front) lets its stream go, and
+   opens it again, resuming, when it is shown: the other phones then see that this one is
+   away (the server counts the seats whose phones hold a stream, and says so with
+   ``presence`` events: the seats whose phones have the table open). */
 "use strict";
 const LIVE_FIRST_PAUSE = 1000;
 const LIVE_LONGEST_PAUSE = 15000;
 
-/* Follow ``url``'s ``state`` events. ``on.state(view, event)`` for each one; ``on.open()`` when a
-   stream is open; ``on.status(key)`` with "connected", "reconnecting", "offline" or "gone". Returns
-   ``{stop()}``. */
+/* Follow ``url``'s ``state`` events. ``on.state(view, event)`` for each one; ``on.presence(seats)``
+   for each ``presence`` event; ``on.open()`` when a stream is open; ``on.status(key)`` with
+   "connected", "reconnecting", "offline" or "gone". Returns ``{stop()}``. */
 function followLive(url, on) {
-  const handlers = Object.assign({state() {}, open() {}, status() {}}, on || {});
+  const handlers = Object.assign({state() {}, presence() {}, open() {}, status() {}}, on || {});
   let source = null;
   let lastId = null;
   let pause = LIVE_FIRST_PAUSE;
@@ -29,24 +34,31 @@ function followLive(url, on) {
 
   function open() {
     timer = null;
-    if (stopped) return;
-    source = new EventSource(address());
-    source.addEventListener("open", () => {
+    source = null;
+    if (stopped || document.hidden) return;  // a hidden page opens its stream once shown
+    const here = source = new EventSource(address());
+    const current = () => here === source;  // a stream let go meanwhile says nothing more
+    here.addEventListener("open", () => {
+      if (!current()) return;
       pause = LIVE_FIRST_PAUSE;
       handlers.status("connected");
       handlers.open();
     });
-    source.addEventListener("state", (ev) => {
+    here.addEventListener("state", (ev) => {
+      if (!current()) return;
       if (ev.lastEventId) lastId = ev.lastEventId;
       handlers.status("connected");
       handlers.state(JSON.parse(ev.data), ev);
     });
-    source.addEventListener("error", () => {
-      if (source.readyState !== EventSource.CLOSED) {  // the browser is reconnecting by itself
+    here.addEventListener("presence", (ev) => { if (current()) handlers.presence(JSON.parse(ev.data)); });
+    here.addEventListener("error", () => {
+      if (!current()) return;
+      if (here.readyState !== EventSource.CLOSED) {  // the browser is reconnecting by itself
         handlers.status("reconnecting");
         return;
       }
-      source.close();
+      here.close();
+      source = null;
       handlers.status(navigator.onLine === false ? "offline" : "reconnecting");
       refusedForGood().then((yes) => {
         if (!yes) { later(); return; }
@@ -80,6 +92,19 @@ function followLive(url, on) {
     if (timer === null || stopped) return;
     clearTimeout(timer);
     open();
+  });
+
+  // Hidden: the stream goes (the server sees the phone away); shown again: it comes back now.
+  document.addEventListener("visibilitychange", () => {
+    if (stopped) return;
+    if (document.hidden) {
+      if (timer !== null) { clearTimeout(timer); timer = null; }
+      if (source) { source.close(); source = null; }
+    } else if (!source && timer === null) {
+      handlers.status("reconnecting");
+      pause = LIVE_FIRST_PAUSE;
+      open();
+    }
   });
 
   open();

@@ -15,6 +15,28 @@
   function setConn(key) {
     conn.textContent = t(key);
     conn.className = "conn " + key;
+    // cut off ourselves, we cannot tell whose phone is away: say nothing until told again
+    if (key !== "connected" && present !== null) { present = null; showPresence(); }
+  }
+
+  /* The seats whose phones have the table open (a live stream of their own), as the server last
+     said; null until it has. A seat with a phone that is away is marked, and when it is that
+     seat's turn the status says so: the table can tell the player to look at the phone. */
+  let present = null;
+  function away(v, i) {
+    const seat = v.seats[i];
+    return present !== null && i !== v.me && Boolean(seat) && seat.joined && !seat.bot && !present.has(i);
+  }
+  function awayToAct(v) {
+    if (v.outcome) return "";
+    const who = (v.state.to_act || []).filter((i) => away(v, i)).map((i) => v.names[i]);
+    return who.length ? t("away_to_act", {who: who.join(", ")}) : "";
+  }
+  function showPresence() {
+    if (!view) return;
+    const ui = window.GAME_UI[view.game];
+    renderStatus(view, ui);
+    renderPlayers(view, ui);
   }
 
   // An open seat has no name: the server sends "Seat n", the page says it in its own language.
@@ -48,10 +70,7 @@
     if (freed) freed.hidden = v.me !== null;
     const ui = window.GAME_UI[v.game];
     const status = document.getElementById("status");
-    // At the end the result box below has the heading; a game may say its end its own way
-    // (Insonnia names its winner).
-    const said = v.outcome && !ui.ownEnd ? t("game_over_below") : ui.status(v);
-    status.textContent = [said, needsPhone(v)].filter(Boolean).join(" · ");
+    renderStatus(v, ui);
     const myTurn = v.me !== null && v.state.to_act.includes(v.me) && !v.outcome;
     status.classList.toggle("your-turn", myTurn);
     document.title = (myTurn ? "● " : "") + document.getElementById("app").dataset.title + " · Tavolo · " + v.room;
@@ -262,6 +281,15 @@
     };
   }
 
+  function renderStatus(v, ui) {
+    // At the end the result box below has the heading; a game may say its end its own way
+    // (Insonnia names its winner).
+    const said = v.outcome && !ui.ownEnd ? t("game_over_below") : ui.status(v);
+    const text = [said, needsPhone(v), awayToAct(v)].filter(Boolean).join(" · ");
+    const status = document.getElementById("status");
+    if (status.textContent !== text) status.textContent = text;  // unchanged: not said again
+  }
+
   function renderPlayers(v, ui) {
     const list = document.createElement("ul");
     list.className = "player-list";
@@ -273,6 +301,12 @@
       const info = document.createElement("span");
       info.textContent = ui.playerLine(v, i);
       li.append(strong, info);
+      if (away(v, i)) {
+        const gone = document.createElement("span");
+        gone.className = "away";
+        gone.textContent = t("phone_away");
+        li.append(gone);
+      }
       list.append(li);
     });
     document.getElementById("players").replaceChildren(list);
@@ -708,7 +742,8 @@
   // The live stream (live.js): opened again after any break, resuming after the last update.
   function follow() {
     followLive(`/api/tables/${tableId}/events${asTable}`,
-               {state: render, open: flushOutbox, status: setConn});
+               {state: render, open: flushOutbox, status: setConn,
+                presence: (seats) => { present = new Set(seats); showPresence(); }});
   }
 
   if (role === "table") document.body.classList.add("table-screen");

@@ -548,6 +548,50 @@ def test_the_hosts_link_gives_another_phone_the_host_tools(server: str, browser:
     assert stranger.evaluate("() => window.TAVOLO.view().host") is False
 
 
+def test_a_phone_that_goes_away_is_shown_to_the_others(server: str, browser: object) -> None:
+    """Quinta, Anna's and Bruno's phones, and Carla playing through the API (no live page: she
+    is marked away from the start). Bruno's phone is hidden (the screen locked): its stream
+    goes, and once the server notices, Anna's phone marks Bruno "phone not connected" and, as
+    he has still to choose, the status says so. Shown again, Bruno's phone comes back and the
+    mark goes. Closed for good, he is marked again."""
+    host, table_id = _new_table(browser, server, "en-GB", names=("Anna", "Bruno", "Carla"))
+    anna = _seat(browser, server, table_id, 0, "en-GB")
+    bruno = _seat(browser, server, table_id, 1, "en-GB")
+    carla = _api(server, f"/api/tables/{table_id}/seats", {"seat": 2})["token"]
+    away = ("(names) => JSON.stringify([...document.querySelectorAll('.player')]"
+            ".filter((p) => p.querySelector('.away')).map((p) => p.querySelector('strong').textContent))"
+            " === JSON.stringify(names)")
+    anna.wait_for_function(away, arg=["Carla"])  # type: ignore[attr-defined]
+    assert anna.locator(".player .away").first.inner_text() == "phone not connected"  # type: ignore[attr-defined]
+
+    def nudge() -> None:
+        """Events apart (Carla chooses, the host undoes it, twice): the server writes to Bruno's
+        cut stream again and again, and a write after the first fails, as the next heartbeat's
+        would (15 s later). Events close together would be sent as one view."""
+        for _ in range(2):
+            _api(server, f"/api/tables/{table_id}/actions",
+                 {"action": {"type": "play", "card": "3C"}, "seq": _seq_of(server, table_id, carla)}, carla)
+            anna.wait_for_timeout(300)  # type: ignore[attr-defined]
+            undone = host.evaluate("([id, seq]) => postJSON(`/api/tables/${id}/undo?as=table`, {seq})",  # type: ignore[attr-defined]
+                                   [table_id, _seq_of(server, table_id, carla)])
+            assert undone["ok"], undone
+            anna.wait_for_timeout(300)  # type: ignore[attr-defined]
+
+    hide = ("(hidden) => { Object.defineProperty(document, 'hidden', {value: hidden, configurable: true});"
+            " document.dispatchEvent(new Event('visibilitychange')); }")
+    bruno.evaluate(hide, True)  # type: ignore[attr-defined]
+    nudge()
+    anna.wait_for_function(away, arg=["Bruno", "Carla"], timeout=30_000)  # type: ignore[attr-defined]
+    assert "Phone not connected: Bruno, Carla" in anna.locator("#status").inner_text()  # type: ignore[attr-defined]
+    _shot(anna, "presence-bruno-away")
+    bruno.evaluate(hide, False)  # type: ignore[attr-defined]
+    anna.wait_for_function(away, arg=["Carla"])  # type: ignore[attr-defined]
+    assert "Bruno" not in anna.locator("#status").inner_text().split("·")[-1]  # type: ignore[attr-defined]
+    bruno.context.close()  # type: ignore[attr-defined]
+    nudge()
+    anna.wait_for_function(away, arg=["Bruno", "Carla"], timeout=30_000)  # type: ignore[attr-defined]
+
+
 def test_the_host_can_reach_older_moves_to_correct(server: str, browser: object) -> None:
     """Three rounds of Quinta with three players: the host's list shows the newest six moves
     and a button for the three older ones, which then show too."""

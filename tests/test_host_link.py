@@ -74,7 +74,9 @@ def test_a_wrong_foreign_or_malformed_token_is_refused_and_changes_nothing(clien
         assert refused.status_code == 403 and refused.get_json()["reason"] == "host_link"
         assert "ask the host to show it again" in refused.get_json()["messages"]["en"]
     for body in ({}, {"host_token": 7}, {"host_token": ""}, {"host_token": "y" * 201}):
-        assert stranger.post(f"/api/tables/{tid}/host", json=body).status_code == 400, body
+        refused = stranger.post(f"/api/tables/{tid}/host", json=body)
+        assert refused.status_code == 400 and refused.get_json()["reason"] == "host_link", body
+        assert refused.get_json()["messages"]["en"].startswith("This host link is incomplete")
     assert stranger.post(f"/api/tables/{tid}/host", data="not json",
                          content_type="application/json").status_code == 400
     assert stranger.post("/api/tables/nosuchtable/host",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import socket
 import threading
 import time
 import uuid
@@ -49,27 +50,50 @@ class Stream(threading.Thread):
         self.port, self.table_id, self.token, self.after = port, table_id, token, after
         self.seqs: list[int] = []
         self.views: list[dict[str, Any]] = []
+        self.present: list[list[int]] = []  # the seats with a phone here, as each presence event said
         self.stopped = threading.Event()
+        self.conn: http.client.HTTPConnection
 
     def run(self) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        conn = self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         conn.request("GET", f"/api/tables/{self.table_id}/events",
                      headers={"Authorization": f"Bearer {self.token}", "Last-Event-ID": str(self.after)})
         resp = conn.getresponse()
-        data = None
+        event, data = None, None
         while not self.stopped.is_set():
             line = resp.readline()
             if not line:
                 break
             text = line.decode().rstrip("\n")
-            if text.startswith("data: "):
+            if text.startswith("event: "):
+                event = text[7:]
+            elif text.startswith("data: "):
                 data = text[6:]
             elif text == "" and data is not None:
-                view = json.loads(data)
-                self.views.append(view)
-                self.seqs.append(int(view["seq"]))
-                data = None
+                if event == "presence":
+                    self.present.append(json.loads(data))
+                else:
+                    view = json.loads(data)
+                    self.views.append(view)
+                    self.seqs.append(int(view["seq"]))
+                event, data = None, None
         conn.close()
+
+    def close(self) -> None:
+        """The phone goes away: its connection is cut (the server notices at its next write)."""
+        self.stopped.set()
+        if self.conn.sock is not None:
+            self.conn.sock.shutdown(socket.SHUT_RDWR)
+        self.join(10)
+
+    def wait_present(self, seats: list[int], timeout: float = 10.0) -> bool:
+        """Whether a presence event listed ``seats`` within ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.present and self.present[-1] == seats:
+                return True
+            time.sleep(0.01)
+        return False
 
     def wait_for(self, seq: int, timeout: float = 10.0) -> bool:
         deadline = time.monotonic() + timeout
@@ -180,3 +204,34 @@ def test_a_server_pointed_at_an_unreachable_database_says_so(tmp_path: Any) -> N
     assert done.returncode == 2
     assert "cannot open the database postgresql://tavolo:***@127.0.0.1" in done.stderr
     assert "secret" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_each_server_shows_the_phones_held_by_the_other(two_servers: tuple[Server, Server]) -> None:
+    """Anna's phone follows the table through one server, Bruno's through the other: each sees
+    both phones. Bruno's phone goes away: Anna's sees it, as soon as Bruno's server notices."""
+    one, two = two_servers
+    _, created = request(one.port, "POST", "/api/tables", {
+        "game": "quinta", "players": ["Anna", "Bruno", "Carla"], "options": {"hands": "known"}})
+    tid = created["table_id"]
+    anna, bruno = (request(port, "POST", f"/api/tables/{tid}/seats", {"seat": seat})[1]["token"]
+                   for seat, port in ((0, one.port), (1, two.port)))
+    annas, brunos = Stream(one.port, tid, anna), Stream(two.port, tid, bruno)
+    annas.start()
+    assert annas.wait_present([0])
+    brunos.start()
+    try:
+        assert annas.wait_present([0, 1]), annas.present
+        assert brunos.wait_present([0, 1]), brunos.present
+        brunos.close()
+        # Bruno's server learns he is gone when it writes to his stream: the first write after
+        # the connection was cut may still be taken, the next one fails. A join and a move make two.
+        status, _ = request(one.port, "POST", f"/api/tables/{tid}/seats", {"seat": 2})
+        assert status == 201
+        _, mine = request(one.port, "GET", f"/api/tables/{tid}/state", token=anna)
+        status, _ = request(one.port, "POST", f"/api/tables/{tid}/actions",
+                            {"action": mine["state"]["legal"][0], "seq": mine["seq"]}, token=anna)
+        assert status == 200
+        assert annas.wait_present([0]), annas.present
+    finally:
+        annas.stopped.set()
+        brunos.stopped.set()

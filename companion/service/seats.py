@@ -107,9 +107,10 @@ class Seats:
         no token at all, 403 when it is not this table's host token, 404 for an unknown table."""
         self.tables.table(table_id)
         if not isinstance(token, str) or not token or len(token) > MAX_TOKEN:
-            raise BadRequest("A host link carries the host's token: 'host_token' must be a short string.",
-                             "Un link dell'organizzatore porta il suo codice: 'host_token' deve essere "
-                             "una stringa breve.")
+            raise BadRequest("This host link is incomplete (it was cut short): ask the host to show it "
+                             "again.",
+                             "Questo link dell'organizzatore è incompleto (è stato troncato): chiedi "
+                             "all'organizzatore di mostrarlo di nuovo.", reason="host_link")
         if not self.is_host(table_id, token):
             raise Forbidden("This host link does not open this table's host tools (it belongs to another "
                             "table, or it was cut short): ask the host to show it again.",

@@ -8,7 +8,8 @@ part answers one kind of question:
 - ``lobby``: creating a table, room codes, joining;
 - ``moves``: a move checked and appended once (retries answered again);
 - ``host``: undo, corrections, freeing a seat, hints on or off, the camera's deck, the record;
-- ``views``: what each phone sees, and its hints.
+- ``views``: what each phone sees, and its hints;
+- ``presence``: which seats' phones have the table open now.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ..storage.live import Doorbell
 from .host import HostTools
 from .lobby import Lobby
 from .moves import Moves
+from .presence import Presence
 from .seats import Seats
 from .tables import CACHED_TABLES, Tables
 from .views import Views
@@ -28,11 +30,13 @@ class TableService:
     """Everything a phone can ask of a table, over one store, by its parts."""
 
     def __init__(self, store: EventLog, doorbell: Doorbell | None = None,
-                 cache: int = CACHED_TABLES) -> None:
+                 cache: int = CACHED_TABLES, presence: Presence | None = None) -> None:
         """``cache``: how many tables are kept derived in memory (their seats and views too);
-        a table forgotten is replayed from its log when asked for again."""
+        a table forgotten is replayed from its log when asked for again. ``presence``: the
+        seats' phones with a live stream (this server's alone unless given)."""
         self.store = store
         self.doorbell = doorbell if doorbell is not None else Doorbell(keep=2 * cache)
+        self.presence = presence if presence is not None else Presence(self.doorbell)
         self.decks = DeckLibrary(store)
         self.tables = Tables(store, self.doorbell, cache)
         self.seats = Seats(self.tables)

@@ -39,6 +39,7 @@ from .sqlite import OLD_REQUEST_COLUMNS, REQUESTS_TABLE, migrated_requests
 from .sqlite import SCHEMA as SQLITE_SCHEMA
 
 CHANNEL = "tavolo_events"
+PRESENCE_CHANNEL = "tavolo_presence"  # which seats' phones each server holds a stream for
 _INSERT_TABLE = "INSERT INTO tables (id, room, game, host_token_hash, created) VALUES (%s,%s,%s,%s,%s)"
 _TABLE_ROW = "SELECT id, room, game, host_token_hash, created FROM tables"
 SCHEMA_LOCK = 7_316_2024  # an advisory lock id: two servers starting together create the schema once
@@ -78,6 +79,12 @@ class PgStore:
     def _notify(self, db: psycopg.Connection[Any], table_id: str) -> None:
         """Tell every app server, at commit, that the table has a new event (``origin:table``)."""
         db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.origin}:{table_id}"))
+
+    def announce(self, payload: str) -> None:
+        """Tell every app server which seats' phones this one holds a live stream for
+        (:mod:`companion.service.presence`)."""
+        with self._pool.connection() as db:
+            db.execute("SELECT pg_notify(%s, %s)", (PRESENCE_CHANNEL, payload))
 
     def _one(self, sql: str, params: tuple[Any, ...]) -> tuple[Any, ...] | None:
         with self._pool.connection() as db:

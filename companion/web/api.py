@@ -327,7 +327,8 @@ def events(table_id: str) -> Response:
     """Server-Sent Events: the caller's view after every new event of the table.
 
     Resumes after ``Last-Event-ID`` (or ``?after=``); a heartbeat comment keeps
-    idle connections open.
+    idle connections open. A ``presence`` event lists the seats whose phones have the table
+    open (a stream of their own), after the first view and whenever that changes.
     """
     svc = service()
     svc.tables.table(table_id)  # 404 before the stream starts
@@ -342,19 +343,40 @@ def events(table_id: str) -> Response:
 
     def stream() -> Iterator[str]:
         last, sent = after, 0
-        yield "retry: 2000\n\n"
-        while limit is None or sent < limit:
-            rings = svc.doorbell.rings(table_id)
-            seq = svc.tables.table(table_id).seq  # read from the log only when the bell has rung
-            if seq != last:
-                # Who is asking is looked up again for every view: a seat the host has
-                # freed must stop seeing the hand of the phone that took it since.
-                seats, host = svc.seats.credentials(table_id, held)
-                last, text = svc.views.view_text(table_id, seats[0] if seats else None, host)
-                sent += 1
-                yield f"id: {last}\nevent: state\ndata: {text}\n\n"
-            elif not svc.doorbell.wait(table_id, rings, heartbeat):
-                yield ": keep-alive\n\n"
+        shown: frozenset[int] | None = None  # the seats last said to have their phone here
+        seats, _ = svc.seats.credentials(table_id, held)
+        here = seats[0] if seats else None  # the seat whose phone this stream is (None: a screen)
+        if here is not None:
+            svc.presence.enter(table_id, here)
+        try:
+            yield "retry: 2000\n\n"
+            while limit is None or sent < limit:
+                rings = svc.doorbell.rings(table_id)
+                seq = svc.tables.table(table_id).seq  # read from the log only when the bell has rung
+                if seq != last:
+                    # Who is asking is looked up again for every view: a seat the host has
+                    # freed must stop seeing the hand of the phone that took it since.
+                    seats, host = svc.seats.credentials(table_id, held)
+                    now = seats[0] if seats else None
+                    if now != here:  # the seat was freed (or this phone took one)
+                        if now is not None:
+                            svc.presence.enter(table_id, now)
+                        if here is not None:
+                            svc.presence.leave(table_id, here)
+                        here = now
+                    last, text = svc.views.view_text(table_id, now, host)
+                    sent += 1
+                    yield f"id: {last}\nevent: state\ndata: {text}\n\n"
+                    continue
+                present = svc.presence.seats(table_id)
+                if present != shown:  # after the first view, and whenever a phone comes or goes
+                    shown = present
+                    yield f"event: presence\ndata: {json.dumps(sorted(present))}\n\n"
+                elif not svc.doorbell.wait(table_id, rings, heartbeat):
+                    yield ": keep-alive\n\n"
+        finally:  # the phone went away (or the stream ended): its seat is no longer counted here
+            if here is not None:
+                svc.presence.leave(table_id, here)
 
     return Response(stream(), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
