@@ -67,6 +67,7 @@ const TEXT = {
     host_link_label: "The host's link", host_link_copy: "Copy the link",
     host_link_copied: "Link copied: keep it somewhere safe.", host_link_qr: "QR code of the host's link",
     host_link_taken: "This device now has the host's tools too.",
+    host_link_cut: "This host link is incomplete (it was cut short): ask the host to show it again.",
     host_link_unreachable: "The table cannot be reached: open the host's link again in a moment.",
     free_seat: "Free {who}'s seat", free_seat_confirm: "Free {who}'s seat so that another phone can take it?",
     undo_confirm: "Undo the last move?\n{what}", conflict: "{card} was entered twice ({who}): enter your card again.", conflict_others: "{card} was entered twice ({who}): they enter their cards again.", conflict_rest: "{card} was entered twice ({who}): still to enter a card again: {rest}.", joker_as: "= {rank}",
@@ -323,6 +324,7 @@ const TEXT = {
     host_link_label: "Il link dell'organizzatore", host_link_copy: "Copia il link",
     host_link_copied: "Link copiato: conservalo in un posto sicuro.", host_link_qr: "Codice QR del link dell'organizzatore",
     host_link_taken: "Ora anche questo dispositivo ha gli strumenti dell'organizzatore.",
+    host_link_cut: "Questo link dell'organizzatore è incompleto (è stato troncato): chiedi all'organizzatore di mostrarlo di nuovo.",
     host_link_unreachable: "Il tavolo non si raggiunge: riapri il link dell'organizzatore tra un momento.",
     free_seat: "Libera il posto di {who}", free_seat_confirm: "Liberare il posto di {who} per un altro telefono?",
     undo_confirm: "Annullare l'ultima mossa?\n{what}", conflict: "La carta {card} è stata indicata due volte ({who}): indica di nuovo la tua carta.", conflict_others: "La carta {card} è stata indicata due volte ({who}): indicano di nuovo la loro carta.", conflict_rest: "La carta {card} è stata indicata due volte ({who}): deve ancora indicare di nuovo la sua carta: {rest}.", joker_as: "= {rank}",
@@ -543,13 +545,20 @@ function whyLink(href) {
   a.className = "why";
   return a;
 }
+/* A message at the foot of the screen. It stays long enough to be read slowly (a long one
+   longer: about 100 words a minute), and a tap puts it away sooner. */
 function toast(message, why) {
   const box = document.getElementById("toast");
   box.textContent = message;
   if (why) box.append(" ", whyLink(why));
   box.hidden = false;
+  if (!box.dataset.tapToClose) {
+    box.dataset.tapToClose = "1";
+    box.addEventListener("click", (ev) => { if (!ev.target.closest("a")) hideToast(); });
+  }
   clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { box.hidden = true; }, why ? 12000 : 6000);
+  const words = String(message).split(/\s+/).length;
+  toast.timer = setTimeout(() => { box.hidden = true; }, Math.max(why ? 12000 : 6000, 600 * words));
 }
 /* The toast hidden at once: what it said is no longer news (a new photo, a move made). */
 function hideToast() {

@@ -437,6 +437,8 @@ window.GAME_UI = window.GAME_UI || {};
     const refresh = () => {
       for (const el of grid.children) el.setAttribute("aria-pressed", String(memory.discard.includes(el.dataset.card)));
       go.disabled = memory.discard.length !== 2;
+      // in its place while nothing is chosen: stuck to the foot of the screen it would cover the hand
+      bar.classList.toggle("idle", memory.discard.length === 0);
       go.textContent = memory.discard.length === 2
         ? t("ks_discard_these", {cards: memory.discard.map(cardLabel).join(" ")})
         : t("ks_discard_count", {n: memory.discard.length});

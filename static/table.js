@@ -59,8 +59,38 @@
     return missing.length ? t("needs_phone", {who: missing.map((i) => v.names[i]).join(", ")}) : "";
   }
 
+  /* The keyboard's focus through a redraw: the control that had it (the same card, seat or
+     button, found again by what it is, in the same part of the page) gets it back; one that is
+     gone or disabled sends it to the status line, never to the top of the page. */
+  function signature(el) {
+    return el.dataset.card || el.getAttribute("aria-label") || el.textContent.trim();
+  }
+  function focusKey() {
+    const el = document.activeElement;
+    if (!el || el === document.body || !app.contains(el)) return null;
+    const box = el.parentElement && el.parentElement.closest("[id]");
+    if (!box) return null;
+    const same = [...box.querySelectorAll(el.tagName)].filter((e) => signature(e) === signature(el));
+    return {box: box.id, tag: el.tagName, name: signature(el), nth: Math.max(0, same.indexOf(el))};
+  }
+  function restoreFocus(key) {
+    const now = document.activeElement;
+    if (!key || (now && now !== document.body)) return;  // still where it was
+    const box = document.getElementById(key.box);
+    const same = box ? [...box.querySelectorAll(key.tag)].filter((e) => signature(e) === key.name) : [];
+    const el = same[Math.min(key.nth, same.length - 1)];
+    if (el && !el.disabled && el.getClientRects().length) el.focus({preventScroll: true});
+    else document.getElementById("status").focus({preventScroll: true});
+  }
+
   function render(v) {
     if (view && v.seq < view.seq) return;  // a late, older update: keep the newer one
+    const focused = focusKey();
+    draw(v);
+    restoreFocus(focused);
+  }
+
+  function draw(v) {
     nameOpenSeats(v);
     view = v;
     document.body.dataset.seq = String(v.seq);
@@ -68,6 +98,10 @@
     // is no longer shown here): say so, with the way back to a seat.
     const freed = document.getElementById("freed");
     if (freed) freed.hidden = v.me !== null;
+    // every seat taken: the table screen's join panel shrinks, and the game moves up into sight
+    // (on a landscape tablet it took the whole first screen); a seat freed brings it back
+    const joinPanel = document.querySelector(".join-panel");
+    if (joinPanel) joinPanel.classList.toggle("compact", v.seats.every((s) => s.joined || s.bot));
     const ui = window.GAME_UI[v.game];
     const status = document.getElementById("status");
     renderStatus(v, ui);
@@ -121,7 +155,8 @@
   /* The host's corrections: a line a move, newest first (the older ones behind a button). A
      line opens on a tap and then offers only the cards the server says the correction would
      accept; it stays open while the table moves on, and asks again when it has. */
-  const corrections = {open: null, cards: null, asked: -1, older: false, chosen: null, asking: null};
+  const corrections = {open: null, cards: null, asked: -1, older: false, chosen: null, asking: null,
+                       focus: false};
   function renderCorrections(v) {
     const box = document.getElementById("corrections");
     box.hidden = !(v.host && v.corrections && v.corrections.length);
@@ -140,6 +175,9 @@
       lines.push(li);
     }
     document.getElementById("correction-list").replaceChildren(...lines);
+    // a line opened from the keyboard: its list of cards takes the focus once it is there
+    const opened = corrections.focus && document.querySelector("#correction-list select");
+    if (opened) { corrections.focus = false; opened.focus({preventScroll: true}); }
   }
 
   function correctionLine(v, c) {
@@ -155,6 +193,7 @@
       open.addEventListener("click", () => {
         corrections.open = c.seq;
         corrections.cards = null;
+        corrections.focus = true;
         renderCorrections(view);
       });
       li.append(open);
