@@ -1660,6 +1660,9 @@ def _discard_two(page: object) -> None:
     tapped again: a second tap would put it back)."""
     cards = page.locator("#controls .ks-hand button.card")  # type: ignore[attr-defined]
     chosen = page.locator("#controls .ks-hand button.card[aria-pressed=true]")  # type: ignore[attr-defined]
+    bar = page.locator("#controls .sticky-play:has(#discard)")  # type: ignore[attr-defined]
+    if chosen.count() == 0:  # nothing chosen: the bar stays in place, off the hand
+        assert "idle" in (bar.get_attribute("class") or "")
     for _ in range(10):
         for k in (0, 1):
             if cards.nth(k).get_attribute("aria-pressed") != "true":
@@ -1667,6 +1670,7 @@ def _discard_two(page: object) -> None:
         if chosen.count() == 2:
             break
         page.wait_for_timeout(200)  # type: ignore[attr-defined]
+    assert "idle" not in (bar.get_attribute("class") or "")  # two chosen: it follows the screen
     assert _tap(page, "#discard")
 
 

@@ -162,3 +162,15 @@ def test_a_full_table_screen_shrinks_its_join_panel_for_the_game(server: str, br
     host.once("dialog", lambda d: d.accept())
     host.keyboard.press("Enter")
     host.wait_for_function("() => !document.querySelector('.join-panel').classList.contains('compact')")
+
+
+def test_the_readers_own_text_size_counts(server: str, browser: Any) -> None:  # noqa: F811
+    """The page's text is sized relative to the browser's own setting (112.5 %: 18 px at the
+    usual 16 px), not fixed in pixels: a reader who set larger text in the browser gets it."""
+    page = browser.new_context(locale="en-GB").new_page()
+    page.goto(server + "/")
+    declared = page.evaluate("""() => [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
+        .filter((rule) => rule.selectorText === ':root' && rule.style.fontSize)
+        .map((rule) => rule.style.fontSize)""")
+    assert declared == ["112.5%"]
+    assert page.evaluate("() => getComputedStyle(document.documentElement).fontSize") == "18px"
