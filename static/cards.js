@@ -263,6 +263,9 @@ function cardChooser({hand, legal, memory, hidden, label, onChoose, picker, cont
   bar.className = "sticky-play";
   const refresh = () => {
     go.textContent = label(memory.selected ? cardLabel(memory.selected) : "…");
+    // said in words, not as "Play …", while no card is chosen
+    if (memory.selected) go.removeAttribute("aria-label");
+    else go.setAttribute("aria-label", label(t("no_card_yet")));
     go.disabled = !memory.selected;
     bar.classList.toggle("idle", !memory.selected);
     chosen.textContent = memory.selected && describe ? describe(memory.selected) : "";

@@ -74,6 +74,8 @@ def test_the_keyboards_focus_stays_on_its_card_when_another_player_moves(server:
     host, table_id = _new_table(browser, server, "en-GB", names=("Anna", "Bruno", "Carla"))
     anna = _seat(browser, server, table_id, 0, "en-GB")
     bruno = _api(server, f"/api/tables/{table_id}/seats", {"seat": 1})["token"]
+    # no card chosen yet: the play button says so in words, not as "Play …"
+    anna.get_by_role("button", name="Play (choose a card first)", exact=True).wait_for()
     anna.locator(".suit-tab", has_text="♣").click()
     three = anna.get_by_role("button", name="3 of clubs", exact=True)
     three.focus()
