@@ -21,7 +21,9 @@
     }
     if (res.ok) {
       sessionStorage.setItem("hostLinkTaken", tableId);
-      window.location.reload();
+      // a player's own phone goes back to its hand (the host's tools are there too)
+      if (res.body && res.body.seat !== null && res.body.seat !== undefined) window.location.href = `/play/${tableId}`;
+      else window.location.reload();
     } else {
       toast(errorText(res.body));
     }

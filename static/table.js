@@ -15,17 +15,27 @@
   function setConn(key) {
     conn.textContent = t(key);
     conn.className = "conn " + key;
-    // cut off ourselves, we cannot tell whose phone is away: say nothing until told again
-    if (key !== "connected" && present !== null) { present = null; showPresence(); }
+    // cut off for good, we cannot tell whose phone is away: say nothing until told again (a
+    // stream opening again, as after the screen is unlocked, keeps what it last knew)
+    if ((key === "offline" || key === "gone") && present !== null) { present = null; showPresence(); }
   }
 
-  /* The seats whose phones have the table open (a live stream of their own), as the server last
-     said; null until it has. A seat with a phone that is away is marked, and when it is that
-     seat's turn the status says so: the table can tell the player to look at the phone. */
+  /* The seats whose phones have the table on screen (a live stream of their own), as the server
+     last said; null until it has. A seat whose phone has been away for AWAY_AFTER is marked, and
+     when it is that seat's turn the status says so: the table can tell the player to look at
+     the phone. The wait keeps a phone that is joining or coming back from being named. */
+  const AWAY_AFTER = 3000;
   let present = null;
+  const missingSince = new Map();  // seat -> when this page first saw its phone away
   function away(v, i) {
     const seat = v.seats[i];
-    return present !== null && i !== v.me && Boolean(seat) && seat.joined && !seat.bot && !present.has(i);
+    const missing = present !== null && i !== v.me && Boolean(seat) && seat.joined && !seat.bot && !present.has(i);
+    if (!missing) { missingSince.delete(i); return false; }
+    if (!missingSince.has(i)) {
+      missingSince.set(i, Date.now());
+      setTimeout(showPresence, AWAY_AFTER + 50);  // marked then, if still away
+    }
+    return Date.now() - missingSince.get(i) >= AWAY_AFTER;
   }
   function awayToAct(v) {
     if (v.outcome) return "";

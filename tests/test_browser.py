@@ -551,7 +551,7 @@ def test_the_hosts_link_gives_another_phone_the_host_tools(server: str, browser:
 def test_a_phone_that_goes_away_is_shown_to_the_others(server: str, browser: object) -> None:
     """Quinta, Anna's and Bruno's phones, and Carla playing through the API (no live page: she
     is marked away from the start). Bruno's phone is hidden (the screen locked): its stream
-    goes, and once the server notices, Anna's phone marks Bruno "phone not connected" and, as
+    goes, and once the server notices, Anna's phone marks Bruno "table not on screen" and, as
     he has still to choose, the status says so. Shown again, Bruno's phone comes back and the
     mark goes. Closed for good, he is marked again."""
     host, table_id = _new_table(browser, server, "en-GB", names=("Anna", "Bruno", "Carla"))
@@ -562,7 +562,7 @@ def test_a_phone_that_goes_away_is_shown_to_the_others(server: str, browser: obj
             ".filter((p) => p.querySelector('.away')).map((p) => p.querySelector('strong').textContent))"
             " === JSON.stringify(names)")
     anna.wait_for_function(away, arg=["Carla"])  # type: ignore[attr-defined]
-    assert anna.locator(".player .away").first.inner_text() == "phone not connected"  # type: ignore[attr-defined]
+    assert anna.locator(".player .away").first.inner_text() == "table not on screen"  # type: ignore[attr-defined]
 
     def nudge() -> None:
         """Events apart (Carla chooses, the host undoes it, twice): the server writes to Bruno's
@@ -582,7 +582,7 @@ def test_a_phone_that_goes_away_is_shown_to_the_others(server: str, browser: obj
     bruno.evaluate(hide, True)  # type: ignore[attr-defined]
     nudge()
     anna.wait_for_function(away, arg=["Bruno", "Carla"], timeout=30_000)  # type: ignore[attr-defined]
-    assert "Phone not connected: Bruno, Carla" in anna.locator("#status").inner_text()  # type: ignore[attr-defined]
+    assert "Table not on screen: Bruno, Carla" in anna.locator("#status").inner_text()  # type: ignore[attr-defined]
     _shot(anna, "presence-bruno-away")
     bruno.evaluate(hide, False)  # type: ignore[attr-defined]
     anna.wait_for_function(away, arg=["Carla"])  # type: ignore[attr-defined]

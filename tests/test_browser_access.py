@@ -147,7 +147,7 @@ def test_a_host_link_with_a_full_stop_works_and_one_cut_in_its_marker_says_so(
 
 def test_a_full_table_screen_shrinks_its_join_panel_for_the_game(server: str, browser: Any) -> None:  # noqa: F811
     """A landscape tablet as the table screen: once every seat is taken the join panel is small
-    (the QR code 96 px) and the rows come up into the first screen; a seat freed brings the
+    (the QR code 120 px) and the rows come up into the first screen; a seat freed brings the
     whole panel back."""
     host, table_id = _new_table(browser, server, "en-GB", viewport={"width": 1024, "height": 768},
                                 names=("Anna", "Bruno", "Carla"))
@@ -157,7 +157,7 @@ def test_a_full_table_screen_shrinks_its_join_panel_for_the_game(server: str, br
     assert tokens
     panel = host.locator(".join-panel.compact")
     panel.wait_for()
-    assert host.locator(".join-panel .qr").bounding_box()["width"] == 96
+    assert host.locator(".join-panel .qr").bounding_box()["width"] == 120
     assert host.locator(".rows").bounding_box()["y"] < tall - 100
     _shot(host, "tablet-table-screen-full")
     host.locator("#seat-admin button").first.focus()

@@ -54,7 +54,7 @@ def test_a_second_device_takes_the_host_tools_and_the_first_keeps_them(client: F
     before = other.get(f"/t/{tid}").get_data(as_text=True)
     assert 'data-host="0"' in before
     taken = other.post(f"/api/tables/{tid}/host", json={"host_token": token})
-    assert taken.status_code == 200 and taken.get_json() == {"host": True}
+    assert taken.status_code == 200 and taken.get_json() == {"host": True, "seat": None}
     assert _host_cookie(other, tid) == token
     assert 'data-host="1"' in other.get(f"/t/{tid}").get_data(as_text=True)
     assert other.get(f"/api/tables/{tid}/state?as=table").get_json()["host"] is True
@@ -91,3 +91,15 @@ def test_taking_the_host_tools_needs_the_pages_csrf_token(client: FlaskClient) -
     refused = bare.post(f"/api/tables/{data['table_id']}/host", json={"host_token": data["host_token"]})
     assert refused.status_code == 403
     assert _host_cookie(bare, data["table_id"]) is None
+
+
+def test_a_players_phone_that_takes_the_host_tools_is_told_its_seat(client: FlaskClient, app: Flask) -> None:
+    """A player opens the host's link on her own phone: the answer names her seat, and the page
+    takes her back to her hand, with the host's tools there too."""
+    data = create(client)
+    tid = data["table_id"]
+    player = app.test_client()
+    join(player, tid, 2)
+    taken = player.post(f"/api/tables/{tid}/host", json={"host_token": data["host_token"]})
+    assert taken.get_json() == {"host": True, "seat": 2}
+    assert 'data-host="1"' in player.get(f"/play/{tid}").get_data(as_text=True)

@@ -132,3 +132,19 @@ def test_phones_see_each_other_come_and_go(app: Flask) -> None:
     screen.close()
     annas.close()
     assert app.extensions["tavolo"].presence.seats(tid) == frozenset()
+
+
+def test_a_player_looking_at_the_table_screen_on_his_own_phone_is_there(app: Flask) -> None:
+    """A host who plays switches his phone to the table screen (public things only): his seat
+    still counts as present, since the phone showing the table is his."""
+    client = app.test_client()
+    data = create(client)
+    tid = data["table_id"]
+    join(client, tid, 0)  # this phone holds seat 0 (cookies), and the host's cookie
+    screen = client.get(f"/api/tables/{tid}/events?as=table", buffered=False)
+    chunks = iter(screen.response)
+    first = next(c for c in chunks if b"event: state" in c)
+    assert json.loads(first.split(b"data: ", 1)[1])["me"] is None  # the screen shows no hand
+    assert _presence_events(chunks, [0])[-1] == [0]
+    screen.close()
+    assert app.extensions["tavolo"].presence.seats(tid) == frozenset()

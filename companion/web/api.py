@@ -223,7 +223,9 @@ def claim_host(table_id: str) -> Response:
     """A device that opened the host's link takes the host's tools too: ``{"host_token": "..."}``
     -> the host cookie. The host's other devices keep them."""
     token = service().seats.check_host_link(table_id, json_body().get("host_token"))
-    resp = jsonify({"host": True})
+    # a player's own phone goes back to its seat, with the host's tools there too
+    seat = service().seats.seat_of(table_id, request.cookies.get(seat_cookie(table_id)))
+    resp = jsonify({"host": True, "seat": seat})
     _set_cookie(resp, host_cookie(table_id), token)
     return resp
 
@@ -341,11 +343,20 @@ def events(table_id: str) -> Response:
     heartbeat = float(current_app.config["SSE_HEARTBEAT"])
     limit = request.args.get("limit", type=int)
 
+    # The seat this device holds counts as present on the table screen too (a host who plays
+    # looks at the table screen on the same phone): the screen shows only what is public,
+    # but the player is there.
+    cookies = (request.cookies.get(host_cookie(table_id)), request.cookies.get(seat_cookie(table_id)))
+    device = held if bearer(request) is not None else [t for t in cookies if t]
+
+    def phone_seat() -> int | None:
+        seats, _ = svc.seats.credentials(table_id, device)
+        return seats[0] if seats else None
+
     def stream() -> Iterator[str]:
         last, sent = after, 0
         shown: frozenset[int] | None = None  # the seats last said to have their phone here
-        seats, _ = svc.seats.credentials(table_id, held)
-        here = seats[0] if seats else None  # the seat whose phone this stream is (None: a screen)
+        here = phone_seat()  # the seat whose phone this stream is (None: a screen only)
         if here is not None:
             svc.presence.enter(table_id, here)
         try:
@@ -357,14 +368,14 @@ def events(table_id: str) -> Response:
                     # Who is asking is looked up again for every view: a seat the host has
                     # freed must stop seeing the hand of the phone that took it since.
                     seats, host = svc.seats.credentials(table_id, held)
-                    now = seats[0] if seats else None
+                    now = phone_seat()
                     if now != here:  # the seat was freed (or this phone took one)
                         if now is not None:
                             svc.presence.enter(table_id, now)
                         if here is not None:
                             svc.presence.leave(table_id, here)
                         here = now
-                    last, text = svc.views.view_text(table_id, now, host)
+                    last, text = svc.views.view_text(table_id, seats[0] if seats else None, host)
                     sent += 1
                     yield f"id: {last}\nevent: state\ndata: {text}\n\n"
                     continue

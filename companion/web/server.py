@@ -14,10 +14,13 @@ it to a pool of real threads (:func:`companion.service.offload.offload`; OpenCV 
 
 from __future__ import annotations
 
+import contextlib
+import socket
 from collections.abc import Callable
 from typing import Any
 
 DEFAULT_CONNECTIONS = 4000  # open connections at once (phones' streams and requests)
+SILENT_PEER_S = 40  # a connection whose data stays unacknowledged this long is given up
 DEFAULT_THREADS = 2  # real threads for photo recognition (this machine's cores)
 BACKLOG = 2048  # connections waiting to be accepted
 
@@ -55,6 +58,19 @@ def writer_thread() -> Callable[[Callable[[], Any]], Any]:
     return write
 
 
+def give_up_on_silent_peers(sock: Any, seconds: int = SILENT_PEER_S) -> None:
+    """A phone that vanished (a flat battery, out of the Wi-Fi) sends nothing back, not even a
+    closing: the system would keep writing the stream's heartbeats to it for a quarter of an
+    hour, and the table would see its seat as present. With TCP_USER_TIMEOUT the connection
+    is given up once a heartbeat stays unacknowledged for ``seconds`` (Linux; elsewhere the
+    system's own timeout stands)."""
+    option = getattr(socket, "TCP_USER_TIMEOUT", None)
+    if option is None:
+        return
+    with contextlib.suppress(OSError):  # a socket that refuses it keeps the system's timeout
+        sock.setsockopt(socket.IPPROTO_TCP, option, seconds * 1000)
+
+
 def serve(app: Any, host: str, port: int, connections: int = DEFAULT_CONNECTIONS,
           threads: int = DEFAULT_THREADS, certfile: str | None = None, keyfile: str | None = None,
           ready: Callable[[], None] | None = None) -> None:
@@ -66,7 +82,12 @@ def serve(app: Any, host: str, port: int, connections: int = DEFAULT_CONNECTIONS
     get_hub().threadpool.maxsize = max(1, threads)
     ssl: dict[str, str] = {"certfile": certfile, "keyfile": keyfile} if certfile and keyfile else {}
     # A deep accept queue: every phone of a room reconnects at once after a Wi-Fi drop.
-    server = WSGIServer((host, port), app, spawn=Pool(connections), log=None, backlog=BACKLOG, **ssl)
+    class Server(WSGIServer):  # type: ignore[misc]
+        def handle(self, sock: Any, address: Any) -> Any:
+            give_up_on_silent_peers(sock)
+            return super().handle(sock, address)
+
+    server = Server((host, port), app, spawn=Pool(connections), log=None, backlog=BACKLOG, **ssl)
     server.start()
     if ready is not None:
         ready()
