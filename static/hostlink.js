@@ -29,18 +29,19 @@
     }
   }
 
+  // out of the address bar and the history before anything else: a screenshot or a shared
+  // address of this page must not carry the token on
+  const forgetHash = () => history.replaceState(null, "", window.location.pathname + window.location.search);
   const hash = window.location.hash;
   const claimed = /^#host=(.*)$/.exec(hash);
   if (claimed) {
-    // out of the address bar and the history before anything else: a screenshot or a shared
-    // address of this page must not carry the token on
-    history.replaceState(null, "", window.location.pathname + window.location.search);
+    forgetHash();
     let token = claimed[1];
     try { token = decodeURIComponent(token); } catch (e) { /* a mangled link: the server says so */ }
     // a link pasted from a message may bring the sentence's full stop or bracket along
     takeHostTools(token.replace(/[^A-Za-z0-9_-]+$/, ""));
   } else if (hash.length > 2 && "#host=".startsWith(hash)) {  // cut inside the marker itself
-    history.replaceState(null, "", window.location.pathname + window.location.search);
+    forgetHash();
     document.addEventListener("DOMContentLoaded", () => toast(t("host_link_cut")));
   } else if (sessionStorage.getItem("hostLinkTaken") === tableId) {
     sessionStorage.removeItem("hostLinkTaken");

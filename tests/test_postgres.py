@@ -14,7 +14,7 @@ import socket
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -88,20 +88,20 @@ class Stream(threading.Thread):
 
     def wait_present(self, seats: list[int], timeout: float = 10.0) -> bool:
         """Whether a presence event listed ``seats`` within ``timeout``."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.present and self.present[-1] == seats:
-                return True
-            time.sleep(0.01)
-        return False
+        return _within(timeout, lambda: bool(self.present) and self.present[-1] == seats)
 
     def wait_for(self, seq: int, timeout: float = 10.0) -> bool:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.seqs and self.seqs[-1] >= seq:
-                return True
-            time.sleep(0.01)
-        return False
+        return _within(timeout, lambda: bool(self.seqs) and self.seqs[-1] >= seq)
+
+
+def _within(timeout: float, done: Callable[[], bool]) -> bool:
+    """Whether ``done()`` comes true within ``timeout`` seconds (asked every 10 ms)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if done():
+            return True
+        time.sleep(0.01)
+    return False
 
 
 @pytest.fixture

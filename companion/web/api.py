@@ -346,8 +346,7 @@ def events(table_id: str) -> Response:
     # The seat this device holds counts as present on the table screen too (a host who plays
     # looks at the table screen on the same phone): the screen shows only what is public,
     # but the player is there.
-    cookies = (request.cookies.get(host_cookie(table_id)), request.cookies.get(seat_cookie(table_id)))
-    device = held if bearer(request) is not None else [t for t in cookies if t]
+    device = tokens(request, table_id, seat_on_screen=True)
 
     def phone_seat() -> int | None:
         seats, _ = svc.seats.credentials(table_id, device)

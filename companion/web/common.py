@@ -42,17 +42,18 @@ def bearer(req: Request) -> str | None:
     return auth[7:].strip() if auth.startswith("Bearer ") else None
 
 
-def tokens(req: Request, table_id: str) -> list[str]:
+def tokens(req: Request, table_id: str, seat_on_screen: bool = False) -> list[str]:
     """The caller's credentials: a Bearer token, else the table's seat and host cookies.
 
     ``?as=table`` (the shared table screen) drops the seat: that screen shows only
-    what is public, even on the host's phone that also holds a seat.
+    what is public, even on the host's phone that also holds a seat. ``seat_on_screen``
+    keeps it there: whose phone this is, not what it may show (presence).
     """
     given = bearer(req)
     if given is not None:
         return [given]
     found = [req.cookies.get(host_cookie(table_id))]
-    if req.args.get("as") != "table":
+    if seat_on_screen or req.args.get("as") != "table":
         found.append(req.cookies.get(seat_cookie(table_id)))
     return [t for t in found if t]
 
