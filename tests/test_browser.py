@@ -897,6 +897,17 @@ def _hold_first_photo(phone: object) -> list[object]:
     return held
 
 
+def _wait_until_held(phone: object, held: list[object]) -> None:
+    """Wait until the photo is on the network and held there. The panel says "Sending" while
+    the page still makes the photo smaller: a second photo taken then would replace the first
+    before it ever left the phone, and the one held would be the second."""
+    for _ in range(200):
+        if held:
+            return
+        phone.wait_for_timeout(50)  # type: ignore[attr-defined]  # lets the route handler run
+    raise AssertionError("the photo never reached the network")
+
+
 def test_a_late_reply_for_an_older_photo_never_replaces_the_newer_result(server: str,
                                                                          browser: object) -> None:
     """The first photo's reading is held up on the network while the player takes a second
@@ -908,6 +919,7 @@ def test_a_late_reply_for_an_older_photo_never_replaces_the_newer_result(server:
     panel = phone.locator("#scan")  # type: ignore[attr-defined]
     phone.locator("#scan-input").set_input_files(str(PHOTOS / "guillex7" / "query_q15.jpg"))  # type: ignore[attr-defined]
     phone.get_by_text(re.compile("Sending the photo|Reading the photo")).wait_for()  # type: ignore[attr-defined]
+    _wait_until_held(phone, held)
     phone.locator("#scan-input").set_input_files(str(PHOTOS / "rdpong" / "8hearts.jpg"))  # type: ignore[attr-defined]
     panel.get_by_role("button", name="Play 8♥").wait_for()
     assert len(held) == 1
@@ -1039,11 +1051,12 @@ def test_a_photo_whose_reading_never_comes_back_is_given_up_with_a_message(serve
     _host, table_id = _new_table(browser, server, "it-IT")
     phone = _seat(browser, server, table_id, 0, "it-IT", service_workers="block")
     phone.clock.install()  # type: ignore[attr-defined]
-    _hold_first_photo(phone)  # never answered
+    held = _hold_first_photo(phone)  # never answered
     panel = phone.locator("#scan")  # type: ignore[attr-defined]
     phone.locator("#scan-input").set_input_files(str(PHOTOS / "rdpong" / "8hearts.jpg"))  # type: ignore[attr-defined]
     waiting = re.compile("Invio la foto|Leggo la foto")  # sending it, or the server reading it
     phone.get_by_text(waiting).wait_for()  # type: ignore[attr-defined]
+    _wait_until_held(phone, held)
     phone.clock.run_for(89_000)  # type: ignore[attr-defined]
     assert waiting.search(panel.inner_text())  # still waiting, within the limit
     phone.clock.run_for(2_000)  # type: ignore[attr-defined]
