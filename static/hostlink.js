@@ -4,7 +4,9 @@
    link. The device that opens the link finds the host token in the address's fragment (which
    browsers never send to a server), takes it out of the address at once, and hands it over
    with one POST; the server answers with the host cookie, and the page reloads with the
-   host's tools. A wrong or cut-short link says so and changes nothing. */
+   host's tools. A wrong or cut-short link says so and changes nothing. A new link (the host
+   showed it to the wrong person, or lost a phone) stops the old one: every other device loses
+   the host's tools, and this one keeps them. */
 "use strict";
 (function () {
   const app = document.getElementById("app");
@@ -63,6 +65,29 @@
     qr.alt = t("host_link_qr");
     qr.hidden = false;
     copy.hidden = !(navigator.clipboard && window.isSecureContext);
+  });
+  // A new link: the old one stops working, and every other device loses the host's tools.
+  const renew = document.getElementById("host-link-new");
+  renew.addEventListener("click", async () => {
+    if (!window.confirm(t("host_link_new_confirm"))) return;
+    renew.disabled = true;
+    document.dispatchEvent(new CustomEvent("tavolo:live-pause"));
+    let res = null;
+    try {
+      res = await postJSON(`/api/tables/${tableId}/host-link`, {});
+    } catch (e) {
+      toast(t("network"));
+    } finally {
+      renew.disabled = false;
+      document.dispatchEvent(new CustomEvent("tavolo:live-resume"));
+    }
+    if (!res) return;
+    if (!res.ok) { toast(errorText(res.body)); return; }
+    field.value = res.body.url;
+    qr.src = `/api/tables/${tableId}/host-qr.svg?made=${Date.now()}`;  // not the old code from the cache
+    qr.alt = t("host_link_qr");
+    qr.hidden = false;
+    toast(t("host_link_new_done"));
   });
   field.addEventListener("focus", () => field.select());
   copy.addEventListener("click", async () => {

@@ -789,11 +789,16 @@
   });
 
   // The live stream (live.js): opened again after any break, resuming after the last update.
+  let live = null;
   function follow() {
-    followLive(`/api/tables/${tableId}/events${asTable}`,
-               {state: render, open: flushOutbox, status: setConn,
-                presence: (seats) => { present = new Set(seats); showPresence(); }});
+    live = followLive(`/api/tables/${tableId}/events${asTable}`,
+                      {state: render, open: flushOutbox, status: setConn,
+                       presence: (seats) => { present = new Set(seats); showPresence(); }});
   }
+  // The stream asks with the credentials the page had when it opened: while this device's
+  // host token changes (a new host link) it is let go, then opened afresh with the new one.
+  document.addEventListener("tavolo:live-pause", () => { if (live) { live.stop(); live = null; } });
+  document.addEventListener("tavolo:live-resume", () => { if (!live) follow(); });
 
   if (role === "table") document.body.classList.add("table-screen");
   saveOutbox(outbox());  // moves still waiting from before a reload

@@ -548,6 +548,47 @@ def test_the_hosts_link_gives_another_phone_the_host_tools(server: str, browser:
     assert stranger.evaluate("() => window.TAVOLO.view().host") is False
 
 
+def test_a_new_host_link_takes_the_tools_back_from_the_other_phone(server: str, browser: object) -> None:
+    """Bruno's phone took the host's link. The host makes a new link (and says yes when asked):
+    the field and the QR code show the new link, a toast says the old one no longer works,
+    Bruno's phone loses the host's tools while it looks, and the host's own page keeps them
+    as the game goes on (its live stream follows with the new token)."""
+    host, table_id = _new_table(browser, server, "en-GB")
+    box = host.locator("#host-link-box")  # type: ignore[attr-defined]
+    box.locator("summary").click()
+    host.wait_for_function("() => document.getElementById('host-link-url').value")  # type: ignore[attr-defined]
+    old = box.locator("#host-link-url").input_value()
+    bruno = browser.new_context(viewport=PHONE, locale="en-GB").new_page()  # type: ignore[attr-defined]
+    bruno.goto(old)
+    bruno.locator("#undo").wait_for()
+    asked: list[str] = []
+    host.on("dialog", lambda d: (asked.append(d.message), d.accept()))  # type: ignore[attr-defined]
+    box.get_by_role("button", name="Make a new link").click()
+    host.wait_for_function(  # type: ignore[attr-defined]
+        "old => document.getElementById('host-link-url').value !== old", arg=old)
+    new = box.locator("#host-link-url").input_value()
+    assert new.startswith(f"{server}/t/{table_id}#host=") and new != old
+    assert asked and "The old one stops working" in asked[0]
+    assert "the old one no longer works" in host.locator("#toast").inner_text()  # type: ignore[attr-defined]
+    host.wait_for_function("() => document.getElementById('host-qr').naturalWidth > 0")  # type: ignore[attr-defined]
+    assert _decode_qr(box.locator("#host-qr").screenshot()) == new
+    _shot(host, "host-link-new")
+    bruno.locator("#host").wait_for(state="hidden")  # live: no reload
+    assert bruno.evaluate("() => window.TAVOLO.view().host") is False
+    # the game goes on: the host's page is still the host's
+    anna = _api(server, f"/api/tables/{table_id}/seats", {"seat": 0})["token"]
+    played = {"action": {"type": "play", "card": "3C"}, "seq": _seq_of(server, table_id, anna)}
+    seq = _api(server, f"/api/tables/{table_id}/actions", played, anna)["seq"]
+    host.wait_for_function("seq => window.TAVOLO.view().seq >= seq", arg=seq)  # type: ignore[attr-defined]
+    assert host.evaluate("() => window.TAVOLO.view().host") is True  # type: ignore[attr-defined]
+    assert host.locator("#undo").is_visible()  # type: ignore[attr-defined]
+    # the old link, opened again, opens nothing
+    stranger = browser.new_context(viewport=PHONE, locale="en-GB").new_page()  # type: ignore[attr-defined]
+    stranger.goto(old)
+    stranger.locator("#toast").wait_for()
+    assert "does not open this table's host tools" in stranger.locator("#toast").inner_text()
+
+
 def test_a_phone_that_goes_away_is_shown_to_the_others(server: str, browser: object) -> None:
     """Quinta, Anna's and Bruno's phones, and Carla playing through the API (no live page: she
     is marked away from the start). Bruno's phone is hidden (the screen locked): its stream

@@ -2,7 +2,8 @@
 
 The link carries the host token in its fragment; the device that opens it hands the token
 over with a POST and gets the host cookie. Only the host sees the link; a wrong, foreign or
-malformed token gets a clear refusal and changes nothing.
+malformed token gets a clear refusal and changes nothing. A new link (the host's own device
+keeps the tools) takes them back from every other device.
 """
 
 from __future__ import annotations
@@ -103,3 +104,60 @@ def test_a_players_phone_that_takes_the_host_tools_is_told_its_seat(client: Flas
     taken = player.post(f"/api/tables/{tid}/host", json={"host_token": data["host_token"]})
     assert taken.get_json() == {"host": True, "seat": 2}
     assert 'data-host="1"' in player.get(f"/play/{tid}").get_data(as_text=True)
+
+
+def test_a_new_link_takes_the_host_tools_back_from_every_other_device(client: FlaskClient,
+                                                                      app: Flask) -> None:
+    """The host showed the link to the wrong person (or lost a phone): a new link leaves the
+    tools on the host's own device alone; the other device, and the old link, no longer work,
+    and the table's log says so to everyone."""
+    data = create(client)
+    tid, old = data["table_id"], data["host_token"]
+    other = app.test_client()
+    assert other.post(f"/api/tables/{tid}/host", json={"host_token": old}).status_code == 200
+    seq = client.get(f"/api/tables/{tid}/state").get_json()["seq"]
+    renewed = client.post(f"/api/tables/{tid}/host-link")
+    assert renewed.status_code == 200 and renewed.headers["Cache-Control"] == "no-store"
+    new = renewed.get_json()["host_token"]
+    assert new != old and renewed.get_json()["url"] == f"http://192.0.2.10:5000/t/{tid}#host={new}"
+    assert _host_cookie(client, tid) == new  # this device keeps the host's tools
+    view = client.get(f"/api/tables/{tid}/state").get_json()
+    assert view["host"] is True and view["seq"] == seq + 1
+    assert view["log"][-1]["en"].startswith("The host made a new host link: the old one no longer works")
+    assert client.get(f"/api/tables/{tid}/host-link").get_json()["url"].endswith(f"#host={new}")
+    # the other device lost them: its view, the host's powers and the link are refused
+    assert other.get(f"/api/tables/{tid}/state?as=table").get_json()["host"] is False
+    refused = other.get(f"/api/tables/{tid}/host-link")
+    assert refused.status_code == 403
+    assert other.post(f"/api/tables/{tid}/host-link").get_json()["messages"]["en"] == (
+        "Only the host can make a new host link.")
+    # the old link opens nothing now; the new one does
+    stranger = app.test_client()
+    assert stranger.post(f"/api/tables/{tid}/host", json={"host_token": old}).status_code == 403
+    assert stranger.post(f"/api/tables/{tid}/host", json={"host_token": new}).status_code == 200
+    # a client with Bearer tokens goes on with the token the answer gives it
+    bare = FlaskClient(client.application)
+    again = bare.post(f"/api/tables/{tid}/host-link", headers=bearer(new))
+    assert again.status_code == 200
+    newest = again.get_json()["host_token"]
+    assert bare.get(f"/api/tables/{tid}/host-link", headers=bearer(newest)).status_code == 200
+    assert bare.get(f"/api/tables/{tid}/host-link", headers=bearer(new)).status_code == 403
+
+
+def test_a_new_link_is_refused_to_players_and_strangers(client: FlaskClient, app: Flask) -> None:
+    data = create(client)
+    tid = data["table_id"]
+    player = app.test_client()
+    seat_token = join(player, tid, 1)
+    seq = client.get(f"/api/tables/{tid}/state").get_json()["seq"]
+    for asker, headers in ((player, {}), (app.test_client(), {}), (app.test_client(), bearer(seat_token))):
+        refused = asker.post(f"/api/tables/{tid}/host-link", headers=headers)
+        assert refused.status_code == 403
+    assert client.post("/api/tables/nosuchtable/host-link").status_code == 404
+    bare = FlaskClient(client.application)  # a page of another site posting with the host's cookie
+    bare.set_cookie(f"host_{tid}", data["host_token"])
+    assert bare.post(f"/api/tables/{tid}/host-link").status_code == 403
+    # nothing changed: the old token still opens the host's tools
+    assert client.get(f"/api/tables/{tid}/state").get_json()["seq"] == seq
+    taken = app.test_client().post(f"/api/tables/{tid}/host", json={"host_token": data["host_token"]})
+    assert taken.status_code == 200

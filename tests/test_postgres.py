@@ -235,3 +235,20 @@ def test_each_server_shows_the_phones_held_by_the_other(two_servers: tuple[Serve
     finally:
         annas.stopped.set()
         brunos.stopped.set()
+
+
+def test_a_new_host_link_takes_the_tools_back_on_the_other_server_too(
+        two_servers: tuple[Server, Server]) -> None:
+    """The old host token was used (and looked up) through the second server; the host makes a
+    new link through the first: the second server refuses the old token as soon as the change
+    reaches it (the table's own notification, within moments), and takes the new one."""
+    one, two = two_servers
+    _, created = request(one.port, "POST", "/api/tables", {
+        "game": "quinta", "players": ["Anna", "Bruno", "Carla"], "options": {"hands": "known"}})
+    tid, old = created["table_id"], created["host_token"]
+    assert request(two.port, "GET", f"/api/tables/{tid}/host-link", token=old)[0] == 200
+    status, renewed = request(one.port, "POST", f"/api/tables/{tid}/host-link", token=old)
+    assert status == 200, renewed
+    new = renewed["host_token"]
+    assert _within(5, lambda: request(two.port, "GET", f"/api/tables/{tid}/host-link", token=old)[0] == 403)
+    assert request(two.port, "GET", f"/api/tables/{tid}/host-link", token=new)[0] == 200

@@ -137,3 +137,18 @@ def test_export_and_import_from_the_command_line(tmp_path: Path) -> None:
     missing = subprocess.run([*cli, "export", "nope", "--database", str(tmp_path / "a.sqlite3")],
                              capture_output=True, text=True)
     assert missing.returncode == 2 and "no table" in missing.stderr
+
+
+def test_a_restored_table_keeps_the_newest_host_link_only(tmp_path: Path) -> None:
+    """The host made a new link before the record was taken: on the restored table the new
+    token is the host's and the old one is refused (the record holds the latest hash)."""
+    app, tid, old = _played(tmp_path)
+    renewed = app.test_client().post(f"/api/tables/{tid}/host-link", headers=bearer(old))
+    new = renewed.get_json()["host_token"]
+    record = Store(tmp_path / "a.sqlite3").export_table(tid)
+    assert record is not None and record["events"][-1]["kind"] == "host_link"
+    assert new not in json.dumps(record) and old not in json.dumps(record)  # hashes only
+    Store(tmp_path / "b.sqlite3").import_table(record)
+    again = create_app({"DATABASE": str(tmp_path / "b.sqlite3"), "TESTING": True}).test_client()
+    assert again.get(f"/api/tables/{tid}/record", headers=bearer(new)).status_code == 200
+    assert again.get(f"/api/tables/{tid}/record", headers=bearer(old)).status_code == 403

@@ -1,8 +1,10 @@
 """The host's powers: undo, correct a card, free a seat, hints on or off, the camera's deck,
-and the game record. A caller without the host token is refused before the body is read."""
+the game record and a new host link. A caller without the host token is refused before the
+body is read."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -13,7 +15,7 @@ from .camera import check_camera_deck
 from .errors import BadRequest, Conflict, Illegal, NotFound
 from .moves import refuse_unknown_fields
 from .refusals import for_players, for_seat, fresh, need_seq
-from .seats import Seats
+from .seats import Seats, hash_token
 from .table import Applied, LaterMoveRefused, Table, replayed, table_deck
 from .tables import Tables
 
@@ -167,20 +169,35 @@ class HostTools:
         deck = None if name is None else check_camera_deck(self.store, table, name)
         return self.tables.append(table, "camera", {"deck": deck}, expected=expected)
 
+    def new_host_link(self, table_id: str, tokens: Sequence[str]) -> str:
+        """A new host token, for a new host link: the old link stops working and every other
+        device loses the host's tools (a link shown to the wrong person, a phone lost). The
+        caller's device gets the new token; 403 for a caller without the host token."""
+        table = self.tables.table(table_id)
+        self.seats.require_host(table_id, tokens, "new_link")
+        token = secrets.token_urlsafe(24)
+        self._append_whatever_came_first(table, "host_link", {}, host_token_hash=hash_token(token))
+        return token
+
     def release(self, table_id: str, tokens: Sequence[str], seat: int) -> Event:
         """The host frees a seat (a phone lost its cookie): the player can join again."""
         table = self.tables.table(table_id)
         self.seats.require_host(table_id, tokens, "release")
         if seat not in self.store.taken_seats(table_id):
             raise BadRequest("That seat has no phone.", "Quel posto non ha un telefono.")
+        return self._append_whatever_came_first(table, "release", {"seat": seat}, release_seat=seat)
+
+    def _append_whatever_came_first(self, table: Table, kind: str, payload: dict[str, Any],
+                                    **store: Any) -> Event:
+        """Append an event outside the game, after whatever events came first (it does not
+        depend on the game's state), then ring the table's bell."""
         for _ in range(20):
             try:
-                event = self.store.append(table_id, table.seq, "release", {"seat": seat},
-                                          release_seat=seat)
+                event = self.store.append(table.id, table.seq, kind, payload, **store)
             except StaleSequence:
-                table = self.tables.table(table_id)
+                table = self.tables.table(table.id)
                 continue
-            self.tables.doorbell.ring(table_id)
+            self.tables.doorbell.ring(table.id)
             return event
         raise Conflict("The table is too busy right now: try again.",
                        "Il tavolo è troppo occupato adesso: riprova.")

@@ -11,7 +11,7 @@ import secrets
 from collections.abc import Sequence
 
 from .bounded import Bounded
-from .errors import BadRequest, Forbidden, Unauthorized
+from .errors import BadRequest, Forbidden, NotFound, Unauthorized
 from .tables import Tables
 
 
@@ -34,6 +34,8 @@ HOST_ONLY: dict[str, tuple[str, str]] = {
              "Solo l'organizzatore di entrambi i tavoli può mandare i giocatori a una nuova partita."),
     "link": ("Only the host can show the host's link.",
              "Solo l'organizzatore può mostrare il link dell'organizzatore."),
+    "new_link": ("Only the host can make a new host link.",
+                 "Solo l'organizzatore può creare un nuovo link dell'organizzatore."),
 }
 
 MAX_TOKEN = 200  # characters: a token is 32; anything much longer is not one
@@ -51,8 +53,8 @@ class Seats:
         # (table, token hash) -> (the table's seats_seq when looked up, the seat or None)
         self._seats: Bounded[tuple[str, str], tuple[int, int | None]] = Bounded(
             tables.cache * SEATS_PER_TABLE)
-        # table -> its host token's hash (never changes)
-        self._hosts: Bounded[str, str] = Bounded(tables.cache * SEATS_PER_TABLE)
+        # table -> (the table's host_seq when looked up, its host token's hash)
+        self._hosts: Bounded[str, tuple[int, str]] = Bounded(tables.cache * SEATS_PER_TABLE)
 
     def seat_of(self, table_id: str, token: str | None) -> int | None:
         """The seat a token belongs to; None when the token is missing or not a seat's."""
@@ -76,14 +78,18 @@ class Seats:
         """True when ``token`` is the table's host token."""
         if not token:
             return False
+        try:
+            version = self.tables.table(table_id).host_seq
+        except NotFound:
+            return False
         known = self._hosts.get(table_id)
-        if known is None:
+        if known is None or known[0] != version:
             row = self.store.table(table_id)
             if row is None:
                 return False
-            known = row.host_token_hash
+            known = (version, row.host_token_hash)
             self._hosts.put(table_id, known)
-        return secrets.compare_digest(known, hash_token(token))
+        return secrets.compare_digest(known[1], hash_token(token))
 
     def require_host(self, table_id: str, tokens: Sequence[str], power: str) -> None:
         """Refuse (403) a caller without the host token one of the host's powers (a key of

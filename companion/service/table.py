@@ -19,7 +19,7 @@ from ..games.registry import get_game, get_rules
 from ..storage.rows import Event
 
 # Events that change no game state: a move made on a view from before them means the same.
-OUTSIDE_THE_GAME = frozenset({"join", "release", "camera", "hints", "show_bots"})
+OUTSIDE_THE_GAME = frozenset({"join", "release", "camera", "hints", "show_bots", "host_link"})
 # A practice table's own events (see practice.py): a rewind, and the bots' cards shown.
 PRACTICE_EVENTS = frozenset({"rewind", "show_bots"})
 
@@ -52,6 +52,7 @@ class Table:
     bots: tuple[int, ...] = ()  # a practice table: the seats the app's bots play
     show_bots: bool = False  # a practice table: the bots' hands shown to the player
     seats_seq: int = 0  # the last event that gave or took a seat's token (join, release)
+    host_seq: int = 0  # the last event that gave the table a new host token (a new host link)
     next_table: dict[str, str] | None = None  # the game the host started after this one: id, room
 
     @property
@@ -210,6 +211,14 @@ def fold(table: Table, events: Sequence[Event]) -> Table:
         elif ev.kind == "release":
             freed = table.in_both_languages(_freed_line(int(ev.payload["seat"])))
             table = replace(table, log=(*table.log, *({"seq": ev.seq, **line} for line in freed)))
+        elif ev.kind == "host_link":
+            table = replace(table, host_seq=ev.seq, log=(*table.log, {
+                "seq": ev.seq,
+                "en": "The host made a new host link: the old one no longer works, and other "
+                      "devices lost the host's tools.",
+                "it": "L'organizzatore ha creato un nuovo link dell'organizzatore: il vecchio non "
+                      "funziona più, e gli altri dispositivi hanno perso gli strumenti "
+                      "dell'organizzatore."}))
         elif ev.kind == "camera":
             deck = ev.payload.get("deck")
             table = replace(table, camera=deck, log=(*table.log, {

@@ -140,6 +140,7 @@ class PgStore:
         seat_token: tuple[int, str] | None = None,
         release_seat: int | None = None,
         request: RequestKey | None = None,
+        host_token_hash: str | None = None,
     ) -> Event:
         """Append an event after ``expected_seq``; commit before returning (see ``Store.append``)."""
         now = time.time()
@@ -165,6 +166,8 @@ class PgStore:
                     raise SeatTaken(f"seat {seat_token[0]} is taken") from e
             if release_seat is not None:
                 db.execute("DELETE FROM seats WHERE table_id=%s AND seat=%s", (table_id, release_seat))
+            if host_token_hash is not None:
+                db.execute("UPDATE tables SET host_token_hash=%s WHERE id=%s", (host_token_hash, table_id))
             db.execute("INSERT INTO events (table_id, seq, kind, payload, created) "
                        "VALUES (%s,%s,%s,%s,%s)", (table_id, last + 1, kind, json.dumps(payload), now))
             self._notify(db, table_id)

@@ -223,6 +223,7 @@ class Store:
         seat_token: tuple[int, str] | None = None,
         release_seat: int | None = None,
         request: RequestKey | None = None,
+        host_token_hash: str | None = None,
     ) -> Event:
         """Append an event after ``expected_seq``; commit before returning.
 
@@ -232,9 +233,11 @@ class Store:
         this request, the seat that sent it, its body's digest) is recorded with the event:
         the same seat's id again raises :class:`DuplicateRequest` with the event it made
         when the body is the same, :class:`ReusedRequest` when it is not; nothing is written.
+        ``host_token_hash`` replaces the table's host token (a new host link) in the same
+        transaction as its event.
         """
         event: Event = self._writer(lambda: self._append(
-            table_id, expected_seq, kind, payload, seat_token, release_seat, request))
+            table_id, expected_seq, kind, payload, seat_token, release_seat, request, host_token_hash))
         return event
 
     def _append(
@@ -246,6 +249,7 @@ class Store:
         seat_token: tuple[int, str] | None = None,
         release_seat: int | None = None,
         request: RequestKey | None = None,
+        host_token_hash: str | None = None,
     ) -> Event:
         """The write transaction of :meth:`append`."""
         now = time.time()
@@ -269,6 +273,8 @@ class Store:
                     raise SeatTaken(f"seat {seat_token[0]} is taken") from e
             if release_seat is not None:
                 db.execute("DELETE FROM seats WHERE table_id=? AND seat=?", (table_id, release_seat))
+            if host_token_hash is not None:
+                db.execute("UPDATE tables SET host_token_hash=? WHERE id=?", (host_token_hash, table_id))
             db.execute(
                 "INSERT INTO events (table_id, seq, kind, payload, created) VALUES (?,?,?,?,?)",
                 (table_id, last + 1, kind, json.dumps(payload), now),

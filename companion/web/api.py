@@ -212,6 +212,18 @@ def host_qr(table_id: str) -> Response:
                     headers={"Cache-Control": "no-store"})
 
 
+@bp.post("/tables/<table_id>/host-link")
+def new_host_link(table_id: str) -> Response:
+    """A new host link (host only): the old link stops working and every other device loses the
+    host's tools. This device keeps them: the answer sets its host cookie (and gives the new
+    token to a client with Bearer tokens)."""
+    token = service().host.new_host_link(table_id, tokens(request, table_id))
+    resp = jsonify({"url": _host_url(table_id, token), "host_token": token})
+    resp.headers["Cache-Control"] = "no-store"
+    _set_cookie(resp, host_cookie(table_id), token)
+    return resp
+
+
 def _host_url(table_id: str, token: str) -> str:
     # the token rides in the fragment: browsers never send it to the server, so it stays out
     # of access logs and Referer headers; the table page hands it over with a POST

@@ -201,6 +201,21 @@ def _document() -> dict[str, Any]:
                     "200": answer({"type": "object", "required": ["url"],
                                    "properties": {"url": {"type": "string"}}}, "the host's link"),
                     "403": err("not the host"), "404": err("no such table"),
+                }},
+                "post": {
+                "summary": "Host: a new host link; the old one stops working",
+                "description": "A new host token: every other device that had the host's tools "
+                               "loses them (a link shown to the wrong person, a lost phone). The "
+                               "caller keeps them: the answer sets its host cookie and gives the "
+                               "new token.",
+                "parameters": [TABLE_ID, AS_TABLE],
+                "security": [{"seatToken": []}],
+                "responses": {
+                    "200": answer({"type": "object", "required": ["url", "host_token"],
+                                   "properties": {"url": {"type": "string"},
+                                                  "host_token": {"type": "string"}}},
+                                  "the new host link"),
+                    "403": err("not the host"), "404": err("no such table"),
                 }}},
             "/api/tables/{table_id}/host-qr.svg": {"get": {
                 "summary": "Host: the host's link as a QR code",
