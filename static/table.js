@@ -334,9 +334,22 @@
     // At the end the result box below has the heading; a game may say its end its own way
     // (Insonnia names its winner).
     const said = v.outcome && !ui.ownEnd ? t("game_over_below") : ui.status(v);
-    const text = [said, needsPhone(v), awayToAct(v)].filter(Boolean).join(" · ");
+    // what holds the game up (a card to enter again, a phone away) comes on a line of its
+    // own under the turn, smaller: the turn stays the first thing read
+    const more = [needsPhone(v), awayToAct(v)].filter(Boolean).join(" · ");
     const status = document.getElementById("status");
-    if (status.textContent !== text) status.textContent = text;  // unchanged: not said again
+    if (status.textContent === said + more) return;  // unchanged: not said again
+    const main = document.createElement("span");
+    main.className = "status-main";
+    main.textContent = said;
+    const parts = [main];
+    if (more) {
+      const held = document.createElement("span");
+      held.className = "status-more";
+      held.textContent = more;
+      parts.push(held);
+    }
+    status.replaceChildren(...parts);
   }
 
   function renderPlayers(v, ui) {
