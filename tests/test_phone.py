@@ -48,6 +48,9 @@ def _check_page(page: Any, name: str, problems: list[str]) -> None:
         problems.append(f"{name}: controls overlap: {a!r} / {b!r}")
     for small in small_targets(page):
         problems.append(f"{name}: tap target under 48px: {small}")
+    brand = page.locator("a.brand")
+    if brand.count() and (box := brand.bounding_box()) and box["height"] < 47.5:
+        problems.append(f"{name}: the Tavolo link (home) is {box['height']:.0f}px tall")
 
 
 @pytest.mark.parametrize("size", list(SIZES))
