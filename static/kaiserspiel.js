@@ -123,7 +123,7 @@ window.GAME_UI = window.GAME_UI || {};
   function playerLine(view, i) {
     const s = view.state;
     const parts = [t("ks_team", {team: teamOf(i)}), t("cards_left", {n: s.hand_sizes[i]})];
-    if (s.phase === "await_deal" ? s.to_act[0] === i : s.dealer === i)
+    if (!view.outcome && (s.phase === "await_deal" ? s.to_act[0] === i : s.dealer === i))  // over: nobody deals
       parts.push(t(s.phase === "await_deal" ? "ks_deals_next" : "ks_dealer"));
     if (s.phase === "discard" && s.discarded[i]) parts.push(t("ks_has_discarded"));
     if (phoneless(view, i)) parts.push(t("ks_no_phone"));
@@ -290,7 +290,10 @@ window.GAME_UI = window.GAME_UI || {};
     // between two hands the result comes first, under the line that says who deals next
     const between = s.hand_result && s.phase === "await_deal";
     if (between) game.append(result(view));
-    if (table) game.append(slate(view));
+    // the slate comes first on the table screen, and on every phone once the game is over
+    // (the controls, where a phone keeps it during the game, are gone then)
+    const slateFirst = table || Boolean(view.outcome);
+    if (slateFirst) game.append(slate(view));
     game.append(handInfo(view));
     if (s.face_up.some((c) => c) || s.phase === "reveal") {
       game.append(heading(t("ks_face_up")));
@@ -321,7 +324,7 @@ window.GAME_UI = window.GAME_UI || {};
     if (mine(view) && s.my_discards && s.my_discards.length) {
       after.append(para("ks-discards", t("ks_my_discards", {cards: s.my_discards.map(cardLabel).join(" ")})));
     }
-    if (!table) after.append(slate(view));
+    if (!slateFirst) after.append(slate(view));
     after.append(removeNote(view));
     if (!table) ctl.append(after);
     return {game, controls: ctl};
@@ -486,8 +489,12 @@ window.GAME_UI = window.GAME_UI || {};
     });
   }
 
-  function finalDetails(view, i) {
-    return document.createTextNode(t("ks_team", {team: teamOf(i)}) + " · " + teamNames(view, teamOf(i)));
+  /* The final scores are the two teams', each once (its two players share it). */
+  function finalRows(view) {
+    return ["A", "B"].map((team) => {
+      const seat = team === "A" ? 0 : 1;
+      return {label: t("ks_team", {team}) + " · " + teamNames(view, team), score: view.outcome.scores[seat]};
+    }).sort((a, b) => b.score - a.score);
   }
 
   /* The game's end names the winning team and its score, not two players' "shared win". */
@@ -498,5 +505,5 @@ window.GAME_UI = window.GAME_UI || {};
     return t("ks_team_wins", {team, who: teamNames(view, team), n: view.outcome.scores[seats[0]]});
   }
 
-  window.GAME_UI.kaiserspiel = {status, render, playerLine, finalDetails, winnerText};
+  window.GAME_UI.kaiserspiel = {status, render, playerLine, finalRows, winnerText};
 })();

@@ -393,16 +393,22 @@
     const cap = document.createElement("caption");
     cap.textContent = t("scores");
     table.append(cap);
-    const order = v.names.map((n, i) => i).sort((a, b) => v.outcome.scores[b] - v.outcome.scores[a]);
-    for (const i of order) {
+    const scoreRow = (label, score) => {
       const tr = document.createElement("tr");
       const th = document.createElement("th");
       th.scope = "row";
-      th.textContent = v.names[i];
+      th.textContent = label;
       const td = document.createElement("td");
-      td.textContent = v.outcome.scores[i];
+      td.textContent = score;
       tr.append(th, td);
       table.append(tr);
+    };
+    // a team game scores its teams, each once (ui.finalRows); other games, each player
+    for (const row of ui.finalRows ? ui.finalRows(v) : []) scoreRow(row.label, row.score);
+    const order = ui.finalRows ? []
+      : v.names.map((n, i) => i).sort((a, b) => v.outcome.scores[b] - v.outcome.scores[a]);
+    for (const i of order) {
+      scoreRow(v.names[i], v.outcome.scores[i]);
       const ui = window.GAME_UI[v.game];
       const transfers = (v.outcome.transfers || []).filter((tr) => tr.from === i);
       if (transfers.length && !ui.finalDetails) {

@@ -2644,7 +2644,8 @@ def test_a_scan_list_is_judged_again_when_the_table_moves(server: str, browser: 
 
 def test_a_kaiserspiel_game_ends_naming_the_winning_team(server: str, browser: object) -> None:
     """A game to 4 points, won by a refusal a tavolino: the final screen names the team and
-    its players, not a 'shared win' of two people."""
+    its players, not a 'shared win' of two people; the final slate is on the table screen
+    and on every player's phone."""
     created = _api(server, "/api/tables", {"game": "kaiserspiel",
                                            "players": ["Urs", "Vreni", "Werner", "Yvonne"],
                                            "options": {"hands": "known", "dealer": 3, "target": 4}})
@@ -2669,7 +2670,19 @@ def test_a_kaiserspiel_game_ends_naming_the_winning_team(server: str, browser: o
     winner = page.locator("#final .winner")
     winner.wait_for()
     assert winner.inner_text() == "Team A (Urs & Werner) wins with 4 points."
+    assert page.locator(".slate svg").is_visible()
+    assert [r.strip() for r in page.locator(".scores tr").all_inner_texts()] == [
+        "Team A · Urs & Werner\t4", "Team B · Vreni & Yvonne\t0"]  # each team once
+    assert "deal" not in page.locator("#players").inner_text()  # nobody deals any more
     assert host  # the table has its host; nobody needed him
+    vreni = browser.new_context(viewport=PHONE, locale="it-IT")  # type: ignore[attr-defined]
+    vreni.add_cookies([{"name": f"seat_{tid}", "value": tokens[1], "url": server}])  # her phone's seat
+    phone = vreni.new_page()
+    phone.goto(f"{server}/play/{tid}")
+    phone.locator("#final .winner").wait_for()
+    assert phone.locator(".slate svg").is_visible()
+    assert "4" in phone.locator(".slate-caption").inner_text()
+    _shot(phone, "phone-kaiserspiel-game-over-slate")
 
 
 def test_enrol_a_small_deck_on_the_phone_then_scan_a_diavolo_hand_with_it(
