@@ -177,6 +177,9 @@ def test_oscuri_every_player_is_told_what_he_collected_and_why() -> None:
         "Carla incassa 3 gettoni da A♦: nessuno l'ha battuta.",
     ]
     assert lines[-1]["en"] == "Carla leads the next turn."
+    # §6: who played draws, from the new leader round (the players draw real cards themselves)
+    assert lines[-2] == {"en": "One card each from the pile, in this order: Carla, Ada, Bruno.",
+                         "it": "Una carta a testa dal mazzo, in quest'ordine: Carla, Ada, Bruno."}
 
 
 def test_oscuri_death_mid_turn_every_player_has_his_line() -> None:
@@ -197,15 +200,25 @@ def test_oscuri_death_mid_turn_every_player_has_his_line() -> None:
     assert its[0] == ("Ada non incassa nulla: la Morte di Carla (K♦) ha preso le puntate sulla sua carta "
                       "(10♣).")
     assert its[3] == "Dino non incassa nulla: la Morte di Carla (K♦) ha chiuso il turno prima che giocasse."
+    # O12: Dino, skipped by Death, does not draw; the pile (two cards) runs out before Bruno
+    assert [x["en"] for x in lines[-4:-1]] == [
+        "One card each from the pile, in this order: Carla, Ada.",
+        "The pile is empty: Bruno draws nothing.",
+        "Dino does not draw (played no card this turn).",
+    ]
+    assert lines[-2]["it"] == "Dino non pesca (non ha giocato in questo turno)."
 
 
 def test_oscuri_a_led_death_and_a_player_out_of_the_game_are_told_too() -> None:
     s = OS.from_setup(NAMES[:3], 1, 0, [["KS", "9D"], ["3D", "5C"], ["JK1"]], [], [0, 0, 0])
     s, lines = _told("oscuri", OS, s, OPlay(0, "KS"))
+    assert lines[0]["en"] == "Ada leads Death (K♠): Bruno and Carla each pay 1 chip and put a card face down."
+    assert lines[0]["it"] == ("Ada apre con la Morte (K♠): Bruno e Carla pagano 1 gettone a testa e "
+                              "scartano una carta coperta.")
     s, _ = _told("oscuri", OS, s, ODiscard(1, "5C"))
     s, lines = _told("oscuri", OS, s, ODiscard(2, "JK1"))
     assert [x["en"] for x in _turn_lines(lines)] == [
-        "Ada collects 2 chips from K♠: a led Death, Bruno & Carla each paid 1 chip.",
+        "Ada collects 2 chips from K♠: a led Death, Bruno and Carla each paid 1 chip.",
         "Bruno collects nothing: paid 1 chip to Ada's Death (K♠) and put a card face down.",
         "Carla collects nothing: paid 1 chip to Ada's Death (K♠) and put a card face down.",
     ]
@@ -328,3 +341,18 @@ def test_a_joker_is_named_in_every_sentence_never_by_its_code(game: str) -> None
                     assert "JK1" not in line[lang] and "JK2" not in line[lang], line[lang]
                     told += ("joker" in line[lang] or "jolly" in line[lang] or "Angel" in line[lang])
     assert told, "no joker was ever told: the test saw none"
+
+
+def test_oscuri_after_a_led_death_only_its_player_draws_and_the_others_are_told_why() -> None:
+    """Scenario 06 (DECISION O7): the victims of a led Death pay, discard and do not draw."""
+    s = OS.from_setup(NAMES[:3], 1, 0, [["KS", "9D"], ["3D", "5C"], ["4C", "6C"]], ["8H", "9H"], [0, 0, 0])
+    s, _ = _told("oscuri", OS, s, OPlay(0, "KS"))
+    s, _ = _told("oscuri", OS, s, ODiscard(1, "5C"))
+    s, lines = _told("oscuri", OS, s, ODiscard(2, "6C"))
+    assert [x["en"] for x in lines[-3:]] == [
+        "Ada draws a card from the pile.",
+        "Bruno and Carla do not draw (paid the led Death).",
+        "Ada leads the next turn.",
+    ]
+    assert lines[-2]["it"] == "Bruno e Carla non pescano (hanno pagato la Morte di apertura)."
+    assert s.deck_size == 1

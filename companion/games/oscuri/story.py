@@ -23,6 +23,13 @@ def chips(n: int, lang: str) -> str:
     return f"{n} chip" if n == 1 else f"{n} chips"
 
 
+def listed(people: Sequence[str], lang: str) -> str:
+    """``Ada``, ``Ada and Bruno``, ``Ada, Bruno and Carla`` (``e`` in Italian)."""
+    if len(people) < 2:
+        return "".join(people)
+    return ", ".join(people[:-1]) + (" e " if lang == "it" else " and ") + people[-1]
+
+
 def narrate(names: Sequence[str], before: OscuriState, action: Play | Discard,
             after: OscuriState) -> list[Line]:
     """Sentences telling what ``action`` did."""
@@ -35,11 +42,16 @@ def narrate(names: Sequence[str], before: OscuriState, action: Play | Discard,
     holder = before.trick[before.holder] if before.holder is not None else None
     owner = names[holder.player] if holder else ""
     if action.card in DEATHS and not before.trick:
-        victims = " & ".join(names[p] for p in after.owing)
-        if victims:
-            lines = [{"en": f"{who} leads Death ({card}): {victims} each pay {chips(stake, 'en')} "
-                            "and put a card face down.",
-                      "it": f"{who} apre con la Morte ({card}): {victims} pagano "
+        owing = [names[p] for p in after.owing]
+        if len(owing) == 1:
+            lines = [{"en": f"{who} leads Death ({card}): {owing[0]} pays {chips(stake, 'en')} "
+                            "and puts a card face down.",
+                      "it": f"{who} apre con la Morte ({card}): {owing[0]} paga "
+                            f"{chips(stake, 'it')} e scarta una carta coperta."}]
+        elif owing:
+            lines = [{"en": f"{who} leads Death ({card}): {listed(owing, 'en')} each pay "
+                            f"{chips(stake, 'en')} and put a card face down.",
+                      "it": f"{who} apre con la Morte ({card}): {listed(owing, 'it')} pagano "
                             f"{chips(stake, 'it')} a testa e scartano una carta coperta."}]
         else:
             lines = [{"en": f"{who} leads Death ({card}): nobody else holds cards.",
@@ -183,11 +195,11 @@ def _player_lines(names: Sequence[str], before: OscuriState, after: OscuriState)
     if trick and fates[0][0] == "led_death":
         death, victims = trick[0], [p for p in before.order if p != trick[0].player]
         paid_en, paid_it = chips(before.stake, "en"), chips(before.stake, "it")
-        who = " & ".join(names[p] for p in victims)
-        paid = ((f"a led Death, {who} paid {paid_en}", f"Morte di apertura, {who} ha pagato {paid_it}")
+        who = [names[p] for p in victims]
+        paid = ((f"a led Death, {who[0]} paid {paid_en}", f"Morte di apertura, {who[0]} ha pagato {paid_it}")
                 if len(victims) == 1 else
-                (f"a led Death, {who} each paid {paid_en}",
-                 f"Morte di apertura, {who} hanno pagato {paid_it} a testa"))
+                (f"a led Death, {listed(who, 'en')} each paid {paid_en}",
+                 f"Morte di apertura, {listed(who, 'it')} hanno pagato {paid_it} a testa"))
         lines.append(_collects(names, death.player, before.stake * len(victims), death.card, *paid))
         named = _played(names, death)
         for p in victims:
@@ -235,6 +247,42 @@ def _turn_end(names: Sequence[str], before: OscuriState, after: OscuriState) -> 
                       "it": f"Risultato netto, i gettoni vinti o persi da ciascuno nella partita: {shown}.",
                       "kind": "end"})
     else:
+        lines.extend(_draws(names, before, after))
         lines.append({"en": f"{names[after.leader]} leads the next turn.",
                       "it": f"{names[after.leader]} apre il prossimo turno.", "kind": "turn"})
+    return lines
+
+
+def _draws(names: Sequence[str], before: OscuriState, after: OscuriState) -> list[Line]:
+    """Who draws a card from the pile, in order from the new leader, and who does not and why
+    (§6, DECISIONs O7 and O12): with real cards the players draw themselves, and the Death
+    rules are the ones people forget."""
+    trick = after.last_turn
+    if not trick:
+        return []
+    led_death = trick[0].card in DEATHS
+    entitled = {trick[0].player} if led_death else {p.player for p in trick}
+    order = [(after.leader + i) % after.players for i in range(after.players)]
+    due = [p for p in order if p in entitled]
+    drawn = before.deck_size - after.deck_size
+    takers, short = [names[p] for p in due[:drawn]], [names[p] for p in due[drawn:]]
+    lines: list[Line] = []
+    if len(takers) == 1:
+        lines.append({"en": f"{takers[0]} draws a card from the pile.",
+                      "it": f"{takers[0]} pesca una carta dal mazzo."})
+    elif takers:
+        lines.append({"en": f"One card each from the pile, in this order: {', '.join(takers)}.",
+                      "it": f"Una carta a testa dal mazzo, in quest'ordine: {', '.join(takers)}."})
+    if short:
+        one = len(short) == 1
+        lines.append({"en": f"The pile is empty: {listed(short, 'en')} {'draws' if one else 'draw'} nothing.",
+                      "it": f"Il mazzo è finito: {listed(short, 'it')} non {'pesca' if one else 'pescano'}."})
+    skipped = [names[p] for p in order if p in before.order and p not in entitled]
+    if skipped:
+        one = len(skipped) == 1
+        why_en = "paid the led Death" if led_death else "played no card this turn"
+        why_it = (("ha pagato" if one else "hanno pagato") + " la Morte di apertura" if led_death
+                  else ("non ha giocato" if one else "non hanno giocato") + " in questo turno")
+        lines.append({"en": f"{listed(skipped, 'en')} {'does' if one else 'do'} not draw ({why_en}).",
+                      "it": f"{listed(skipped, 'it')} non {'pesca' if one else 'pescano'} ({why_it})."})
     return lines
