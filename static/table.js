@@ -566,7 +566,9 @@
     const ol = document.getElementById("log");
     ol.replaceChildren(...v.log.slice().reverse().map((line) => {
       const li = document.createElement("li");
-      li.textContent = (line.undone ? t("undone_line") + " " : "") + (line[LANG] || line.en);
+      // a line the host's correction made untrue says "corrected" (the move is told again below it)
+      const mark = line.corrected ? t("corrected_line") : t("undone_line");
+      li.textContent = (line.undone ? mark + " " : "") + (line[LANG] || line.en);
       if (line.undone) li.className = "undone";
       return li;
     }));

@@ -516,7 +516,17 @@ def test_the_host_corrects_a_revealed_card_and_later_moves_are_replayed(client: 
     assert fixed.status_code == 200, fixed.get_json()
     rows = fixed.get_json()["state"]["rows"]
     assert rows["S"] == ["AS"] and rows["H"] == ["AH", "6H"] and rows["C"] == ["AC", "3C", "7C"]
-    assert "corrected" in fixed.get_json()["log"][-1]["en"]
+    # the log: what it said of the moves since the 6♠ is marked corrected, and under the
+    # correction those moves are told again as they now stand (Bruno's face-down choice too,
+    # still without its card)
+    log = fixed.get_json()["log"]
+    now = [line for line in log if line["seq"] == fixed.get_json()["seq"]]
+    assert now[0]["en"].startswith("The host corrected") and "6♠ is really 6♥" in now[0]["en"]
+    retold = " ".join(line["en"] for line in now[1:])
+    assert "6♥" in retold and "6♠" not in retold and "9D" not in json.dumps(now)
+    assert all(line.get("corrected") and line.get("undone") for line in log
+               if line["seq"] >= target and line["seq"] < now[0]["seq"] and "6♠" in line["en"])
+    assert not any(line.get("undone") for line in now)
     assert state(client, tid, tokens[1])["state"]["chosen"] == "9D"  # round 2 goes on
     # A correction that contradicts the table (a card already laid) is refused, unchanged.
     seq = fixed.get_json()["seq"]
@@ -1026,3 +1036,33 @@ def test_an_oscuri_renege_proved_by_later_play_stays_in_the_log(client: FlaskCli
         assert view["state"]["turn"] == 9 and len(view["state"]["trick"]) == 1
         found = [x for x in view["log"] if x["en"].startswith("Renege")]
         assert [{k: x[k] for k in ("en", "it")} for x in found] == [renege]
+
+
+def test_a_correction_strikes_what_the_log_told_wrong_and_tells_it_again(client: FlaskClient) -> None:
+    """Oscuri with real cards: Ada leads 2♦, Bruno beats it with 6♦. Ada's card was really the
+    5♦: what the log said of her lead is marked corrected and told again (the 5♦ holds the
+    stake now), Bruno's line, still true, stands; undoing Bruno's move then marks his line, and
+    nothing told under the correction stays standing for a move that no longer is."""
+    data = create(client, game="oscuri", options={"hands": "unknown", "leader": 0})
+    tid, host = data["table_id"], data["host_token"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    assert act(client, tid, tokens[0], {"type": "play", "card": "2D"}).status_code == 200
+    assert act(client, tid, tokens[1], {"type": "play", "card": "6D"}).status_code == 200
+    view = client.get(f"/api/tables/{tid}/state", headers=bearer(host)).get_json()
+    target = next(c["seq"] for c in view["corrections"] if c["player"] == 0)
+    fixed = client.post(f"/api/tables/{tid}/corrections", headers=bearer(host), json={
+        "seq": view["seq"], "target": target, "action": {"type": "play", "card": "5D"}})
+    assert fixed.status_code == 200, fixed.get_json()
+    log = fixed.get_json()["log"]
+    seq = fixed.get_json()["seq"]
+    struck = [line["en"] for line in log if line.get("corrected")]
+    assert struck and all("2♦" in line for line in struck)
+    told = [line["en"] for line in log if line["seq"] == seq]
+    assert told[0].startswith("The host corrected") and any("5♦" in line for line in told[1:])
+    bruno = [line for line in log if "6♦" in line["en"] and line["seq"] != seq]
+    assert bruno and not any(line.get("undone") for line in bruno)  # still true: it stands
+    undone = client.post(f"/api/tables/{tid}/undo", json={"seq": seq}, headers=bearer(host))
+    assert undone.status_code == 200, undone.get_json()
+    standing = [line["en"] for line in undone.get_json()["log"] if not line.get("undone")]
+    assert not any("6♦" in line for line in standing)  # Bruno's move is gone, wherever it was told
+    assert any("5♦" in line for line in standing)  # Ada's lead, as corrected, stands

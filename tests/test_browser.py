@@ -468,6 +468,11 @@ def test_the_host_corrects_a_card_and_is_told_it_worked_or_why_not(server: str, 
     assert toast.inner_text().startswith("Corrected: ") and "5♠" in toast.inner_text()
     assert refusal not in toast.inner_text()
     assert "QD" not in json.dumps(host.evaluate("window.TAVOLO.view().corrections"))  # type: ignore[attr-defined]
+    # the log marks what it told wrong, and "Just happened" tells the round as it now stands
+    log = host.locator("#log li").all_text_contents()  # type: ignore[attr-defined]  (folded)
+    assert any(line.startswith("(corrected) ") and "Bruno 6♠" in line for line in log), log
+    recent = host.locator("#recent-lines li").first.inner_text()  # type: ignore[attr-defined]
+    assert "Bruno's card: 6♠ is really 5♠" in recent and "Bruno 5♠" in recent and "6♠," not in recent
 
 
 def test_an_undone_move_no_longer_shows_as_just_happened(server: str, browser: object) -> None:

@@ -101,16 +101,31 @@ def start(table_id: str, room: str, setup: Event) -> Table:
 
 def corrected(table: Table, target: int, action: Any, seq: int) -> Table:
     """The table as if the action stored at ``target`` had been ``action``: the moves after
-    it are played again on top (raises IllegalAction when one of them no longer fits)."""
+    it are played again on top (raises IllegalAction when one of them no longer fits). What
+    the log said of the corrected move and of those after it is marked ``corrected`` (it did
+    not happen so), and those moves are told again as they now stand, under the correction."""
     state, applied = replayed(table, target, action)
-    old = next(a for a in table.applied if a.seq == target)
+    index = next(i for i, a in enumerate(table.applied) if a.seq == target)
+    old = table.applied[index]
     card, old_card = str(getattr(action, "card", "")), str(getattr(old.action, "card", ""))
     (line,) = table.in_both_languages(lambda names: [{
         "en": f"The host corrected {names[action.player]}'s card: {card_text(old_card, 'en')} is "
               f"really {card_text(card, 'en')}.",
         "it": f"L'organizzatore ha corretto la carta di {names[action.player]}: "
               f"{card_text(old_card, 'it')} era in realtà {card_text(card, 'it')}."}])
-    return replace(table, state=state, applied=applied, log=(*table.log, {"seq": seq, **line}))
+    log = table.log
+    retold: list[dict[str, Any]] = []
+    for k, move in enumerate(applied[index:], start=index):
+        after = applied[k + 1].before if k + 1 < len(applied) else state
+        now = _narrated(table, move.action, after, before=move.before)
+        was = [{key: v for key, v in line.items() if key not in ("seq", "move")} for line in log
+               if line.get("move", line.get("seq")) == move.seq and not line.get("undone")]
+        if now == was:  # told the same way still ("Bruno has chosen a card"): it stands
+            continue
+        log = undone(log, move.seq, corrected=True)
+        # each line keeps the move it tells: a later undo or correction of that move finds it
+        retold += ({"seq": seq, "move": move.seq, **told} for told in now)
+    return replace(table, state=state, applied=applied, log=(*log, {"seq": seq, **line}, *retold))
 
 
 def replayed(table: Table, target: int, action: Any) -> tuple[Any, tuple[Applied, ...]]:
@@ -175,10 +190,12 @@ def _later_move_refused(table: Table, later: Any, e: IllegalAction) -> LaterMove
         f"non sarebbe più ammessa{why_it}. Non si è corretto nulla.", hidden)
 
 
-def _narrated(table: Table, action: Any, after: Any) -> list[dict[str, Any]]:
-    """The game's own sentences for a move, open seats named in each line's language."""
+def _narrated(table: Table, action: Any, after: Any, before: Any = None) -> list[dict[str, Any]]:
+    """The game's own sentences for a move (from ``before``, the table's state by default), open
+    seats named in each line's language."""
     game = get_game(table.game)
-    return table.in_both_languages(lambda names: list(game.narrate(names, table.state, action, after)))
+    start = table.state if before is None else before
+    return table.in_both_languages(lambda names: list(game.narrate(names, start, action, after)))
 
 
 def _freed_line(seat: int) -> Callable[[list[str]], list[dict[str, Any]]]:
@@ -258,11 +275,13 @@ def fold(table: Table, events: Sequence[Event]) -> Table:
     return table
 
 
-def undone(log: tuple[dict[str, Any], ...], seq: int) -> tuple[dict[str, Any], ...]:
-    """The log with the lines of the move stored at ``seq`` marked ``undone`` (the host's undo, a
-    practice take-back): the phones no longer show them as what just happened, and the log
-    shows them as taken back."""
-    return tuple({**line, "undone": True} if line.get("seq") == seq else line for line in log)
+def undone(log: tuple[dict[str, Any], ...], seq: int, corrected: bool = False) -> tuple[dict[str, Any], ...]:
+    """The log with the lines of the move stored at ``seq`` (told when it was made, or told again
+    under a correction) marked ``undone`` (the host's undo, a practice take-back; with
+    ``corrected``, a correction: the move did not happen as told): the phones no longer show
+    them as what just happened, and the log shows them as taken back, or as corrected."""
+    mark = {"undone": True, "corrected": True} if corrected else {"undone": True}
+    return tuple({**line, **mark} if line.get("move", line.get("seq")) == seq else line for line in log)
 
 
 def _took_back(who: str, bots: int) -> dict[str, str]:
