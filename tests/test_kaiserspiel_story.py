@@ -151,8 +151,16 @@ def test_unknown_hands_face_up_cards_and_trumps_in_words() -> None:
         s = after
     assert log[0]["en"] == "Urs's face-up card: 6♣."
     assert log[-1]["en"] == ("Trumps are hearts ♥: the lowest face-up card is Vreni's 2♥ "
-                             "(on a tie, the first dealt).")
-    assert log[-1]["it"].startswith("La briscola è cuori ♥")
+                             "(as low as Yvonne's 2♦: the first dealt decides).")
+    assert log[-1]["it"] == ("La briscola è cuori ♥: la carta scoperta più bassa è 2♥ di Vreni "
+                             "(bassa quanto 2♦ di Yvonne: decide la prima data).")
+    # no tie, no word of one
+    s = K.new_state(4, {"hands": "unknown", "dealer": 3}, 1)
+    for p, c in enumerate(["6C", "3H", "KS", "2D"]):
+        after = K.apply(s, Reveal(p, c))
+        told = narrate(NAMES, s, Reveal(p, c), after)
+        s = after
+    assert told[-1]["en"] == "Trumps are diamonds ♦: the lowest face-up card is Yvonne's 2♦."
 
 
 def test_a_kaiserspiel_table_through_the_service(service: TableService) -> None:

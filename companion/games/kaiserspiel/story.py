@@ -38,6 +38,7 @@ from .tricks import (
     Context,
     Verdict,
     evaluate,
+    plain_power,
     trump_from,
 )
 
@@ -178,10 +179,17 @@ def _trump_line(names: Sequence[str], s: KaiserState) -> Line:
     cards = [s.face_up[p] or "" for p in order]
     suit, i = trump_from(cards)
     who, card = names[order[i]], card_label(cards[i])
+    # a tie is told only where there was one: the first dealt of the lowest decides (K3)
+    tied = next((k for k in range(i + 1, len(cards)) if plain_power(cards[k]) == plain_power(cards[i])), None)
+    tie_en = tie_it = ""
+    if tied is not None:
+        other, other_card = names[order[tied]], card_label(cards[tied])
+        tie_en = f" (as low as {other}'s {other_card}: the first dealt decides)"
+        tie_it = f" (bassa quanto {other_card} di {other}: decide la prima data)"
     return {"en": f"Trumps are {suit_name(suit, s.pack, 'en')}: the lowest face-up card is {who}'s "
-                  f"{card} (on a tie, the first dealt).",
+                  f"{card}{tie_en}.",
             "it": f"La briscola è {suit_name(suit, s.pack, 'it')}: la carta scoperta più bassa è {card} di "
-                  f"{who} (a parità, la prima data).", "kind": "deal"}
+                  f"{who}{tie_it}.", "kind": "deal"}
 
 
 def _hand_end(names: Sequence[str], after: KaiserState) -> list[Line]:
