@@ -44,7 +44,10 @@ window.GAME_UI = window.GAME_UI || {};
       const who = document.createElement("span");
       who.className = "who";
       who.textContent = view.names[p.player];
-      item.append(who, cardEl(p.card), chip(p.stakes));
+      item.append(who, cardEl(p.card));
+      // the turn ended: a card that kept no stake shows none (a led Death was paid by hand, not
+      // on its card; the lines under the cards say who collected what)
+      if (live || p.stakes) item.append(chip(p.stakes));
       const marks = [];
       if (live && view.state.holder === i) marks.push(t("os_holder"));
       if (live && view.state.ref === p.card) marks.push(t("os_to_beat"));

@@ -3088,3 +3088,27 @@ def test_at_an_oscuri_table_a_card_corrected_by_hand_keeps_the_games_name(
     panel.locator(".scan-picker .card[data-card='JK1']").click()
     panel.locator(".scan-item[data-card='JK1'] .scan-name").wait_for()
     assert panel.locator(".scan-item[data-card='JK1'] .scan-name").inner_text() == "Black Angel (red joker)"
+
+
+def test_after_a_led_death_the_last_turn_says_who_paid_and_who_draws(server: str, browser: object) -> None:
+    """Oscuri with real cards: Ada leads Death, Bruno and Carla pay and put a card face down.
+    Under the last turn's cards the phones say who collected, that only Ada draws and why the
+    others do not; Death's card shows no stake (it was paid by hand, not placed on it)."""
+    created = _api(server, "/api/tables", {"game": "oscuri", "players": ["Ada", "Bruno", "Carla"],
+                                           "options": {"hands": "unknown", "leader": 0}})
+    tid = created["table_id"]
+    tokens = [_api(server, f"/api/tables/{tid}/seats", {"seat": i})["token"] for i in range(3)]
+    for seat, action in ((0, {"type": "play", "card": "KS"}), (1, {"type": "discard", "card": None}),
+                         (2, {"type": "discard", "card": None})):  # face down: cards nobody sees
+        seq = _seq_of(server, tid, tokens[seat])
+        _api(server, f"/api/tables/{tid}/actions", {"action": action, "seq": seq}, tokens[seat])
+    page = browser.new_context(viewport=PHONE, locale="en-GB").new_page()  # type: ignore[attr-defined]
+    page.goto(f"{server}/t/{tid}?as=table")
+    captures = page.locator(".captures")
+    captures.wait_for()
+    said = captures.inner_text()
+    assert "Ada collects 2 chips from K♠" in said
+    assert "Ada draws a card from the pile." in said
+    assert "Bruno and Carla do not draw (paid the led Death)." in said
+    assert page.locator(".trick .placed .chips").count() == 0
+    _shot(page, "oscuri-after-a-led-death")

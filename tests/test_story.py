@@ -179,7 +179,8 @@ def test_oscuri_every_player_is_told_what_he_collected_and_why() -> None:
     assert lines[-1]["en"] == "Carla leads the next turn."
     # §6: who played draws, from the new leader round (the players draw real cards themselves)
     assert lines[-2] == {"en": "One card each from the pile, in this order: Carla, Ada, Bruno.",
-                         "it": "Una carta a testa dal mazzo, in quest'ordine: Carla, Ada, Bruno."}
+                         "it": "Una carta a testa dal mazzo, in quest'ordine: Carla, Ada, Bruno.",
+                         "kind": "turn"}  # said under the last turn's cards too
 
 
 def test_oscuri_death_mid_turn_every_player_has_his_line() -> None:

@@ -269,14 +269,16 @@ def _draws(names: Sequence[str], before: OscuriState, after: OscuriState) -> lis
     lines: list[Line] = []
     if len(takers) == 1:
         lines.append({"en": f"{takers[0]} draws a card from the pile.",
-                      "it": f"{takers[0]} pesca una carta dal mazzo."})
+                      "it": f"{takers[0]} pesca una carta dal mazzo.", "kind": "turn"})
     elif takers:
         lines.append({"en": f"One card each from the pile, in this order: {', '.join(takers)}.",
-                      "it": f"Una carta a testa dal mazzo, in quest'ordine: {', '.join(takers)}."})
+                      "it": f"Una carta a testa dal mazzo, in quest'ordine: {', '.join(takers)}.",
+                      "kind": "turn"})
     if short:
         one = len(short) == 1
         lines.append({"en": f"The pile is empty: {listed(short, 'en')} {'draws' if one else 'draw'} nothing.",
-                      "it": f"Il mazzo è finito: {listed(short, 'it')} non {'pesca' if one else 'pescano'}."})
+                      "it": f"Il mazzo è finito: {listed(short, 'it')} non {'pesca' if one else 'pescano'}.",
+                      "kind": "turn"})
     skipped = [names[p] for p in order if p in before.order and p not in entitled]
     if skipped:
         one = len(skipped) == 1
@@ -284,5 +286,6 @@ def _draws(names: Sequence[str], before: OscuriState, after: OscuriState) -> lis
         why_it = (("ha pagato" if one else "hanno pagato") + " la Morte di apertura" if led_death
                   else ("non ha giocato" if one else "non hanno giocato") + " in questo turno")
         lines.append({"en": f"{listed(skipped, 'en')} {'does' if one else 'do'} not draw ({why_en}).",
-                      "it": f"{listed(skipped, 'it')} non {'pesca' if one else 'pescano'} ({why_it})."})
+                      "it": f"{listed(skipped, 'it')} non {'pesca' if one else 'pescano'} ({why_it}).",
+                      "kind": "turn"})
     return lines
