@@ -93,6 +93,22 @@
     else document.getElementById("status").focus({preventScroll: true});
   }
 
+  /* A move refused ("it is not your turn") is about whose turn it was: once the table moves to
+     someone else's turn, the refusal on screen is no longer true and goes (another message shown
+     since stays). */
+  let refusal = null;  // {turn, text}: the refusal shown, and whose turn it was then
+  const turnOf = (v) => (v ? JSON.stringify([v.state.to_act, Boolean(v.outcome)]) : "");
+  function showRefusal(body) {
+    showError(body);
+    refusal = {turn: turnOf(view), text: document.getElementById("toast").textContent};
+  }
+  function dropStaleRefusal(v) {
+    if (!refusal || turnOf(v) === refusal.turn) return;
+    const box = document.getElementById("toast");
+    if (!box.hidden && box.textContent === refusal.text) hideToast();
+    refusal = null;
+  }
+
   function render(v) {
     if (view && v.seq < view.seq) return;  // a late, older update: keep the newer one
     const focused = focusKey();
@@ -112,6 +128,7 @@
     // (on a landscape tablet it took the whole first screen); a seat freed brings it back
     const joinPanel = document.querySelector(".join-panel");
     if (joinPanel) joinPanel.classList.toggle("compact", v.seats.every((s) => s.joined || s.bot));
+    dropStaleRefusal(v);
     const ui = window.GAME_UI[v.game];
     const status = document.getElementById("status");
     renderStatus(v, ui);
@@ -719,7 +736,7 @@
         } else if (res.ok) {
           render(res.body);
         } else {
-          showError(res.body);  // a queued move refused: with its "why?"
+          showRefusal(res.body);  // a queued move refused: with its "why?"
         }
         items = items.slice(1);
         saveOutbox(items);
@@ -770,7 +787,7 @@
         toast(t("retry_changed"));
         return false;
       }
-      if (opts && opts.onRefused) opts.onRefused(res.body); else showError(res.body);
+      if (opts && opts.onRefused) opts.onRefused(res.body); else showRefusal(res.body);
       return false;
     } catch (e) {
       // No answer at all: the move waits on this phone, and goes (with the same id, so never

@@ -3112,3 +3112,23 @@ def test_after_a_led_death_the_last_turn_says_who_paid_and_who_draws(server: str
     assert "Bruno and Carla do not draw (paid the led Death)." in said
     assert page.locator(".trick .placed .chips").count() == 0
     _shot(page, "oscuri-after-a-led-death")
+
+
+def test_a_refusal_about_whose_turn_it_is_goes_when_the_turn_moves_on(server: str, browser: object) -> None:
+    """Oscuri: Bruno's phone sends a card while Ada is to lead (two phones racing): refused,
+    and said. Ada then leads: it is Bruno's turn now, so the refusal, no longer true, goes from
+    his screen at once instead of standing over 'Your turn' for seconds more."""
+    created = _api(server, "/api/tables", {"game": "oscuri", "players": ["Ada", "Bruno", "Carla"],
+                                           "options": {"hands": "unknown", "leader": 0}})
+    tid = created["table_id"]
+    ada = _api(server, f"/api/tables/{tid}/seats", {"seat": 0})["token"]
+    bruno = _seat(browser, server, tid, 1, "en-GB")
+    bruno.wait_for_function("() => window.TAVOLO.view()")  # type: ignore[attr-defined]
+    bruno.evaluate("() => window.TAVOLO.act({type: 'play', player: 1, card: '7D'})")  # type: ignore[attr-defined]
+    toast = bruno.locator("#toast")  # type: ignore[attr-defined]
+    toast.wait_for()
+    assert "not your turn" in toast.inner_text()
+    _api(server, f"/api/tables/{tid}/actions",
+         {"action": {"type": "play", "card": "9D"}, "seq": _seq_of(server, tid, ada)}, ada)
+    bruno.locator("#status").get_by_text("Your turn").wait_for()  # type: ignore[attr-defined]
+    toast.wait_for(state="hidden", timeout=2000)
