@@ -482,8 +482,11 @@
           toast(t("scan_seat_twice", {who: names[twice]}));
           return;
         }
+        // the cards given to nobody are not entered: said once the others are, never dropped silently
+        const left = result.detections.filter((d) => !gone(d) && playable(d) && !chosen.includes(d));
         submit(chosen.map((d) => ({action: {type: result.kind || "play", player: d.seat, card: d.card}, det: d})),
-               chosen.filter((d) => d.corners).map((d) => [d.seat, angleOf(d, result.width, result.height)]), draw);
+               chosen.filter((d) => d.corners).map((d) => [d.seat, angleOf(d, result.width, result.height)]), draw,
+               left.map((d) => cardLabel(d.card)));
       });
       actions.append(confirm);
     }
@@ -553,7 +556,7 @@
     if (el) el.focus({preventScroll: true});
   }
 
-  async function submit(moves, placed, redraw) {
+  async function submit(moves, placed, redraw, left = []) {
     if (typeof stopLive === "function") stopLive();
     for (const move of moves) {
       // A refusal is written under its card in the list (not only in a passing toast), also
@@ -579,7 +582,9 @@
     const known = sides();
     for (const [seat, angle] of placed) known[seat] = angle;
     localStorage.setItem(sidesKey, JSON.stringify(known));
-    hideToast();  // a message from an earlier try ("choose whose card...") is no longer news
+    // a message from an earlier try ("choose whose card...") is no longer news; the cards left
+    // to nobody are (a card for a seat whose turn has not come is entered then)
+    if (left.length) toast(t("scan_left_out", {cards: left.join(", ")})); else hideToast();
     forget();
     box.hidden = true;
     box.replaceChildren();

@@ -843,9 +843,15 @@ def test_the_table_screen_enters_the_cards_of_seats_without_a_phone_by_hand(
         assert chosen.input_value() == ("" if card == "9D" else seat)
         chosen.select_option(seat)
     _shot(host, "table-screen-cards-by-hand")
+    # one card too many, given to nobody: it is not entered, and the host is told so
+    panel.locator("#scan-add").click()
+    panel.locator(".scan-picker .suit-tab[data-suit=H]").click()
+    panel.locator(".scan-picker .card[data-card='QH']").click()
+    assert panel.locator(".scan-item[data-card='QH'] select").input_value() == ""
     panel.locator("#scan-confirm").click()
     host.wait_for_function("() => document.querySelectorAll('.revealed-item').length === 3")  # type: ignore[attr-defined]
     panel.wait_for(state="hidden")  # every card entered: the list goes
+    assert "Non inserite, date a nessuno: Q♥" in host.locator("#toast").inner_text()  # type: ignore[attr-defined]
 
 
 def test_a_card_refused_when_played_says_why_under_it_and_the_picker_greys_the_aces(
