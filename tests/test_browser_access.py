@@ -146,10 +146,10 @@ def test_a_host_link_with_a_full_stop_works_and_one_cut_in_its_marker_says_so(
 
 
 def test_a_full_table_screen_shrinks_its_join_panel_for_the_game(server: str, browser: Any) -> None:  # noqa: F811
-    """A landscape tablet as the table screen: once every seat is taken the join panel is small
-    (the QR code 120 px) and the rows come up into the first screen; a seat freed brings the
-    whole panel back."""
-    host, table_id = _new_table(browser, server, "en-GB", viewport={"width": 1024, "height": 768},
+    """A small landscape tablet as the table screen (one column, too narrow for two): once every
+    seat is taken the join panel is small (the QR code 120 px) and the rows come up into the
+    first screen; a seat freed brings the whole panel back."""
+    host, table_id = _new_table(browser, server, "en-GB", viewport={"width": 960, "height": 600},
                                 names=("Anna", "Bruno", "Carla"))
     host.locator(".rows").wait_for()
     tall = host.locator(".rows").bounding_box()["y"]
@@ -176,3 +176,32 @@ def test_the_readers_own_text_size_counts(server: str, browser: Any) -> None:  #
         .map((rule) => rule.style.fontSize)""")
     assert declared == ["112.5%"]
     assert page.evaluate("() => getComputedStyle(document.documentElement).fontSize") == "18px"
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800)])
+def test_a_landscape_tablet_shows_the_game_beside_the_join_code_and_the_players(
+        server: str, browser: Any, size: tuple[int, int]) -> None:  # noqa: F811
+    """A tablet on its stand, in landscape: the status, what just happened and the slate are in
+    the first screen, in a column of their own; the join code, the players and the host's tools
+    stand beside them, and nothing scrolls sideways. Kaiserspiel, four face-up cards entered."""
+    width, height = size
+    host, table_id = _new_table(browser, server, "en-GB", "kaiserspiel", ["Urs", "Vreni", "Werner", "Yvonne"],
+                                viewport={"width": width, "height": height}, seats=4, first=3)
+    tokens = [_api(server, f"/api/tables/{table_id}/seats", {"seat": seat})["token"] for seat in range(4)]
+    for seat, card in enumerate(["7D", "5C", "QH", "AS"]):
+        _api(server, f"/api/tables/{table_id}/actions",
+             {"action": {"type": "reveal", "card": card}, "seq": _seq_of(server, table_id, tokens[seat])},
+             tokens[seat])
+    host.locator(".slate svg").wait_for()
+    host.wait_for_function("() => window.TAVOLO.view().state.face_up.every((c) => c)")
+    shown = ("#status", "#recent", ".slate svg", ".join-panel", "#players", "#host")
+    box = {sel: host.locator(sel).bounding_box() for sel in shown}
+    for sel in ("#status", "#recent", ".slate svg"):  # the game: left, in the first screen
+        assert box[sel]["x"] + box[sel]["width"] <= box["#players"]["x"], sel
+        assert box[sel]["y"] < height, sel
+    assert box[".slate svg"]["y"] + box[".slate svg"]["height"] / 2 < height  # most of the slate in sight
+    for sel in (".join-panel", "#players", "#host"):  # beside it, on the right, the join code first
+        assert box[sel]["x"] > box["#status"]["x"] + box["#status"]["width"], sel
+    assert box[".join-panel"]["y"] < box["#players"]["y"] < box["#host"]["y"]
+    assert horizontal_overflow(host) <= 1
+    _shot(host, f"tablet-landscape-{width}")
