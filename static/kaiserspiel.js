@@ -375,14 +375,16 @@ window.GAME_UI = window.GAME_UI || {};
     if (forOther && s.phase !== "await_deal") box.append(para("ks-for", t("for_seat", {who: view.names[seat]})));
     const has = (type) => legal.filter((a) => a.type === type);
     if (s.phase === "await_deal") {
-      box.append(button(t(s.known_hands ? "ks_deal" : "ks_dealt", {who: view.names[seat]}), "primary",
+      // real cards: the dealer's own phone says "I have dealt", the host's for him names him
+      const dealt = s.known_hands ? "ks_deal" : forOther ? "ks_dealt" : "ks_dealt_me";
+      box.append(button(t(dealt, {who: view.names[seat]}), "primary",
                         () => send({type: "deal", player: seat}), "deal"));
     } else if (s.phase === "reveal") {
       box.append(heading(t("ks_enter_face_up")));
       box.append(chooser(view, null, new Set(has("reveal").map((a) => a.card)),
                          (card) => t("ks_enter", {card}), (card) => send({type: "reveal", card})));
     } else if (s.phase === "discard") {
-      box.append(discarder(view, s.hand && !forOther ? s.hand : null, send));
+      box.append(discarder(view, s.hand && !forOther ? s.hand : null, send, forOther ? view.names[seat] : null));
     } else if (s.phase === "declare" || s.phase === "respond") {
       box.append(declarations(view, legal, send));
     } else if (s.phase === "play") {
@@ -420,10 +422,13 @@ window.GAME_UI = window.GAME_UI || {};
     return box;
   }
 
-  function discarder(view, hand, send) {
+  /* The discard: the hand's cards to pick two from; with real cards a button to say it is done
+     ("I have...", or with ``other``'s name where the host acts for a seat without a phone). */
+  function discarder(view, hand, send, other) {
     const box = document.createElement("div");
     if (!hand) {
-      box.append(button(t("ks_discarded_real"), "primary", () => send({type: "discard"}), "discard"));
+      const said = other ? t("ks_discarded_other", {who: other}) : t("ks_discarded_real");
+      box.append(button(said, "primary", () => send({type: "discard"}), "discard"));
       return box;
     }
     if (memory.hand !== hand.join()) { memory.hand = hand.join(); memory.discard = []; }

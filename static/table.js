@@ -579,9 +579,16 @@
     }));
   }
 
+  /* The log, newest event first; the sentences of one event in the order they were said (a
+     trick's explanation reads top down). */
   function renderLog(v) {
     const ol = document.getElementById("log");
-    ol.replaceChildren(...v.log.slice().reverse().map((line) => {
+    const events = [];
+    for (const line of v.log) {
+      const last = events[events.length - 1];
+      if (last && last[0].seq === line.seq) last.push(line); else events.push([line]);
+    }
+    ol.replaceChildren(...events.reverse().flat().map((line) => {
       const li = document.createElement("li");
       // a line the host's correction made untrue says "corrected" (the move is told again below it)
       const mark = line.corrected ? t("corrected_line") : t("undone_line");

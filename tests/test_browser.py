@@ -471,6 +471,8 @@ def test_the_host_corrects_a_card_and_is_told_it_worked_or_why_not(server: str, 
     # the log marks what it told wrong, and "Just happened" tells the round as it now stands
     log = host.locator("#log li").all_text_contents()  # type: ignore[attr-defined]  (folded)
     assert any(line.startswith("(corrected) ") and "Bruno 6♠" in line for line in log), log
+    # newest event first, its sentences in the order said: the correction, then the round retold
+    assert log[0].startswith("The host corrected Bruno's card") and "Bruno 5♠" in log[2], log[:3]
     recent = host.locator("#recent-lines li").first.inner_text()  # type: ignore[attr-defined]
     assert "Bruno's card: 6♠ is really 5♠" in recent and "Bruno 5♠" in recent and "6♠," not in recent
 
@@ -1896,6 +1898,11 @@ def test_kaiserspiel_with_real_cards_one_phone_and_the_host_for_the_others(serve
         if state["phase"] not in ("discard", "declare"):
             break
         page = urs if state["to_act"][0] == 0 else host
+        if state["phase"] == "discard":  # Urs says it of himself; the host names the seat
+            said = page.locator("#discard").inner_text()
+            assert said == ("I have put two cards aside face down" if page is urs else
+                            f"{['Urs', 'Vreni', 'Werner', 'Yvonne'][state['to_act'][0]]} ha messo da parte "
+                            "due carte coperte"), said
         assert _tap(page, "#discard" if state["phase"] == "discard" else "#ks-pass")
     for _ in range(4):  # the first trick: everybody plays his face-up card
         page, seat = _who_plays(server, table_id, urs, host)
