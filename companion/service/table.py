@@ -118,8 +118,8 @@ def corrected(table: Table, target: int, action: Any, seq: int) -> Table:
     for k, move in enumerate(applied[index:], start=index):
         after = applied[k + 1].before if k + 1 < len(applied) else state
         now = _narrated(table, move.action, after, before=move.before)
-        was = [{key: v for key, v in line.items() if key not in ("seq", "move")} for line in log
-               if line.get("move", line.get("seq")) == move.seq and not line.get("undone")]
+        was = [{key: v for key, v in said.items() if key not in ("seq", "move")} for said in log
+               if said.get("move", said.get("seq")) == move.seq and not said.get("undone")]
         if now == was:  # told the same way still ("Bruno has chosen a card"): it stands
             continue
         log = undone(log, move.seq, corrected=True)
