@@ -1063,6 +1063,8 @@ def test_a_correction_strikes_what_the_log_told_wrong_and_tells_it_again(client:
     assert bruno and not any(line.get("undone") for line in bruno)  # still true: it stands
     undone = client.post(f"/api/tables/{tid}/undo", json={"seq": seq}, headers=bearer(host))
     assert undone.status_code == 200, undone.get_json()
-    standing = [line["en"] for line in undone.get_json()["log"] if not line.get("undone")]
+    log = undone.get_json()["log"]
+    assert log[-1]["kind"] == "undo" and "6♦" in log[-1]["en"]  # the undo names the move it took back
+    standing = [line["en"] for line in log[:-1] if not line.get("undone")]
     assert not any("6♦" in line for line in standing)  # Bruno's move is gone, wherever it was told
     assert any("5♦" in line for line in standing)  # Ada's lead, as corrected, stands

@@ -267,12 +267,21 @@ def fold(table: Table, events: Sequence[Event]) -> Table:
             last = table.applied[-1]
             table = replace(
                 table, state=last.before, applied=table.applied[:-1],
-                log=(*undone(table.log, last.seq), {"seq": ev.seq, "en": "The host undid the last move.",
-                                                    "it": "L'organizzatore ha annullato l'ultima mossa.",
+                log=(*undone(table.log, last.seq), {"seq": ev.seq, **_undo_line(table.log, last.seq),
                                                     "kind": "undo"}),
             )
         table = replace(table, seq=ev.seq)
     return table
+
+
+def _undo_line(log: tuple[dict[str, Any], ...], seq: int) -> dict[str, str]:
+    """The host's undo, naming the move it takes back by the first sentence that told it."""
+    told = next((line for line in log
+                 if line.get("move", line.get("seq")) == seq and not line.get("undone")), None)
+    if told is None:
+        return {"en": "The host undid the last move.", "it": "L'organizzatore ha annullato l'ultima mossa."}
+    return {"en": f"The host undid the last move: {told['en']}",
+            "it": f"L'organizzatore ha annullato l'ultima mossa: {told['it']}"}
 
 
 def undone(log: tuple[dict[str, Any], ...], seq: int, corrected: bool = False) -> tuple[dict[str, Any], ...]:
