@@ -152,13 +152,15 @@ def test_a_full_table_screen_shrinks_its_join_panel_for_the_game(server: str, br
     host, table_id = _new_table(browser, server, "en-GB", viewport={"width": 960, "height": 600},
                                 names=("Anna", "Bruno", "Carla"))
     host.locator(".rows").wait_for()
-    tall = host.locator(".rows").bounding_box()["y"]
+    # read in the page at once: a live update may redraw the rows between a wait and a look
+    rows_y = "() => document.querySelector('.rows').getBoundingClientRect().y"
+    tall = host.evaluate(rows_y)
     tokens = [_api(server, f"/api/tables/{table_id}/seats", {"seat": seat})["token"] for seat in range(3)]
     assert tokens
     panel = host.locator(".join-panel.compact")
     panel.wait_for()
     assert host.locator(".join-panel .qr").bounding_box()["width"] == 120
-    assert host.locator(".rows").bounding_box()["y"] < tall - 100
+    assert host.evaluate(rows_y) < tall - 100
     _shot(host, "tablet-table-screen-full")
     host.locator("#seat-admin button").first.focus()
     host.once("dialog", lambda d: d.accept())
@@ -195,7 +197,10 @@ def test_a_landscape_tablet_shows_the_game_beside_the_join_code_and_the_players(
     host.locator(".slate svg").wait_for()
     host.wait_for_function("() => window.TAVOLO.view().state.face_up.every((c) => c)")
     shown = ("#status", "#recent", ".slate svg", ".join-panel", "#players", "#host")
-    box = {sel: host.locator(sel).bounding_box() for sel in shown}
+    box = host.evaluate("""(shown) => Object.fromEntries(shown.map((sel) => {
+        const r = document.querySelector(sel).getBoundingClientRect();
+        return [sel, {x: r.x, y: r.y, width: r.width, height: r.height}];
+    }))""", list(shown))  # read at once: a live update may redraw the game between two looks
     for sel in ("#status", "#recent", ".slate svg"):  # the game: left, in the first screen
         assert box[sel]["x"] + box[sel]["width"] <= box["#players"]["x"], sel
         assert box[sel]["y"] < height, sel
