@@ -119,7 +119,7 @@ def corrected(table: Table, target: int, action: Any, seq: int) -> Table:
         after = applied[k + 1].before if k + 1 < len(applied) else state
         now = _narrated(table, move.action, after, before=move.before)
         was = [{key: v for key, v in said.items() if key not in ("seq", "move")} for said in log
-               if said.get("move", said.get("seq")) == move.seq and not said.get("undone")]
+               if _tells(said, move.seq) and not said.get("undone")]
         if now == was:  # told the same way still ("Bruno has chosen a card"): it stands
             continue
         log = undone(log, move.seq, corrected=True)
@@ -274,10 +274,15 @@ def fold(table: Table, events: Sequence[Event]) -> Table:
     return table
 
 
+def _tells(line: dict[str, Any], seq: int) -> bool:
+    """Whether a log line tells the move stored at ``seq``: told when it was made, or told again
+    under a correction (such a line keeps the move's number as ``move``)."""
+    return bool(line.get("move", line.get("seq")) == seq)
+
+
 def _undo_line(log: tuple[dict[str, Any], ...], seq: int) -> dict[str, str]:
     """The host's undo, naming the move it takes back by the first sentence that told it."""
-    told = next((line for line in log
-                 if line.get("move", line.get("seq")) == seq and not line.get("undone")), None)
+    told = next((line for line in log if _tells(line, seq) and not line.get("undone")), None)
     if told is None:
         return {"en": "The host undid the last move.", "it": "L'organizzatore ha annullato l'ultima mossa."}
     return {"en": f"The host undid the last move: {told['en']}",
@@ -290,7 +295,7 @@ def undone(log: tuple[dict[str, Any], ...], seq: int, corrected: bool = False) -
     ``corrected``, a correction: the move did not happen as told): the phones no longer show
     them as what just happened, and the log shows them as taken back, or as corrected."""
     mark = {"undone": True, "corrected": True} if corrected else {"undone": True}
-    return tuple({**line, **mark} if line.get("move", line.get("seq")) == seq else line for line in log)
+    return tuple({**line, **mark} if _tells(line, seq) else line for line in log)
 
 
 def _took_back(who: str, bots: int) -> dict[str, str]:
