@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..cards import card_label, suit_of
 from .state import ANGELS, DEATHS, Discard, OscuriState, Placed, Play, _suit_name
+from .turns import round_from
 
 Line = dict[str, str]
 
@@ -262,7 +263,7 @@ def _draws(names: Sequence[str], before: OscuriState, after: OscuriState) -> lis
         return []
     led_death = trick[0].card in DEATHS
     entitled = {trick[0].player} if led_death else {p.player for p in trick}
-    order = [(after.leader + i) % after.players for i in range(after.players)]
+    order = round_from(after.leader, after.players)  # the order the engine draws in
     due = [p for p in order if p in entitled]
     drawn = before.deck_size - after.deck_size
     takers, short = [names[p] for p in due[:drawn]], [names[p] for p in due[drawn:]]

@@ -152,13 +152,14 @@ def _end_turn(s: OscuriState, death_led: bool = False) -> OscuriState:
     drawers = [death.player] if death_led and death is not None else [p.player for p in s.trick]
     s = replace(s, balances=balances, last_turn=s.trick, seen=s.seen | {p.card for p in s.trick},
                 trick=(), holder=None, ref=None, suit=None, owing=(), leader=leader)
-    for seat in _round_from(leader, s.players):  # O12: only those who played draw, from the leader
+    for seat in round_from(leader, s.players):  # O12: only those who played draw, from the leader
         if seat in drawers and s.deck_size > 0:
             s = _draw(s, seat)
     return _begin_turn(replace(s, turn=s.turn + 1), leader)
 
 
-def _round_from(first: int, players: int) -> list[int]:
+def round_from(first: int, players: int) -> list[int]:
+    """Every seat in play order, starting with ``first``."""
     return [(first + i) % players for i in range(players)]
 
 
@@ -179,7 +180,7 @@ def _draw(s: OscuriState, player: int) -> OscuriState:
 def _begin_turn(s: OscuriState, leader: int) -> OscuriState:
     """O14: who has no card now is out for good; O13: fewer than two players ends the game."""
     out = tuple(o or s.hand_sizes[p] == 0 for p, o in enumerate(s.out))
-    active = [p for p in _round_from(leader, s.players) if not out[p]]
+    active = [p for p in round_from(leader, s.players) if not out[p]]
     if len(active) < 2:
         return replace(s, out=out, order=(), phase="over")
     if out[leader]:
@@ -187,5 +188,5 @@ def _begin_turn(s: OscuriState, leader: int) -> OscuriState:
         # last card, or led Death with it): the lead passes to the first player on his left
         # who still holds cards.
         leader = active[0]
-    order = tuple(p for p in _round_from(leader, s.players) if not out[p])
+    order = tuple(p for p in round_from(leader, s.players) if not out[p])
     return replace(s, out=out, order=order, leader=leader, phase="play")
