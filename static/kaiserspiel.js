@@ -152,6 +152,7 @@ window.GAME_UI = window.GAME_UI || {};
     const key = document.createElement("span");
     key.className = "slate-key";
     key.textContent = t("ks_marks_key");
+    if (TALLY.shortened(s.marks)) key.textContent += " · " + t("ks_marks_many");
     cap.append(key);
     fig.append(cap);
     return fig;

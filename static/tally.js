@@ -2,13 +2,16 @@
    The marks come from the server (companion/games/tally.py): each string is one won hand,
    or a total drawn canonically. L a long line (4), H a hook (3), X a line crossing the
    long line (3), S a short line (1). The numbers are always written beside the marks and
-   said in the figure's text alternative. */
+   said in the figure's text alternative. A long line carries at most MAX_CROSSES crossing
+   lines drawn one by one; a hand raised further shows one crossing line and their number
+   written under the long line ("×8"), as a scorer would rather than chalking a solid block. */
 "use strict";
 const TALLY = (function () {
   const NS = "http://www.w3.org/2000/svg";
   const W = 360, SIDE = W / 2, PAD = 14, TOP = 76, ROW = 58, LONG = 44, SHORT = 18;
   const STEP = {L: 10, H: 14, S: 9, X: 0};
   const GAP = 18;  // between two hands
+  const MAX_CROSSES = 4;  // crossing lines one long line shows one by one
   let boards = 0;
 
   function el(name, attrs, text) {
@@ -22,6 +25,12 @@ const TALLY = (function () {
   function wobble(seed) {
     const x = Math.sin(seed * 12.9898) * 43758.5453;
     return (x - Math.floor(x) - 0.5) * 1.6;
+  }
+
+  function crossings(cluster) {
+    let n = 0;
+    for (const m of cluster) if (m === "X") n += 1;
+    return n;
   }
 
   function width(cluster) {
@@ -43,8 +52,10 @@ const TALLY = (function () {
         if (m === "L" && longs > 0 && longs % 5 === 0) x += 5;  // count long lines by fives
         if (STEP[m] && x + STEP[m] > inner + 2) { x = 0; row += 1; }
         if (m === "X") {
-          placed.push({m, x: lastL ? lastL.x : x, row: lastL ? lastL.row : row, c,
-                       n: placed.filter((p) => p.c === c && p.m === "X").length});
+          const n = placed.filter((p) => p.c === c && p.m === "X").length;
+          if (crossings(cluster) <= MAX_CROSSES || n === 0) {
+            placed.push({m, x: lastL ? lastL.x : x, row: lastL ? lastL.row : row, c, n});
+          }
           continue;
         }
         const p = {m, x, row, c};
@@ -52,9 +63,11 @@ const TALLY = (function () {
         placed.push(p);
         x += STEP[m];
       }
-      // Every crossing line of the hand knows how many there are, to share the long line.
+      // Every crossing line of the hand knows how many there are, to share the long line;
+      // where they are written as a number, the one drawn carries it.
       const crosses = placed.filter((p) => p.c === c && p.m === "X");
       crosses.forEach((p) => { p.of = crosses.length; });
+      if (crossings(cluster) > MAX_CROSSES) crosses[0].count = crossings(cluster);
       x += GAP;
     });
     return {placed, rows: placed.length ? row + 1 : 1};
@@ -110,8 +123,14 @@ const TALLY = (function () {
       words.append(el("text", {class: "slate-total " + cls, x: x0 + SIDE - 2 * PAD, y: 44,
                                "text-anchor": "end"}, String(total)));
       side.placed.forEach((p, k) => {
-        chalk.append(el("path", {class: "mark " + cls + " m-" + p.m, d: markPath(p, x0, TOP, k + i * 100),
-                                 "data-mark": p.m}));
+        const mark = el("path", {class: "mark " + cls + " m-" + p.m, d: markPath(p, x0, TOP, k + i * 100),
+                                 "data-mark": p.m});
+        if (p.count) {
+          mark.setAttribute("data-count", String(p.count));
+          words.append(el("text", {class: "slate-count " + cls, x: x0 + p.x + 3, y: TOP + p.row * ROW + LONG + 12,
+                                   "text-anchor": "middle"}, "×" + p.count));
+        }
+        chalk.append(mark);
       });
       // The way to the target: a line with the team's progress drawn over it.
       const len = SIDE - 2 * PAD - 30;
@@ -125,5 +144,10 @@ const TALLY = (function () {
     return svg;
   }
 
-  return {board, layout};
+  /* Whether any hand on the board has more crossing lines than are drawn one by one. */
+  function shortened(marks) {
+    return Object.values(marks || {}).some((side) => side.some((c) => crossings(c) > MAX_CROSSES));
+  }
+
+  return {board, layout, shortened};
 })();

@@ -2704,6 +2704,49 @@ def test_a_kaiserspiel_game_ends_naming_the_winning_team(server: str, browser: o
     _shot(phone, "phone-kaiserspiel-game-over-slate")
 
 
+def test_a_kaiserspiel_hand_raised_many_times_keeps_its_slate_readable(server: str, browser: object) -> None:
+    """Seven raises, the seventh refused: team A scores 4 + 6 x 3 = 22, a hook and five crossing
+    lines. One long line shows at most four crossing lines one by one; more are one line with
+    their number under it, not a solid block of chalk."""
+    created = _api(server, "/api/tables", {"game": "kaiserspiel",
+                                           "players": ["Urs", "Vreni", "Werner", "Yvonne"],
+                                           "options": {"hands": "known", "dealer": 3, "target": 4}})
+    tid = created["table_id"]
+    tokens = [_api(server, f"/api/tables/{tid}/seats", {"seat": i})["token"] for i in range(4)]
+    view = None
+    for token in tokens:
+        with urllib.request.urlopen(urllib.request.Request(
+                f"{server}/api/tables/{tid}/state", headers={"Authorization": f"Bearer {token}"})) as r:
+            mine = json.loads(r.read())
+        view = _api(server, f"/api/tables/{tid}/actions",
+                    {"action": {"type": "discard", "cards": mine["state"]["hand"][:2]}, "seq": mine["seq"]},
+                    token)
+    assert view is not None
+    for k in range(7):  # each seat in turn raises, the next one (an opponent) answers
+        view = _api(server, f"/api/tables/{tid}/actions", {"action": {"type": "raise"}, "seq": view["seq"]},
+                    tokens[k % 4])
+        answer = "accept" if k < 6 else "refuse"
+        view = _api(server, f"/api/tables/{tid}/actions", {"action": {"type": answer}, "seq": view["seq"]},
+                    tokens[(k + 1) % 4])
+    assert view["outcome"] is not None
+    page = browser.new_context(viewport=PHONE, locale="en-GB").new_page()  # type: ignore[attr-defined]
+    page.goto(f"{server}/t/{tid}?as=table")
+    page.locator("#final .winner").wait_for()
+    slate = page.locator(".slate svg")
+    assert "22" in (slate.locator("title").text_content() or "")
+    assert slate.locator("path.m-X").count() == 1
+    assert slate.locator("path.m-X").get_attribute("data-count") == "5"
+    assert slate.locator("text.slate-count").text_content() == "×5"
+    assert "×5 under a long line: five crossing lines" in page.locator(".slate-key").inner_text()
+    _shot(page, "kaiserspiel-slate-many-raises")
+    # the layout itself, as the page runs it: four crossing lines are still drawn one by one
+    drawn = page.evaluate("""() => ["LHXXX", "LHXXXX", "LHXXXXXXXX"].map((c) => {
+        const xs = TALLY.layout([c]).placed.filter((p) => p.m === "X");
+        return [xs.length, xs[0].count || 0];
+    })""")
+    assert drawn == [[3, 0], [4, 0], [1, 8]]
+
+
 def test_enrol_a_small_deck_on_the_phone_then_scan_a_diavolo_hand_with_it(
         server: str, browser: object, tmp_path: Path) -> None:
     from recognizer.scenes import render
