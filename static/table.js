@@ -564,19 +564,37 @@
   }
 
   /* What the others just did, in sight (the event log is folded at the bottom): the last two
-     moves, the newest first, each in its own sentences in their order (a long one is cut short
-     on screen; the log has it whole). A screen reader hears the newest from #announce. Once the
-     game is over the result box says what counts. */
+     moves, the newest first, each in its own sentences in their order. A long one is cut short
+     on screen, the newest at four lines, so that the game below does not jump down the page at
+     a long turn's end; a tap on it reads it all (the log has it whole too). A screen reader
+     hears the newest from #announce. Once the game is over the result box says what counts. */
+  let recentWhole = null;  // the move whose whole text the reader opened
   function renderRecent(v) {
     const box = document.getElementById("recent");
     const standing = v.log.filter((line) => !line.undone);  // a move the host undid did not happen
     const moves = [...new Set(standing.map((line) => line.seq))].slice(-2).reverse();
     box.hidden = !moves.length || Boolean(v.outcome);
-    document.getElementById("recent-lines").replaceChildren(...moves.map((seq) => {
+    const more = document.getElementById("recent-more");
+    const items = moves.map((seq) => {
       const li = document.createElement("li");
       li.textContent = standing.filter((line) => line.seq === seq).map((line) => line[LANG] || line.en).join(" ");
       return li;
-    }));
+    });
+    document.getElementById("recent-lines").replaceChildren(...items);
+    const newest = items[0];
+    if (!newest || box.hidden) { more.hidden = true; return; }
+    const seq = moves[0];
+    const show = () => {
+      newest.classList.toggle("whole", recentWhole === seq);
+      more.textContent = t(recentWhole === seq ? "recent_less" : "recent_more");
+    };
+    const toggle = () => { recentWhole = recentWhole === seq ? null : seq; show(); };
+    const cut = newest.scrollHeight > newest.clientHeight + 2;  // measured with the clamp on
+    newest.classList.toggle("cut", cut);
+    more.hidden = !cut;
+    newest.onclick = cut ? toggle : null;
+    more.onclick = toggle;
+    show();
   }
 
   /* The log, newest event first; the sentences of one event in the order they were said (a

@@ -1413,6 +1413,57 @@ def test_three_phones_play_a_whole_game_of_oscuri(server: str, browser: object) 
         _no_horizontal_scroll(page)
 
 
+def test_a_long_turn_end_is_cut_short_in_just_happened_and_a_tap_reads_it_all(
+        server: str, browser: object) -> None:
+    """Oscuri with four players and known hands: a turn's end says every card's fate, the
+    stakes and who draws. On a phone the newest move shows four lines at most, so that the game
+    below it does not jump down the page; a tap on it (or on its link) reads it all."""
+    created = _api(server, "/api/tables", {"game": "oscuri", "players": ["Ada", "Bruno", "Carla", "Dino"],
+                                           "options": {"hands": "known", "stake": 2}})
+    tid = created["table_id"]
+    tokens = [_api(server, f"/api/tables/{tid}/seats", {"seat": i})["token"] for i in range(4)]
+
+    def view_of(token: str) -> dict[str, Any]:
+        with urllib.request.urlopen(urllib.request.Request(
+                f"{server}/api/tables/{tid}/state", headers={"Authorization": f"Bearer {token}"})) as r:
+            return json.loads(r.read())  # type: ignore[no-any-return]
+
+    for _ in range(40):  # every seat plays its first legal move until a turn has ended
+        views = [view_of(tok) for tok in tokens]
+        log = views[0]["log"]
+        if log and sum(1 for line in log if line["seq"] == log[-1]["seq"]) >= 4:
+            break
+        seat = next(i for i, v in enumerate(views) if i in v["state"]["to_act"])
+        _api(server, f"/api/tables/{tid}/actions",
+             {"action": views[seat]["state"]["legal"][0], "seq": views[seat]["seq"]}, tokens[seat])
+    else:
+        raise AssertionError("no turn ended")
+    ctx = browser.new_context(viewport=PHONE, locale="en-GB")  # type: ignore[attr-defined]
+    ctx.add_cookies([{"name": f"seat_{tid}", "value": tokens[1], "url": server}])
+    page = ctx.new_page()
+    page.goto(f"{server}/play/{tid}")
+    newest = page.locator("#recent-lines li").first
+    newest.wait_for()
+    more = page.locator("#recent-more")
+    more.wait_for()
+    assert more.inner_text() == "Tap to read it all"
+    line = page.evaluate("parseFloat(getComputedStyle(document.querySelector('#recent-lines li')).lineHeight)")
+    short = newest.bounding_box()["height"]  # type: ignore[index]
+    assert short <= 4 * line + 2
+    newest.click()
+    page.wait_for_function("() => document.querySelector('#recent-lines li').classList.contains('whole')")
+    whole = newest.bounding_box()["height"]  # type: ignore[index]
+    assert whole > short and more.inner_text() == "Show less"
+    _shot(page, "phone-oscuri-turn-end-read-all")
+    page.reload()
+    page.locator("#recent-lines li").first.wait_for()
+    more.click()  # the link opens it too (a reload starts cut short again)
+    page.wait_for_function("() => document.querySelector('#recent-lines li').classList.contains('whole')")
+    more.click()
+    page.wait_for_function("() => !document.querySelector('#recent-lines li').classList.contains('whole')")
+    ctx.close()
+
+
 def test_four_phones_play_oscuri_with_real_cards_to_the_settlement(server: str, browser: object) -> None:
     """Real cards: every phone enters the card its player lays, with the picker."""
     host, _ = _new_table(browser, server, "en-GB", "oscuri", ["Ada", "Bruno", "Carla", "Dino"], seats=4)
