@@ -26,7 +26,11 @@ window.GAME_UI = window.GAME_UI || {};
       return won + (me(next) ? t("dv_next_deal_you") : t("dv_next_deal", {who: names[next]})) + waiting;
     }
     const who = s.to_act[0];
-    if (!me(who)) return t("turn_of", {who: names[who]});
+    if (!me(who)) {
+      // a player out of this deal waits for the next one, and is told so
+      const out = mine(view) && s.withdrawn[view.me] ? ". " + t("dv_out_you") : "";
+      return t("turn_of", {who: names[who]}) + out;
+    }
     return s.checking ? t("dv_check_you") : t("dv_your_turn");
   }
 
@@ -65,6 +69,14 @@ window.GAME_UI = window.GAME_UI || {};
       row.className = "hand";
       s.cards.forEach((c) => row.append(cardEl(c, {half: true, tarot: true})));
       game.append(h, row);
+      if (s.clashes && s.clashes.length) {  // said to this phone alone
+        const warn = document.createElement("p");
+        warn.className = "conflict dv-clash";
+        warn.setAttribute("role", "alert");
+        warn.textContent = t("dv_clash", {cards: s.clashes.map((c) => cardSpeech(c, true)).join(", "),
+                                          who: view.names[s.deal_winner]});
+        game.append(warn);
+      }
     }
     return {game, controls: controls(view, act)};
   }

@@ -861,6 +861,35 @@ def test_five_phones_an_evening_of_diavolo_with_real_cards(client: FlaskClient) 
     assert "Everybody withdrew" in log and "takes the pot: 11" in log
 
 
+def test_diavolo_the_log_opens_with_the_first_deal_and_a_card_entered_twice_is_said_privately(
+        client: FlaskClient) -> None:
+    """Deal 1 is made when the table is set up: the log says it as it says every later deal.
+    Real cards: Bice enters the 2 of cups; Ciro wins showing it too. Bice's phone alone is
+    told that one of the two entries is wrong; nobody else's view names her card."""
+    names = ["Aldo", "Bice", "Ciro"]
+    tid = create(client, game="diavolo", players=names, options={"hands": "unknown", "dealer": 0})["table_id"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    first = state(client, tid)["log"][0]
+    assert first["en"] == "Deal 1: Aldo deals; every player antes 1. The pot holds 3."
+    assert first["it"] == "Mano 1: distribuisce Aldo; ognuno versa 1 nel piatto. Nel piatto: 3."
+    assert act(client, tid, tokens[1], {"type": "note", "card": "2H"}).status_code == 200
+    assert act(client, tid, tokens[2], {"type": "declare", "cards": ["T15"]}).status_code == 200
+    s = state(client, tid)["state"]
+    assert s["deal_winner"] == 2 and s["winner_cards"] == ["T15"]
+    assert "clashes" not in state(client, tid, tokens[1])["state"]  # the Devil: no clash
+    tid = create(client, game="diavolo", players=names, options={"hands": "unknown", "dealer": 0})["table_id"]
+    tokens = [join(client, tid, i) for i in range(3)]
+    assert act(client, tid, tokens[1], {"type": "note", "card": "2H"}).status_code == 200
+    assert act(client, tid, tokens[1], {"type": "ask"}).status_code == 200
+    assert act(client, tid, tokens[1], {"type": "continue"}).status_code == 200
+    assert act(client, tid, tokens[2], {"type": "ask"}).status_code == 200
+    assert act(client, tid, tokens[2], {"type": "declare", "cards": ["2H", "T13"]}).status_code == 200
+    assert state(client, tid, tokens[1])["state"]["clashes"] == ["2H"]
+    for seat in (0, 2):
+        assert "clashes" not in state(client, tid, tokens[seat])["state"]
+    assert "clashes" not in state(client, tid)["state"]
+
+
 def test_a_retried_action_is_applied_once_and_answered_again(client: FlaskClient) -> None:
     """A phone whose answer was lost sends the same request id again: the move is not made
     twice, the reply is the view after it; a new id is a new move; a bad id is a 400."""

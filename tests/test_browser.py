@@ -1503,6 +1503,51 @@ def test_four_phones_play_oscuri_with_real_cards_to_the_settlement(server: str, 
         page.wait_for_function("() => !Object.keys(localStorage).some((k) => k.startsWith('tavolo:choice:'))")
 
 
+def test_diavolo_real_cards_a_withdrawn_phone_waits_and_a_card_entered_twice_is_said_to_its_player(
+        server: str, browser: object) -> None:
+    """Real tarot cards. Aldo withdraws: his phone says he plays again in the next deal. Bice
+    enters the 2 of cups and goes on; Ciro wins showing the 2 of cups too: Bice's phone alone
+    says that one of the two entries is wrong, in her language. The log starts with deal 1."""
+    created = _api(server, "/api/tables", {"game": "diavolo", "players": ["Aldo", "Bice", "Ciro"],
+                                           "options": {"hands": "unknown", "dealer": 2}})
+    tid = created["table_id"]
+    tokens = [_api(server, f"/api/tables/{tid}/seats", {"seat": i})["token"] for i in range(3)]
+
+    def move(seat: int, action: dict[str, Any]) -> None:
+        ask = urllib.request.Request(f"{server}/api/tables/{tid}/state",
+                                     headers={"Authorization": f"Bearer {tokens[seat]}"})
+        with urllib.request.urlopen(ask) as r:
+            seq = json.loads(r.read())["seq"]
+        _api(server, f"/api/tables/{tid}/actions", {"action": action, "seq": seq}, tokens[seat])
+
+    def phone(seat: int, locale: str) -> Any:
+        ctx = browser.new_context(viewport=PHONE, locale=locale)  # type: ignore[attr-defined]
+        ctx.add_cookies([{"name": f"seat_{tid}", "value": tokens[seat], "url": server}])
+        page = ctx.new_page()
+        page.goto(f"{server}/play/{tid}")
+        page.locator("#status .status-main").wait_for()
+        return page
+
+    move(0, {"type": "withdraw"})  # Aldo speaks first (Ciro deals)
+    aldo = phone(0, "en-GB")
+    aldo.wait_for_function("() => /You withdrew: you play again in the next deal/"
+                           ".test(document.getElementById('status').textContent)")
+    assert aldo.locator("#status .status-main").inner_text().startswith("It is Bice's turn")
+    move(1, {"type": "note", "card": "2H"})
+    move(1, {"type": "ask"})
+    move(1, {"type": "continue"})
+    move(2, {"type": "ask"})
+    move(2, {"type": "declare", "cards": ["2H", "T13"]})
+    bice = phone(1, "it-IT")
+    clash = bice.locator(".dv-clash")
+    clash.wait_for()
+    assert "Hai indicato 2 di coppe, che Ciro ha appena mostrato" in clash.inner_text()
+    assert aldo.locator(".dv-clash").count() == 0
+    _shot(bice, "phone-diavolo-card-entered-twice")
+    bice.locator("#log-box summary").click()
+    assert bice.locator("#log li").last.inner_text().startswith("Mano 1: distribuisce Ciro")
+
+
 def test_an_evening_of_diavolo_on_three_phones(server: str, browser: object) -> None:
     host, table_id = _new_table(browser, server, "it-IT", "diavolo", ["Aldo", "Bice", "Ciro"],
                                 hands="known")

@@ -7,7 +7,20 @@ from fractions import Fraction
 import pytest
 
 from companion.games.diavolo.engine import RULES as D
-from companion.games.diavolo.state import Ask, Deal, Declare, End, Note, Withdraw, points, total, value, wins
+from companion.games.diavolo.state import (
+    Ask,
+    Continue,
+    Deal,
+    Declare,
+    End,
+    Note,
+    Withdraw,
+    points,
+    total,
+    value,
+    wins,
+)
+from companion.games.diavolo.story import narrate
 from companion.games.engine import IllegalAction, SetupError
 from companion.games.registry import hints_for
 
@@ -117,6 +130,54 @@ def test_unknown_cards_the_winner_declares_and_shows_them() -> None:
     assert e.value.rule == "diavolo.declare_count"
     won = D.apply(s, Declare(first, ("7S", "8C")))
     assert won.deal_winner == first and won.pot == 0 and D.view(won, None)["winner_cards"] == ["7S", "8C"]
+
+
+def test_a_win_declared_while_looking_at_the_new_card_leaves_nobody_looking_in_the_next_deal() -> None:
+    """Unknown cards: a player asks, and his win is declared (by the table screen, say) before
+    he said anything about the new card. The next deal starts as every deal does: ask or
+    withdraw, and no 'go on' that would let somebody stand for free (§3.4)."""
+    s = D.new_state(3, {"hands": "unknown"}, seed=2)
+    first = s.turn or 0
+    s = D.apply(s, Ask(first))
+    assert s.checking
+    won = D.apply(s, Declare(first, ("7S", "8C")))
+    assert won.deal_winner == first and not won.checking
+    nxt = D.apply(won, Deal((won.dealer + 1) % 3))
+    speaker = nxt.turn or 0
+    assert not nxt.checking and D.legal_actions(nxt, speaker) == [Ask(speaker), Withdraw(speaker)]
+    with pytest.raises(IllegalAction) as e:
+        D.apply(nxt, Continue(speaker))
+    assert e.value.rule == "diavolo.nothing_to_check"
+    assert D.load_state(D.dump_state(nxt)) == nxt
+
+
+def test_a_win_is_announced_as_the_card_arrives_not_after_saying_no_15() -> None:
+    """Unknown cards: once a player has said his new card makes no 15, a claim with those
+    cards is refused with the reason; cards entered afterwards that make 15 win nothing but are
+    told to the table as a win announced too late; his next card may still win."""
+    s = D.new_state(3, {"hands": "unknown"}, seed=2)
+    first = s.turn or 0
+    s = D.apply(D.apply(s, Ask(first)), Continue(first))  # "my new card makes no 15: go on"
+    with pytest.raises(IllegalAction) as e:
+        D.apply(s, Declare(first, ("T10", "5H")))
+    assert e.value.rule == "diavolo.late_claim" and "as the card arrives" in e.value.message
+    assert "appena arriva la carta" in e.value.message_it
+    noted = D.apply(s, Note(first, "T10"))
+    late = D.apply(noted, Note(first, "5H"))
+    assert late.deal_winner is None and late.phase == "offer" and late.missed == ((first, 1),)
+    assert late.pot == s.pot and late.turn == s.turn  # the deal goes on as it was
+    names = ["Ada", "Bruno", "Carla"]
+    (line,) = narrate(names, noted, Note(first, "5H"), late)
+    assert f"{names[first]}'s cards, entered after saying they made no 15" in line["en"]
+    assert "troppo tardi" in line["it"]
+    assert D.load_state(D.dump_state(late)) == late
+    # his next card is a new chance: the Devil wins
+    while late.turn != first:
+        late = D.apply(late, Ask(late.turn or 0))
+        late = D.apply(late, Continue(late.turn or 0))
+    again = D.apply(late, Ask(first))
+    won = D.apply(again, Note(first, "T15"))
+    assert won.deal_winner == first
 
 
 def test_declaring_is_not_for_cards_the_app_knows() -> None:

@@ -19,6 +19,9 @@ from .rulebook import Book
 Line = dict[str, str]
 # The sentences that tell a move: (seat names, the state before, the action, the state after).
 Narrator = Callable[[Sequence[str], Any, Any, Any], list[Line]]
+# The sentences that tell how a game starts, before any move (a deal made at setup): (seat
+# names, the first state).
+Opening = Callable[[Sequence[str], Any], list[Line]]
 # A seat's hints: (the engine, the state, the seat, the seat names).
 Hinter = Callable[[Any, Any, int, Sequence[str]], Hints]
 
@@ -60,6 +63,7 @@ class Game:
     bot: Callable[[], Bot]  # bot.py: the practice table's player
     practice_bots: int  # bots at a practice table when the player does not say
     scenario: Adapter  # scenario.py: how a rules-scenario/1 file is read and its snapshots written
+    opening: Opening = lambda names, state: []  # story.py: what the setup itself did (a first deal)
 
     @property
     def name(self) -> str:

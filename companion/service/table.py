@@ -94,9 +94,12 @@ def start(table_id: str, room: str, setup: Event) -> Table:
     rules = get_rules(p["game"])
     names = tuple(p["players"])
     state = rules.new_state(len(names), p["options"], int(p["seed"]))
-    return Table(table_id, room, p["game"], setup.seq, names, dict(p["options"]), state,
-                 camera=p.get("camera"), hints=bool(p.get("hints", True)),
-                 bots=tuple(p.get("practice", {}).get("bots", ())))
+    table = Table(table_id, room, p["game"], setup.seq, names, dict(p["options"]), state,
+                  camera=p.get("camera"), hints=bool(p.get("hints", True)),
+                  bots=tuple(p.get("practice", {}).get("bots", ())))
+    # what the setup did by itself (Il Diavolo's first deal) is in the log like any deal after it
+    opening = table.in_both_languages(lambda seats: get_game(p["game"]).opening(seats, state))
+    return replace(table, log=tuple({"seq": setup.seq, **line} for line in opening))
 
 
 def corrected(table: Table, target: int, action: Any, seq: int) -> Table:

@@ -12,8 +12,8 @@ from .engine import RULES
 from .hints import can_hint, hints
 from .rulebook import BOOK
 from .scenario import ADAPTER
-from .story import narrate
+from .story import narrate, opening
 
 GAME = Game(rules=RULES, narrate=narrate, book=BOOK, hints=hints, can_hint=can_hint,
             bot=DiavoloBot, practice_bots=3,
-            scenario=ADAPTER)
+            scenario=ADAPTER, opening=opening)

@@ -42,6 +42,7 @@ from .state import (
     _give,
     _next_speaker,
     _win,
+    passed,
     points,
     total,
     wins,
@@ -115,7 +116,8 @@ class Diavolo:
                     deal_winner=None, won=0, pot=s.pot + s.stake * s.players,
                     balances=tuple(b - s.stake for b in s.balances), paid=(1,) * s.players,
                     pot_paid=tuple(n + s.stake for n in s.pot_paid),
-                    withdrawn=(False,) * s.players, counts=(0,) * s.players,
+                    withdrawn=(False,) * s.players, counts=(0,) * s.players, checking=False,
+                    passed=(False,) * s.players,
                     cards=tuple(() if s.known else None for _ in range(s.players)),
                     deck=pile, deck_size=size)
         order = s.speaking()
@@ -178,8 +180,8 @@ class Diavolo:
             raise _bad("deal_over", "This deal is over: wait for the next deal.",
                        "Questa mano è finita: aspetta la prossima.")
         if s.withdrawn[a.player]:
-            raise _bad("withdrawn", "You have withdrawn from this deal.",
-                       "Ti sei ritirato da questa mano.")
+            raise _bad("withdrawn", "You have withdrawn from this deal: you play again in the next one.",
+                       "Hai lasciato questa mano: rientri alla prossima.")
         if isinstance(a, Declare):
             self._check_declare(s, a)
             return
@@ -226,6 +228,12 @@ class Diavolo:
             raise _bad("note_twice", "You have already entered that card.", "Hai già indicato quella carta.")
 
     def _check_declare(self, s: DiavoloState, a: Declare) -> None:
+        if passed(s, a.player):
+            raise _bad("late_claim",
+                       "You said your new card makes no 15: a win is announced as the card arrives. "
+                       "Ask for another card or withdraw.",
+                       "Hai detto che la nuova carta non fa 15: la vincita si annuncia appena arriva la "
+                       "carta. Chiedi un'altra carta o ritirati.")
         noted = s.cards[a.player] or ()
         if any(c not in a.cards for c in noted):
             raise _bad("declare_noted", "Show the cards you entered, with the others.",
@@ -268,14 +276,20 @@ class Diavolo:
             noted = (cards[a.player] or ()) + (a.card,)
             cards[a.player] = noted
             s = replace(s, cards=tuple(cards))
-            # Once the app knows every card he holds, an exact 15 or the Devil declares itself.
+            # Once the app knows every card he holds, an exact 15 or the Devil declares itself;
+            # unless he has said already that these cards make no 15: then the cards prove a
+            # win not announced in time, which the table is told of, and he plays on (§3.5).
             if len(noted) == s.counts[a.player] and wins(noted):
+                if passed(s, a.player):
+                    return replace(s, missed=(*s.missed, (a.player, s.deal_no)))
                 return _win(replace(s, checking=False), a.player)
             if s.checking and a.player == s.turn and len(noted) == s.counts[a.player]:
                 return _next_speaker(replace(s, checking=False), a.player)
             return s
         if isinstance(a, Continue):
-            return _next_speaker(replace(s, checking=False), a.player)
+            said = list(s.passed or (False,) * s.players)
+            said[a.player] = True
+            return _next_speaker(replace(s, checking=False, passed=tuple(said)), a.player)
         if isinstance(a, Withdraw):
             withdrawn = list(s.withdrawn)
             withdrawn[a.player] = True
@@ -343,6 +357,12 @@ class Diavolo:
             out["cards"] = None if hand is None else list(hand)
             out["total"] = None if hand is None else float(total(hand))
             out["legal"] = [self.dump_action(a) for a in self.legal_actions(s, player)]
+            # One tarot has one of each card: a card this player entered that the deal's winner
+            # shows too proves one of the two entries wrong. Said to him alone: his hand is his.
+            shown = s.cards[s.deal_winner] if s.deal_winner is not None and s.deal_winner != player else None
+            clashes = [c for c in hand or () if c in (shown or ())] if not s.known else []
+            if clashes:
+                out["clashes"] = clashes
         return out
 
     def dump_state(self, s: DiavoloState) -> dict[str, Any]:
@@ -354,7 +374,7 @@ class Diavolo:
             "start_pot": s.start_pot, "cards": [None if c is None else list(c) for c in s.cards],
             "counts": list(s.counts), "paid": list(s.paid), "withdrawn": list(s.withdrawn),
             "turn": s.turn, "round": s.round, "deal_winner": s.deal_winner, "won": s.won,
-            "checking": s.checking,
+            "checking": s.checking, "passed": list(s.passed), "missed": [list(m) for m in s.missed],
             "pot_paid": list(s.pot_paid), "pot_asks": list(s.pot_asks), "refunded": list(s.refunded),
             "refunded_asks": list(s.refunded_asks),
         }
@@ -370,6 +390,8 @@ class Diavolo:
             counts=tuple(d["counts"]), paid=tuple(d["paid"]), withdrawn=tuple(d["withdrawn"]),
             turn=d["turn"], round=int(d["round"]), deal_winner=d["deal_winner"], won=int(d.get("won", 0)),
             checking=bool(d.get("checking", False)),
+            passed=tuple(bool(b) for b in d.get("passed", ())),
+            missed=tuple((int(p), int(n)) for p, n in d.get("missed", ())),
             pot_paid=tuple(int(n) for n in d.get("pot_paid", (0,) * int(d["players"]))),
             pot_asks=tuple(int(n) for n in d.get("pot_asks", (0,) * int(d["players"]))),
             refunded=tuple(int(n) for n in d.get("refunded", ())),

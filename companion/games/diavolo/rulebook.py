@@ -120,6 +120,16 @@ BOOK = book(
         "Per reclamare una vittoria con carte vere, mostra tutte le carte ricevute, ognuna una volta, "
         "comprese quelle che hai indicato: devono fare esattamente 15 o contenere il Diavolo.",
         "declare_count", "declare_not_15", "declare_noted"),
+      P("late",
+        "A win is announced as the card arrives. Once you have said that your new card makes no 15, those "
+        "cards can no longer win: a claim made later is refused, and cards entered later that make 15 are "
+        "told to the table as a win announced too late. The deal goes on, and your next card may still win "
+        "(the Devil always does).",
+        "La vincita si annuncia appena arriva la carta. Dopo aver detto che la nuova carta non fa 15, quelle "
+        "carte non possono più vincere: una richiesta fatta dopo è rifiutata, e carte indicate dopo che "
+        "fanno 15 sono dette al tavolo come una vincita annunciata troppo tardi. La mano continua, e la "
+        "prossima carta può ancora vincere (il Diavolo vince sempre).",
+        "late_claim"),
       ),
     S("scoring", "Pot and payouts", "Piatto e pagamenti",
       P("payouts",

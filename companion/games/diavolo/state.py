@@ -142,6 +142,11 @@ class DiavoloState:
     # Unknown cards: the player who just asked keeps the turn until he has looked at his new
     # card (entered it, or said it makes no 15): nobody acts before a win is known (§3.5).
     checking: bool = False
+    # Unknown cards: each player who has said his newest card makes no 15 ("go on"). A win is
+    # announced as the card arrives (§3.5, D6): with the same cards he can no longer claim one.
+    passed: tuple[bool, ...] = ()
+    # Wins not announced in time, proved by the cards entered later: (player, deal).
+    missed: tuple[tuple[int, int], ...] = ()
     # DECISION D9: the chips each player has paid into the pot on the table since it was last
     # won (antes and asks), and the part of them paid for cards asked.
     pot_paid: tuple[int, ...] = ()
@@ -154,6 +159,11 @@ class DiavoloState:
     def speaking(self) -> list[int]:
         """The speaking order of this deal: the dealer's right first, the dealer last."""
         return [(self.dealer + 1 + i) % self.players for i in range(self.players)]
+
+
+def passed(s: DiavoloState, player: int) -> bool:
+    """Whether ``player`` has said his newest card makes no 15 (so his cards can claim no win)."""
+    return bool(s.passed) and s.passed[player]
 
 
 def _add(balances: tuple[int, ...], player: int, amount: int) -> tuple[int, ...]:
@@ -172,14 +182,18 @@ def _give(s: DiavoloState, player: int) -> DiavoloState:
     # Unknown cards: what the player has entered stays his private note.
     counts = list(s.counts)
     counts[player] += 1
-    return replace(s, cards=tuple(cards), counts=tuple(counts), deck_size=s.deck_size - 1)
+    passed = list(s.passed or (False,) * s.players)
+    passed[player] = False  # a new card: a new chance to announce a win
+    return replace(s, cards=tuple(cards), counts=tuple(counts), deck_size=s.deck_size - 1,
+                   passed=tuple(passed))
 
 
 def _win(s: DiavoloState, player: int) -> DiavoloState:
     """The whole pot to the winner; the deal ends (D6, D8). Nobody has paid into the next pot yet."""
     zero = (0,) * s.players
     return replace(s, balances=_add(s.balances, player, s.pot), pot=0, phase="await_deal",
-                   deal_winner=player, won=s.pot, turn=None, pot_paid=zero, pot_asks=zero)
+                   deal_winner=player, won=s.pot, turn=None, pot_paid=zero, pot_asks=zero,
+                   checking=False)  # the deal is over: nobody has a card to look at any more
 
 
 def _next_speaker(s: DiavoloState, after: int) -> DiavoloState:

@@ -48,10 +48,7 @@ def narrate(names: Sequence[str], before: DiavoloState, action: Move, after: Dia
         before.stake if isinstance(action, Ask) else 0
     pot = before.pot + paid_in
     if isinstance(action, Deal):
-        lines.append({"en": f"Deal {after.deal_no}: {names[after.dealer]} deals; every player antes "
-                            f"{after.stake}. The pot holds {pot}.",
-                      "it": f"Mano {after.deal_no}: distribuisce {names[after.dealer]}; ognuno versa "
-                            f"{after.stake} nel piatto. Nel piatto: {pot}.", "kind": "deal"})
+        lines.append(_dealt(names, after, pot))
     elif isinstance(action, End):
         lines.append({"en": "The evening is over.", "it": "La serata è finita."})
         lines.extend(refund_lines(names, before, after))
@@ -61,23 +58,56 @@ def narrate(names: Sequence[str], before: DiavoloState, action: Move, after: Dia
     elif isinstance(action, Withdraw):
         lines.append({"en": f"{who} withdraws from this deal.", "it": f"{who} si ritira da questa mano."})
     elif isinstance(action, Note):
-        if after.deal_winner is None:
+        if len(after.missed) > len(before.missed):  # a rule broken, proved by the cards: said to all
+            lines.append({
+                "en": f"{who}'s cards, entered after saying they made no 15, win (exactly 15 or the Devil): "
+                      "too late, a win is announced as the card arrives. The pot stays and the "
+                      "deal goes on.",
+                "it": f"Le carte di {who}, indicate dopo aver detto che non facevano 15, vincono "
+                      "(esattamente 15 o il Diavolo): troppo tardi, la vincita si annuncia appena "
+                      "arriva la carta. Il piatto resta e la mano continua."})
+        elif after.deal_winner is None:
             return []  # private: nobody else is told
     elif isinstance(action, Continue):
         lines.append({"en": f"{who} goes on.", "it": f"{who} prosegue."})
     winner = after.deal_winner
     if winner is not None and (before.deal_winner is None or isinstance(action, Deal)):
-        cards = after.cards[winner] or ()
-        shown_en = ", ".join(card_name(TAROT78, c, "en") for c in cards)
-        shown_it = ", ".join(card_name(TAROT78, c, "it") for c in cards)
-        devil = DEVIL in cards
-        why_en = "receives the Devil" if devil else "reaches exactly 15"
-        why_it = "riceve il Diavolo" if devil else "fa esattamente 15"
-        lines.append({"en": f"{names[winner]} {why_en} and takes the pot: {pot}. Cards: {shown_en}.",
-                      "it": f"{names[winner]} {why_it} e prende il piatto: {pot}. Carte: {shown_it}.",
-                      "kind": "deal"})
+        lines.append(_won(names, after, pot))
     elif before.phase == "offer" and after.phase == "await_deal":
         lines.append({"en": f"Everybody withdrew: the pot of {after.pot} stays for the next deal.",
                       "it": f"Tutti si sono ritirati: il piatto di {after.pot} resta per la prossima mano.",
                       "kind": "deal"})
     return lines
+
+
+def opening(names: Sequence[str], first: DiavoloState) -> list[Line]:
+    """The first deal, made when the table is set up: said like every deal after it (and a
+    first card's Devil, when the app dealt it)."""
+    pot = first.won or first.pot
+    lines = [_dealt(names, first, pot)]
+    if first.deal_winner is not None:
+        lines.append(_won(names, first, pot))
+    return lines
+
+
+def _dealt(names: Sequence[str], after: DiavoloState, pot: int) -> Line:
+    """A deal: who deals, the antes, the pot they make."""
+    return {"en": f"Deal {after.deal_no}: {names[after.dealer]} deals; every player antes "
+                  f"{after.stake}. The pot holds {pot}.",
+            "it": f"Mano {after.deal_no}: distribuisce {names[after.dealer]}; ognuno versa "
+                  f"{after.stake} nel piatto. Nel piatto: {pot}.", "kind": "deal"}
+
+
+def _won(names: Sequence[str], after: DiavoloState, pot: int) -> Line:
+    """The deal's winner, why, the pot taken and the cards shown."""
+    winner = after.deal_winner
+    assert winner is not None
+    cards = after.cards[winner] or ()
+    shown_en = ", ".join(card_name(TAROT78, c, "en") for c in cards)
+    shown_it = ", ".join(card_name(TAROT78, c, "it") for c in cards)
+    devil = DEVIL in cards
+    why_en = "receives the Devil" if devil else "reaches exactly 15"
+    why_it = "riceve il Diavolo" if devil else "fa esattamente 15"
+    return {"en": f"{names[winner]} {why_en} and takes the pot: {pot}. Cards: {shown_en}.",
+            "it": f"{names[winner]} {why_it} e prende il piatto: {pot}. Carte: {shown_it}.",
+            "kind": "deal"}
