@@ -49,6 +49,16 @@ window.GAME_UI = window.GAME_UI || {};
     pot.className = "pot";
     pot.textContent = t("dv_pot", {n: s.pot, deal: s.deal, round: s.round, left: s.deck_size});
     game.append(pot);
+    // the deal before, for whoever looked away while it ended (a bot dealer deals at once)
+    if (s.phase === "offer" && s.last) {
+      const last = document.createElement("p");
+      last.className = "dv-last";
+      const how = t(s.last.devil ? "dv_how_devil" : "dv_how_15");
+      last.textContent = mine(view) && s.last.winner === view.me
+        ? t("dv_last_you", {n: s.last.won, how})
+        : t("dv_last", {who: view.names[s.last.winner], n: s.last.won, how});
+      game.append(last);
+    }
     // the winner's shown cards are the table's now: on their phone they are said once, as shown
     const shown = mine(view) && s.winner_cards && s.deal_winner === view.me;
     if (s.winner_cards && !(shown && s.cards)) {

@@ -74,3 +74,26 @@ def test_the_bench_measures_the_first_and_last_bot_moves() -> None:
         assert len(paces.first) == len(paces.last) == 2 and min(paces.moves) > 5
         assert all(ms > 0 for ms in paces.first + paces.last)
     assert percentile([1.0, 2.0, 3.0, 4.0], 0.5) == 2.0 and percentile([5.0], 0.99) == 5.0
+
+
+def test_a_bot_that_deals_again_waits_longer_so_that_the_last_deal_is_read(service: TableService,
+                                                                             clock: Clock) -> None:
+    """Il Diavolo against bots: a deal ends (Nora, for whom the host acts here, withdraws last)
+    and Bruno, a bot, deals the next one: not one pause after, but DEAL_PAUSE pauses, so that
+    the player reads who took the pot before a new deal hides it."""
+    practice = Practice(service, delay=0.8, background=False)
+    created = service.lobby.create({"game": "diavolo", "players": ["Nora", "Ada", "Bruno"],
+                                    "options": {"hands": "known", "dealer": 1}}, seed=3, bots=(1, 2))
+    tid = created.table_id
+    for _ in range(20):
+        practice.run(tid, 0.8)
+        table = service.tables.table(tid)
+        if table.state.deal_no > 1:
+            break
+        assert table.rules.to_act(table.state) == frozenset({0})  # Nora's turn: the bots wait
+        service.moves.submit(tid, [created.host_token],
+                             {"action": {"type": "withdraw", "player": 0}, "seq": table.seq})
+    assert service.tables.table(tid).state.deal_no == 2
+    dealt = round(0.8 * practice_module.DEAL_PAUSE - 0.3, 6)
+    assert clock.sleeps.count(dealt) == 1
+    assert all(s in (0.5, dealt) for s in clock.sleeps)

@@ -1546,6 +1546,10 @@ def test_diavolo_real_cards_a_withdrawn_phone_waits_and_a_card_entered_twice_is_
     _shot(bice, "phone-diavolo-card-entered-twice")
     bice.locator("#log-box summary").click()
     assert bice.locator("#log li").last.inner_text().startswith("Mano 1: distribuisce Ciro")
+    move(0, {"type": "deal"})  # Aldo deals the next hand: the last one's end stays in sight
+    aldo.locator(".dv-last").wait_for()
+    assert aldo.locator(".dv-last").inner_text() == "Last deal: Ciro took the pot of 5 (exactly 15)."
+    assert bice.locator(".dv-clash").count() == 0  # a new deal: her entries are gone
 
 
 def test_an_evening_of_diavolo_on_three_phones(server: str, browser: object) -> None:

@@ -145,6 +145,8 @@ def test_a_win_declared_while_looking_at_the_new_card_leaves_nobody_looking_in_t
     nxt = D.apply(won, Deal((won.dealer + 1) % 3))
     speaker = nxt.turn or 0
     assert not nxt.checking and D.legal_actions(nxt, speaker) == [Ask(speaker), Withdraw(speaker)]
+    assert nxt.last == (first, won.won, False)  # the deal before, for whoever looked away
+    assert D.view(nxt, None)["last"] == {"winner": first, "won": won.won, "devil": False}
     with pytest.raises(IllegalAction) as e:
         D.apply(nxt, Continue(speaker))
     assert e.value.rule == "diavolo.nothing_to_check"

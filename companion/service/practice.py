@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 
 BOT_NAMES = ("Ada", "Bruno", "Carla", "Dino", "Elsa", "Franco", "Gina", "Ivo", "Lia", "Marco")
 DEFAULT_DELAY = 0.8  # seconds from a bot getting the turn to its move (a person follows)
+DEAL_PAUSE = 4.0  # times that before a bot deals again: the player reads how the last deal ended
 MAX_FAILURES = 5  # refusals in a row before the bots of a table give up (a bug: logged)
 
 
@@ -156,7 +157,8 @@ class Practice:
 
         ``delay``: the pause a person needs to follow, counted from the moment the bots got
         the turn, not added to the time they take to decide: each bot's move lands ``delay``
-        after the event that gave it the turn, early in a game as late. Bots that choose at
+        after the event that gave it the turn, early in a game as late (a new deal waits
+        DEAL_PAUSE times longer, so that the end of the last one is read). Bots that choose at
         the same moment (Quinta's face-down choices) all choose after one pause, not one
         pause each. The table is read again after the pause: the player may have taken a
         move back meanwhile."""
@@ -170,7 +172,8 @@ class Practice:
             # The first bot decides during the pause: its thinking never adds to the pause.
             planned = (table.seq, seats[0], self._decide(table, seats[0]))
             if delay:
-                time.sleep(max(0.0, turn + delay - time.monotonic()))
+                dealing = planned[2]["action"].get("type") == "deal"
+                time.sleep(max(0.0, turn + delay * (DEAL_PAUSE if dealing else 1) - time.monotonic()))
             table = self.service.tables.table(table_id)
             together = self._bots_to_act(table)
             if not together:

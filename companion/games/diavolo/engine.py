@@ -112,7 +112,9 @@ class Diavolo:
             size = len(pile)
         else:
             pile, size = (), len(_CARDS)
-        s = replace(s, deal_no=s.deal_no + 1, dealer=dealer, phase="offer", round=1,
+        last = None if s.deal_winner is None else (
+            s.deal_winner, s.won, DEVIL in (s.cards[s.deal_winner] or ()))
+        s = replace(s, deal_no=s.deal_no + 1, dealer=dealer, phase="offer", round=1, last=last,
                     deal_winner=None, won=0, pot=s.pot + s.stake * s.players,
                     balances=tuple(b - s.stake for b in s.balances), paid=(1,) * s.players,
                     pot_paid=tuple(n + s.stake for n in s.pot_paid),
@@ -346,6 +348,7 @@ class Diavolo:
             "deal_winner": s.deal_winner, "won": s.won, "deck_size": s.deck_size, "stake": s.stake,
             "checking": s.checking,
             "known_hands": s.known,
+            "last": None if s.last is None else {"winner": s.last[0], "won": s.last[1], "devil": s.last[2]},
             "pot_paid": list(s.pot_paid), "pot_asks": list(s.pot_asks), "refunded": list(s.refunded),
             "refunded_asks": list(s.refunded_asks),
             "cannot_hold": cannot_hold_json(self, s, s.players),
@@ -375,6 +378,7 @@ class Diavolo:
             "counts": list(s.counts), "paid": list(s.paid), "withdrawn": list(s.withdrawn),
             "turn": s.turn, "round": s.round, "deal_winner": s.deal_winner, "won": s.won,
             "checking": s.checking, "passed": list(s.passed), "missed": [list(m) for m in s.missed],
+            "last": None if s.last is None else list(s.last),
             "pot_paid": list(s.pot_paid), "pot_asks": list(s.pot_asks), "refunded": list(s.refunded),
             "refunded_asks": list(s.refunded_asks),
         }
@@ -392,6 +396,8 @@ class Diavolo:
             checking=bool(d.get("checking", False)),
             passed=tuple(bool(b) for b in d.get("passed", ())),
             missed=tuple((int(p), int(n)) for p, n in d.get("missed", ())),
+            last=None if d.get("last") is None else (
+                int(d["last"][0]), int(d["last"][1]), bool(d["last"][2])),
             pot_paid=tuple(int(n) for n in d.get("pot_paid", (0,) * int(d["players"]))),
             pot_asks=tuple(int(n) for n in d.get("pot_asks", (0,) * int(d["players"]))),
             refunded=tuple(int(n) for n in d.get("refunded", ())),

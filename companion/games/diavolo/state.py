@@ -147,6 +147,9 @@ class DiavoloState:
     passed: tuple[bool, ...] = ()
     # Wins not announced in time, proved by the cards entered later: (player, deal).
     missed: tuple[tuple[int, int], ...] = ()
+    # The deal before this one, for whoever looked away: its winner, the pot he took and
+    # whether the Devil won it (None: nobody won it, or this is the first deal).
+    last: tuple[int, int, bool] | None = None
     # DECISION D9: the chips each player has paid into the pot on the table since it was last
     # won (antes and asks), and the part of them paid for cards asked.
     pot_paid: tuple[int, ...] = ()
