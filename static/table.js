@@ -155,6 +155,10 @@
     host.hidden = !v.host;
     document.getElementById("undo").disabled = !v.can_undo;
     document.getElementById("undo").hidden = Boolean(v.outcome);
+    // a greyed undo says why: nothing done yet, or what the game lets the host take back
+    const why = document.getElementById("undo-why");
+    why.hidden = v.can_undo || Boolean(v.outcome);
+    why.textContent = t(v.moved ? "undo_why_" + v.game : "undo_why_none");
     if (v.host) { renderSeatAdmin(v); renderCameraAdmin(v); }
     // The record holds every hidden card: the server gives it only once the game is over.
     document.getElementById("record").hidden = !v.outcome;

@@ -1552,6 +1552,24 @@ def test_diavolo_real_cards_a_withdrawn_phone_waits_and_a_card_entered_twice_is_
     assert bice.locator(".dv-clash").count() == 0  # a new deal: her entries are gone
 
 
+def test_a_greyed_undo_says_why(server: str, browser: object) -> None:
+    """The host's undo is greyed when there is nothing to take back, and says so; at Il Diavolo
+    a card asked for cannot be taken back (its player has seen it), a withdrawal can."""
+    host, _ = _new_table(browser, server, "en-GB", "diavolo", ["Aldo", "Bice", "Ciro"], hands="unknown",
+                         first=2)
+    undo, why = host.locator("#undo"), host.locator("#undo-why")  # type: ignore[attr-defined]
+    why.wait_for()
+    assert undo.is_disabled() and why.inner_text() == "Nothing to undo yet."
+    assert undo.get_attribute("aria-describedby") == "undo-why"
+    host.get_by_role("button", name="Ask for a card (pay 1)").click()  # type: ignore[attr-defined]
+    host.wait_for_function(  # type: ignore[attr-defined]
+        "() => /only a withdrawal can be/.test(document.getElementById('undo-why').textContent)")
+    assert undo.is_disabled()
+    host.locator("#controls").get_by_role("button", name="Withdraw").click()  # type: ignore[attr-defined]
+    host.wait_for_function("() => !document.getElementById('undo').disabled")
+    assert why.is_hidden()
+
+
 def test_an_evening_of_diavolo_on_three_phones(server: str, browser: object) -> None:
     host, table_id = _new_table(browser, server, "it-IT", "diavolo", ["Aldo", "Bice", "Ciro"],
                                 hands="known")

@@ -80,6 +80,7 @@ class Views:
             "entered": entered_by(table, state),
             "entered_for_me": entered_for(table, seat),
             "can_undo": bool(out is None and last and rules.can_undo(table.state, last.action)),
+            "moved": last is not None,  # a move to take back, or none yet (why undo is greyed)
             "outcome": None if out is None else {
                 "scores": [json_number(v) for v in out.scores],
                 "winners": list(out.winners),
