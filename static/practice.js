@@ -30,11 +30,13 @@
     const p = v.practice;
     box.hidden = !p || v.me === null;
     if (box.hidden) return;
-    // The ordinary undo takes back one move (often a bot's): here the player's own undo.
-    const undo = document.getElementById("undo");
-    if (undo) undo.hidden = true;
-    const admin = document.getElementById("seat-admin");  // no phone but the player's: no seats to free
-    if (admin) admin.hidden = true;
+    // The host's tools of a real table mean nothing here: the ordinary undo takes back one move
+    // (often a bot's; the player's own undo is below), no phone but the player's has a seat to
+    // free or another device to hand the tools to (and hints stay: teach.js).
+    for (const id of ["undo", "undo-why", "seat-admin", "record-later", "host-link-box"]) {
+      const el = document.getElementById(id);
+      if (el) el.hidden = true;
+    }
     const note = document.createElement("p");
     note.className = "hint";
     note.textContent = t("pr_bots", {who: p.bots.map((s) => v.names[s]).join(", ")});

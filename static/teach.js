@@ -50,7 +50,7 @@
     button.setAttribute("aria-expanded", open ? "true" : "false");
     if (!player || !view.hints) { open = false; panel.hidden = true; }
     if (hostSwitch) {
-      hostSwitch.hidden = !(view && view.host);
+      hostSwitch.hidden = !(view && view.host) || Boolean(view.practice);  // practice is for hints
       hostSwitch.textContent = view && view.hints ? t("hints_off_now") : t("hints_on_now");
     }
   }

@@ -3166,6 +3166,9 @@ def test_practice_quinta_against_bots_with_their_cards_shown_and_a_move_taken_ba
     assert page.locator(".hand .card").count() == 12  # four players: 12 cards each
     assert "Bots: Ada, Bruno, Carla" in page.locator("#practice").inner_text()
     assert page.locator("#undo").is_hidden()  # the practice table's own undo instead
+    # a real table's host tools mean nothing here (no other phone, no serious game)
+    for tool in ("#undo-why", "#hints-switch", "#record-later", "#host-link-box", "#seat-admin"):
+        assert page.locator(tool).is_hidden(), tool
     # The bots choose by themselves, a moment apart, and the phone sees it live.
     page.wait_for_function(
         "() => document.querySelectorAll('.player.acting').length === 1", timeout=15000)
