@@ -79,6 +79,13 @@ window.GAME_UI = window.GAME_UI || {};
       row.className = "hand";
       s.cards.forEach((c) => row.append(cardEl(c, {half: true, tarot: true})));
       game.append(h, row);
+      if (!shown && s.phase === "offer" && !s.withdrawn[view.me] && s.total > 15
+          && !s.cards.includes(DEVIL)) {  // busting is secret and not the end (§3.5)
+        const over = document.createElement("p");
+        over.className = "hint dv-over";
+        over.textContent = t("dv_over");
+        game.append(over);
+      }
       if (s.clashes && s.clashes.length) {  // said to this phone alone
         const warn = document.createElement("p");
         warn.className = "conflict dv-clash";

@@ -1507,7 +1507,9 @@ def test_diavolo_real_cards_a_withdrawn_phone_waits_and_a_card_entered_twice_is_
         server: str, browser: object) -> None:
     """Real tarot cards. Aldo withdraws: his phone says he plays again in the next deal. Bice
     enters the 2 of cups and goes on; Ciro wins showing the 2 of cups too: Bice's phone alone
-    says that one of the two entries is wrong, in her language. The log starts with deal 1."""
+    says that one of the two entries is wrong, in her language. The log starts with deal 1.
+    In the next deal the last one's end stays in sight, and Bice's phone alone says she is
+    over 15."""
     created = _api(server, "/api/tables", {"game": "diavolo", "players": ["Aldo", "Bice", "Ciro"],
                                            "options": {"hands": "unknown", "dealer": 2}})
     tid = created["table_id"]
@@ -1550,6 +1552,10 @@ def test_diavolo_real_cards_a_withdrawn_phone_waits_and_a_card_entered_twice_is_
     aldo.locator(".dv-last").wait_for()
     assert aldo.locator(".dv-last").inner_text() == "Last deal: Ciro took the pot of 5 (exactly 15)."
     assert bice.locator(".dv-clash").count() == 0  # a new deal: her entries are gone
+    move(1, {"type": "note", "card": "T20"})  # 20: over 15, said to her alone
+    bice.locator(".dv-over").wait_for()
+    assert "solo il Diavolo" in bice.locator(".dv-over").inner_text()
+    assert aldo.locator(".dv-over").count() == 0
 
 
 def test_a_greyed_undo_says_why(server: str, browser: object) -> None:
