@@ -129,24 +129,28 @@ window.GAME_UI = window.GAME_UI || {};
     }
     if (!mine(view) && view.host) return forSeat(view, act, box);
     if (!mine(view) || s.phase !== "offer" || s.withdrawn[view.me]) return box;
-    if (s.to_act.includes(view.me)) {
-      if (legal("continue")) box.append(button(t("dv_continue"), true, () => act({type: "continue"})));
-      if (legal("ask")) box.append(button(t("dv_ask", {n: s.stake}), true, () => act({type: "ask"})));
-      box.append(button(t("dv_withdraw"), false, () => act({type: "withdraw"})));
-    }
     if (!s.known_hands) {
-      // Real cards: enter your own cards privately; an exact 15 or the Devil declares itself.
+      // Real cards: enter your own cards privately, first (above what you say to the table):
+      // then an exact 15 or the Devil declares itself, and hints know your hand.
       const entered = (s.cards || []).length;
       if (entered < s.counts[view.me]) {
         const h = document.createElement("h3");
         h.textContent = t("dv_enter", {n: entered + 1, of: s.counts[view.me]});
+        const why = document.createElement("p");
+        why.className = "hint";
+        why.textContent = t("dv_enter_why");
         // The tarot as it is: a tab for the trumps, one for each of its suits (cups, coins...).
         // A card entered cannot be taken back: it is chosen, then entered with the button.
         const all = new Set(TAROT.filter((c) => !(s.cards || []).includes(c)));
-        box.append(h, cardChooser({legal: all, memory, picker: tarotPicker, context: `${s.deal}/${entered}`,
-                                   label: (card) => t("dv_note", {card}),
-                                   onChoose: (code) => act({type: "note", card: code})}));
+        box.append(h, why, cardChooser({legal: all, memory, picker: tarotPicker, context: `${s.deal}/${entered}`,
+                                        label: (card) => t("dv_note", {card}),
+                                        onChoose: (code) => act({type: "note", card: code})}));
       }
+    }
+    if (s.to_act.includes(view.me)) {
+      if (legal("continue")) box.append(button(t("dv_continue"), true, () => act({type: "continue"})));
+      if (legal("ask")) box.append(button(t("dv_ask", {n: s.stake}), true, () => act({type: "ask"})));
+      box.append(button(t("dv_withdraw"), false, () => act({type: "withdraw"})));
     }
     return box;
   }

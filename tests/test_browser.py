@@ -1552,6 +1552,11 @@ def test_diavolo_real_cards_a_withdrawn_phone_waits_and_a_card_entered_twice_is_
     aldo.locator(".dv-last").wait_for()
     assert aldo.locator(".dv-last").inner_text() == "Last deal: Ciro took the pot of 5 (exactly 15)."
     assert bice.locator(".dv-clash").count() == 0  # a new deal: her entries are gone
+    # her turn: entering her card comes first, above what she says to the table
+    bice.locator("#controls h3").wait_for()
+    order = bice.evaluate("""() => [...document.querySelectorAll('#controls h3, #controls button.big')]
+        .map((e) => e.textContent)""")
+    assert order[0].startswith("Indica la tua carta 1 di 1") and any(o.startswith("Chiedi") for o in order)
     move(1, {"type": "note", "card": "T20"})  # 20: over 15, said to her alone
     bice.locator(".dv-over").wait_for()
     assert "solo il Diavolo" in bice.locator(".dv-over").inner_text()
