@@ -17,6 +17,7 @@ from companion.games.oscuri.state import is_suit_card
 from companion.games.registry import bot_for
 from companion.service.errors import BadRequest, Conflict, Forbidden, Illegal
 from companion.service.practice import Practice
+from companion.service.practice_view import last_own_move
 from companion.service.service import TableService
 
 from .helpers import bearer, create
@@ -61,12 +62,45 @@ def test_a_practice_game_is_played_to_the_end(service: TableService, practice: P
     events = service.store.read(created.table_id)
     actions = [e for e in events if e.kind == "action"]
     by_bots = [e for e in actions if e.payload["by"] == "bot"]
-    assert len(actions) - len(by_bots) == moves  # every other move is a bot's, in the log
+    by_app = [e for e in actions if e.payload["by"] == "app"]  # what the game does by itself
+    assert len(actions) - len(by_bots) - len(by_app) == moves  # every other move is a bot's, in the log
+    # where the app dealt the cards, it shuffles the discards itself when the pile runs out
+    assert all(e.payload["action"]["type"] == "reshuffle" for e in by_app)
+    assert not any(e.payload["action"]["type"] == "reshuffle" for e in actions if e.payload["by"] != "app")
     assert {e.payload["action"]["player"] for e in by_bots} == set(table.bots)
     view = service.views.view(created.table_id, 0)
     assert view["outcome"] is not None
     assert view["practice"] == {"bots": list(table.bots), "show_bots": False, "hands": None,
                                 "can_rewind": True}
+
+
+def test_insonnia_dealt_by_the_app_shuffles_its_own_discards(service: TableService,
+                                                             practice: Practice) -> None:
+    """One player against one bot, cards dealt by the app: whenever a card is wanted from an
+    empty pile the app shuffles the discards into a new one by itself (DECISION I4), a move of
+    its own in the log; nobody is ever asked to, and taking back one's last move never takes
+    back the app's shuffle alone."""
+    created, joined = practice.create({"game": "insonnia", "name": "Nora", "bots": 1})
+    tid = created.table_id
+    rng, me = random.Random(1), bot_for("insonnia")
+    for _ in range(3000):
+        table = service.tables.table(tid)
+        if table.rules.outcome(table.state) is not None or 0 not in table.rules.to_act(table.state):
+            break
+        assert table.state.phase != "reshuffle"  # never left for a person to do
+        action = decide(me, table.rules, table.state, 0, rng)
+        body = {"action": table.rules.dump_action(action), "seq": table.seq}
+        service.moves.submit(tid, [joined.token], body)
+        practice.kick(tid)
+    actions = [e for e in service.store.read(tid) if e.kind == "action"]
+    shuffles = [e for e in actions if e.payload["action"]["type"] == "reshuffle"]
+    assert shuffles and all(e.payload["by"] == "app" for e in shuffles)
+    table = service.tables.table(tid)
+    assert any("shuffled into a new pile" in line["en"] or "becomes the new pile" in line["en"]
+               for line in table.log)
+    own = [e for e in actions if e.payload["by"] not in ("bot", "app")]
+    last = last_own_move(table)
+    assert last is not None and last.seq == own[-1].seq
 
 
 def test_bots_answer_at_once_and_the_player_sees_their_moves(service: TableService,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
@@ -18,6 +19,7 @@ from .table import OUTSIDE_THE_GAME, Table
 from .tables import Tables
 
 REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+AUTOMATIC_TRIES = 3  # a move the game makes by itself, tried again when another request came first
 
 
 def request_id_of(value: Any) -> str | None:
@@ -153,7 +155,23 @@ class Moves:
             return self._repeated(table_id, e.seq, True)
         except ReusedRequest as e:
             return self._repeated(table_id, e.seq, False)
-        return self.tables.table(table_id), event
+        return self._automatic(self.tables.table(table_id)), event
+
+    def _automatic(self, table: Table) -> Table:
+        """What the game does by itself after a move, stored as a move of the app's own (Insonnia
+        dealt by the app: the discards shuffled into a new pile when a card is wanted from an
+        empty one). The table as it then stands."""
+        automatic = getattr(table.rules, "automatic", None)
+        for _ in range(AUTOMATIC_TRIES):
+            action = automatic(table.state) if automatic is not None else None
+            if action is None:
+                return table
+            # another request may store it (or move on) first: then look again
+            with contextlib.suppress(Conflict):
+                self.tables.append(table, "action", {"action": table.rules.dump_action(action), "by": "app"},
+                                   expected=table.seq)
+            table = self.tables.table(table.id)
+        return table
 
     def _repeated(self, table_id: str, seq: int, same_body: bool) -> tuple[Table, Event]:
         """A request id this seat already used (for event ``seq``): a retry (the same body) is

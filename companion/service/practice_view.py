@@ -15,9 +15,9 @@ from .table import Applied, Table
 
 
 def last_own_move(table: Table) -> Applied | None:
-    """The player's (not a bot's) last move still in force, or None."""
+    """The player's (not a bot's, nor the app's own) last move still in force, or None."""
     for a in reversed(table.applied):
-        if getattr(a.action, "player", None) not in table.bots:
+        if a.by != "app" and getattr(a.action, "player", None) not in table.bots:
             return a
     return None
 

@@ -151,9 +151,10 @@ def replayed(table: Table, target: int, action: Any) -> tuple[Any, tuple[Applied
 
 
 def sent_by(payload: dict[str, Any]) -> str:
-    """Who sent a stored move: "host" or "bot"; "" for the seat's own phone (stored as its seat)."""
+    """Who sent a stored move: "host", "bot" or "app" (what the game does by itself); "" for the
+    seat's own phone (stored as its seat)."""
     by = payload.get("by")
-    return by if by in ("host", "bot") else ""
+    return by if by in ("host", "bot", "app") else ""
 
 
 class LaterMoveRefused(IllegalAction):

@@ -224,6 +224,14 @@ class Insonnia:
         """The cards this table plays with: ``insonnia108`` (printed) or ``insonnia88`` (French)."""
         return s.cards.cards_deck
 
+    def automatic(self, s: InsonniaState) -> Action | None:
+        """What the app does by itself: where it dealt the cards there is no deck on the table
+        to shuffle, so a card wanted from an empty pile has the discards shuffled at once
+        (DECISION I4), in an order drawn from the table's seed. None when nothing is due."""
+        if s.known and s.phase == "reshuffle":
+            return Reshuffle(s.turn)
+        return None
+
     def can_undo(self, s: InsonniaState, a: Action) -> bool:
         """Every later turn begins with a draw: only a first-turn sheep can be taken back."""
         return isinstance(a, StartRun) and s.phase == "first_turn"
