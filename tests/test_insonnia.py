@@ -406,3 +406,28 @@ def test_a_position_repeated_three_times_with_nothing_to_draw_ends_without_a_win
     assert R.outcome(s) is None
     s = R.apply(s, cycle[-1])  # the starting position for the third time
     assert s.phase == "over" and s.winner is None
+
+
+def test_a_count_completed_is_said_with_what_its_owner_still_needs_and_a_broken_one_too() -> None:
+    """Lia lays the 10 that completes her count but still holds a card: the log says the count is
+    complete and that she wins with an empty hand. A pass then discards her highest sheep, the
+    10: the log says the complete count is broken."""
+    from companion.games.insonnia.story import narrate
+
+    nine = {str(n): f"R{n}" for n in range(1, 10)}
+    s = table(runs={0: [nine], 1: [{"5": "Y5"}]}, hands={0: ["R10", "G3"], 1: ["B2"]},
+              pile=["P7", "P8", "P9", "P4", "P5"])
+    done = R.apply(s, play(0, ("R10", 0, 0, 10)))
+    names = ["Lia", "Max"]
+    lines = narrate(names, s, play(0, ("R10", 0, 0, 10)), done)
+    said = [line for line in lines if line.get("kind") == "count"]
+    assert [line["en"] for line in said] == ["Lia's run 1 is complete: with an empty hand, Lia wins."]
+    assert said[0]["it"] == "La serie 1 di Lia è completa: con la mano vuota, Lia vince."
+    # Max passes, then Lia passes too: her highest sheep, the 10, goes
+    assert done.turn == 1
+    later = R.apply(done, Pass(1))
+    assert later.turn == 0 and not [line for line in narrate(names, done, Pass(1), later)
+                                    if line.get("kind") == "count"]
+    broken = R.apply(later, Pass(0))
+    lines = narrate(names, later, Pass(0), broken)
+    assert any(line["en"] == "Lia's complete count is broken: it must be completed again." for line in lines)

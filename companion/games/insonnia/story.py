@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import card_label, card_name
-from .runs import Deck
+from .runs import Deck, is_complete
 from .state import (
     Action,
     Concentrate,
@@ -168,6 +168,8 @@ def narrate(names: Sequence[str], before: InsonniaState, action: Action,
     if isinstance(action, Reshuffle) and before.pending is not None:
         # The guess that waited for the new pile turns its card over now.
         lines.append(_guess_result(names, before, before.pending, after))
+    if after.phase != "over":
+        lines.extend(_counts_changed(names, before, after))
     if after.phase == "over" and before.phase != "over":
         if after.winner is not None:
             w = names[after.winner]
@@ -181,4 +183,27 @@ def narrate(names: Sequence[str], before: InsonniaState, action: Action,
             lines.append({"en": "The same position came back a third time: the game ends with no winner.",
                           "it": "La stessa posizione si è ripetuta per la terza volta: la partita finisce "
                                 "senza vincitori.", "kind": "end"})
+    return lines
+
+
+def _complete_runs(s: InsonniaState, player: int) -> list[int]:
+    """The numbers of ``player``'s complete runs (counts)."""
+    return [r for r, run in enumerate(s.runs[player]) if is_complete(s.cards, s.variant, run)]
+
+
+def _counts_changed(names: Sequence[str], before: InsonniaState, after: InsonniaState) -> list[Line]:
+    """A count just completed (what its owner still needs to win), or a complete one broken."""
+    lines: list[Line] = []
+    for p in range(after.players):
+        was, now = _complete_runs(before, p), _complete_runs(after, p)
+        who = names[p]
+        if len(now) > len(was):
+            r = next((r for r in now if r not in was), now[-1])
+            lines.append({"en": f"{_run(names, p, r, 'en')} is complete: with an empty hand, {who} wins.",
+                          "it": f"La {_run(names, p, r, 'it')} è completa: con la mano vuota, {who} vince.",
+                          "kind": "count"})
+        elif len(now) < len(was):
+            lines.append({"en": f"{who}'s complete count is broken: it must be completed again.",
+                          "it": f"La conta completa di {who} si è rotta: va completata di nuovo.",
+                          "kind": "count"})
     return lines
