@@ -44,15 +44,33 @@ window.GAME_UI = window.GAME_UI || {};
     if ([n - 1, n + 1].some((m) => ["sheep", "fence"].includes(roleOf(arr[m])))) return true;
     return arr.slice(1, n).some(Boolean) && arr.slice(n + 1, 11).some(Boolean);
   }
-  function targetsFor(code, runs, seat) {
+  /* The slots a card may go to now, as the engine would judge the whole turn: an open slot
+     for its number; a fence alone in a turn (slots 2-9, not next to another fence); a confused
+     sheep on another's run; the sheep of a turn in one chain (each next to the last, in one
+     direction, on its run); in Rainbow never next to a sheep of its own colour. */
+  function targetsFor(code, runs, seat, variant) {
     const out = new Set();
     if (!code) return out;
     const k = kindOf(code);
+    const draft = memory.draft.map((p) => ({...p, kind: kindOf(p.card)}));
+    if (draft.some((p) => p.kind.role === "fence")) return out;  // a fence is played alone
+    if (k.role === "fence" && draft.length) return out;
+    const chain = draft.filter((p) => p.kind.role === "sheep");
+    const last = chain[chain.length - 1];
+    const step = chain.length > 1 ? Math.sign(last.slot - chain[chain.length - 2].slot) : 0;
     runs.forEach((rs, owner) => rs.forEach((arr, r) => {
       for (const n of SLOTS) {
         if (!isOpen(arr, n)) continue;
-        if (k.role === "sheep" && k.number !== n) continue;
-        if (k.role === "fence" && (n < 2 || n > 9)) continue;
+        if (k.role === "sheep") {
+          if (k.number !== n) continue;
+          if (last && !(owner === last.owner && r === last.run
+                        && (step ? n === last.slot + step : Math.abs(n - last.slot) === 1))) continue;
+          if (variant === "rainbow" && [n - 1, n + 1].some((m) => {
+            const next = arr[m] ? kindOf(arr[m]) : null;
+            return next && next.role === "sheep" && next.colour === k.colour;
+          })) continue;
+        }
+        if (k.role === "fence" && (n < 2 || n > 9 || [n - 1, n + 1].some((m) => roleOf(arr[m]) === "fence"))) continue;
         if (k.role === "confused" && owner === seat) continue;
         out.add(`${owner}/${r}/${n}`);
       }
@@ -231,7 +249,7 @@ window.GAME_UI = window.GAME_UI || {};
     }
     // On the first turn a card only starts one's own count: no slot is a target.
     const aiming = who && s.phase !== "first_turn";
-    const ctx = {runs, targets: aiming ? targetsFor(memory.selected, runs, who.seat) : new Set(), removable};
+    const ctx = {runs, targets: aiming ? targetsFor(memory.selected, runs, who.seat, s.variant) : new Set(), removable};
     const game = document.createDocumentFragment();
     game.append(info(view));
     // The acting player's runs first, his cards right under them (most cards go there), then

@@ -2138,9 +2138,9 @@ def _in_lay(page: object, placements: Sequence[tuple[str, int, int]]) -> None:
 
 
 def test_three_phones_play_insonnia_by_tapping_cards_into_slots(server: str, browser: object) -> None:
-    """Real cards, the printed deck: first sheep, a chain of two, a refused turn that names the
-    card that broke the rule, a good turn with a confused sheep for an opponent, concentrating
-    and a right guess."""
+    """Real cards, the printed deck: first sheep, a chain of two, a chain that goes one way only
+    (no other slot offered), a good turn with a confused sheep for an opponent, concentrating,
+    a right guess, and a refused fence after it that names the card that broke the rule."""
     host, table_id = _new_table(browser, server, "en-GB", "insonnia", ["Lia", "Max", "Noa"],
                                 deck="printed", variant="base", viewport=TALL_PHONE)
     phones = [_seat(browser, server, table_id, i, "en-GB", TALL_PHONE) for i in range(3)]
@@ -2176,23 +2176,16 @@ def test_three_phones_play_insonnia_by_tapping_cards_into_slots(server: str, bro
     run = f".in-player[data-seat='{a}'] .in-slot.filled"
     two.wait_for_function(f"() => document.querySelectorAll(\"{run}\").length === 3")
 
-    # Max: a chain with a gap is refused; the card that broke the rule is marked, nothing laid.
+    # Max: a chain goes one way, slot after slot: with his 7 laid below his 8, his 9 (open,
+    # next to the 8) is no target for this turn's chain, nor is any other slot.
     two.wait_for_function("() => document.getElementById('status').textContent.includes('Your turn')")
     _in_pick(two, "Y7")
     _in_slot(two, b, 7)
     _in_pick(two, "Y9")
-    _in_slot(two, b, 9)
-    before = _seq(two)
-    two.locator("#in-confirm").click()
-    refusal = two.locator(".in-refused")
-    refusal.wait_for()
-    assert "Card 2 (yellow sheep 9, slot 9 of your run 1)" in refusal.inner_text()
-    assert two.locator(f".in-slot.refused[data-owner='{b}'][data-slot='9']").count() == 1
-    assert two.locator(".in-draft li.refused").count() == 1 and _seq(two) == before
-    _shot(two, "phone-insonnia-refused", full_page=False)
+    assert two.locator(".in-slot.target").count() == 0
     # He clears the draft and lays a good turn: his 7, and a confused sheep on Lia's run.
     two.locator("#in-clear").click()
-    assert two.locator(".in-slot.draft").count() == 0 and two.locator(".in-refused").count() == 0
+    assert two.locator(".in-slot.draft").count() == 0
     _in_lay(two, [("Y7", b, 7), ("X", a, 7)])
     one.wait_for_function(
         f"() => document.querySelector(\".in-slot.confused[data-owner='{a}'][data-slot='7']\")")
@@ -2222,6 +2215,20 @@ def test_three_phones_play_insonnia_by_tapping_cards_into_slots(server: str, bro
     _wait_moved(two, before)
     two.wait_for_function("() => document.getElementById('status').textContent.includes('guessed right')")
     _shot(two, "phone-insonnia-guessed-right", full_page=False)
+    # A fence now is refused (the sheep guessed right is this turn's card): the card that
+    # broke the rule is marked, with the reason, and nothing is laid.
+    _in_pick(two, "F")
+    _in_slot(two, b, 6)
+    before = _seq(two)
+    two.locator("#in-confirm").click()
+    refusal = two.locator(".in-refused")
+    refusal.wait_for()
+    assert "the sheep you guessed right is already this turn's card" in refusal.inner_text()
+    assert two.locator(f".in-slot.refused[data-owner='{b}'][data-slot='6']").count() == 1
+    assert two.locator(".in-draft li.refused").count() == 1 and _seq(two) == before
+    _shot(two, "phone-insonnia-refused", full_page=False)
+    two.locator("#in-clear").click()
+    assert two.locator(".in-slot.draft").count() == 0 and two.locator(".in-refused").count() == 0
     end = two.get_by_role("button", name="End my turn")
     before = _seq(two)
     end.click()
@@ -2231,6 +2238,32 @@ def test_three_phones_play_insonnia_by_tapping_cards_into_slots(server: str, bro
     _shot(host, "table-screen-insonnia")
     for page in phones:
         _no_horizontal_scroll(page, TALL_PHONE)
+
+
+def test_insonnia_rainbow_offers_no_slot_next_to_a_sheep_of_the_same_colour(server: str,
+                                                                           browser: object) -> None:
+    """Rainbow: next to Lia's red 4, a red 5 is offered no slot; a yellow 5 is offered slot 5.
+    A fence is the only card of its turn: after a card of the turn it is offered no slot."""
+    _, table_id = _new_table(browser, server, "en-GB", "insonnia", ["Lia", "Max"], seats=2,
+                             deck="printed", variant="rainbow", viewport=TALL_PHONE)
+    phones = [_seat(browser, server, table_id, i, "en-GB", TALL_PHONE) for i in range(2)]
+    first = int(phones[0].evaluate("window.TAVOLO.view().state.turn"))  # type: ignore[attr-defined]
+    a, b = first, 1 - first
+    for seat, card in ((a, "R4"), (b, "Y8")):
+        page = phones[seat]
+        _in_pick(page, card)
+        before = _seq(page)
+        page.locator("#in-start").click()  # type: ignore[attr-defined]
+        _wait_moved(page, before)
+    one = phones[a]
+    one.wait_for_function("() => document.getElementById('status').textContent.includes('Your turn')")
+    _in_pick(one, "R5")
+    assert one.locator(f".in-slot.target[data-owner='{a}'][data-slot='5']").count() == 0
+    _in_pick(one, "Y5")
+    assert one.locator(f".in-slot.target[data-owner='{a}'][data-slot='5']").count() == 1
+    _in_slot(one, a, 5)
+    _in_pick(one, "F")  # a fence is the only card of its turn
+    assert one.locator(".in-slot.target").count() == 0
 
 
 def _in_tap_hand(page: object, card: str) -> None:
