@@ -270,5 +270,6 @@ window.GAME_UI = window.GAME_UI || {};
     return document.createTextNode(parts.join(" · ") || t("dv_settled"));
   }
 
-  window.GAME_UI.diavolo = {status, render, playerLine, finalDetails};
+  // cardText: a card by the tarot's names ("8 of batons", "Devil, Trump 15"), for the practice panel
+  window.GAME_UI.diavolo = {status, render, playerLine, finalDetails, cardText: (code) => cardSpeech(code, true)};
 })();

@@ -37,6 +37,9 @@
       const el = document.getElementById(id);
       if (el) el.hidden = true;
     }
+    const goal = document.createElement("p");  // what the game is for, before anything else
+    goal.className = "pr-goal";
+    goal.textContent = p.goal ? (p.goal[LANG] || p.goal.en) : "";
     const note = document.createElement("p");
     note.className = "hint";
     note.textContent = t("pr_bots", {who: p.bots.map((s) => v.names[s]).join(", ")});
@@ -64,7 +67,7 @@
       back.disabled = true;
       if (await post("rewind", {})) toast(t("pr_rewound"));
     });
-    const parts = [note, switchLabel, back];
+    const parts = [goal, note, switchLabel, back];
     if (p.hands) {
       const h = document.createElement("h3");
       h.textContent = t("pr_hands");

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from companion import create_app
 from companion.games.bots import decide
 from companion.games.oscuri.state import is_suit_card
-from companion.games.registry import bot_for
+from companion.games.registry import bot_for, get_game
 from companion.service.errors import BadRequest, Conflict, Forbidden, Illegal
 from companion.service.practice import Practice
 from companion.service.practice_view import last_own_move
@@ -70,7 +70,9 @@ def test_a_practice_game_is_played_to_the_end(service: TableService, practice: P
     assert {e.payload["action"]["player"] for e in by_bots} == set(table.bots)
     view = service.views.view(created.table_id, 0)
     assert view["outcome"] is not None
-    assert view["practice"] == {"bots": list(table.bots), "show_bots": False, "hands": None,
+    book = get_game(game).book  # the goal, as the rule book sums the game up
+    assert view["practice"] == {"goal": {"en": book.summary("en"), "it": book.summary("it")},
+                                "bots": list(table.bots), "show_bots": False, "hands": None,
                                 "can_rewind": True}
 
 

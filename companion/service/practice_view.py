@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..games.registry import get_game
 from .table import Applied, Table
 
 
@@ -41,7 +42,9 @@ def practice_view(table: Table, seat: int | None) -> dict[str, Any] | None:
     if not table.bots:
         return None
     mine = seat is not None and seat not in table.bots
+    book = get_game(table.game).book
     return {
+        "goal": {"en": book.summary("en"), "it": book.summary("it")},  # what a newcomer plays for
         "bots": list(table.bots),
         "show_bots": table.show_bots,
         "hands": bot_hands(table) if table.show_bots and mine else None,
