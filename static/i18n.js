@@ -401,7 +401,7 @@ const TEXT = {
     in_reshuffle: "Il mazzo è finito: {who} mescola gli scarti in un nuovo mazzo.",
     in_for_other: "Tocca a {who} (senza telefono): gioca qui per {who}.",
     in_first_you: "La tua prima pecora: toccane una, poi inizia la tua prima serie.",
-    in_turn_you: "Tocca a te: tocca una carta, poi una casella evidenziata.",
+    in_turn_you: "Tocca a te: scegli una carta, poi una casella evidenziata.",
     in_continue_you: "Hai indovinato! Metti altre pecore, inizia una nuova serie se non ne hai di incomplete, o finisci il turno senza penalità.",
     in_first_other: "Primo turno: {who} mette la prima pecora.",
     in_pile: "Mazzo: {n}", in_discards: "Scarti: {n}",

@@ -154,8 +154,8 @@ def test_the_log_tells_every_event_in_both_languages_and_no_card_drawn() -> None
         s = after
     assert told[0] == ("Lia guesses on a confused sheep in slot 5: the top card is the blue sheep 5, exactly "
                        "right! It takes the place; Lia goes on.")
-    assert told[1] == "Lia lays the yellow sheep 6 on Lia's run 1."
-    assert told[3] == "Lia puts a fence in slot 7 of Lia's run 1."
+    assert told[1] == "Lia lays the yellow sheep 6 on their own run 1."  # not her name twice
+    assert told[3] == "Lia puts a fence in slot 7 of their own run 1."
     assert not any("sheep 3" in t or "sheep 9" in t for t in told)  # drawn cards stay private
 
 

@@ -72,12 +72,18 @@ def _play(names: Sequence[str], s: InsonniaState, a: Play) -> Line:
         first = sheep[0]
         cards_en = ", ".join(_the(deck, p.card, "en") for p in sheep)
         cards_it = ", ".join(_the(deck, p.card, "it") for p in sheep)
-        en.append(f"lays {cards_en} on {_run(names, first.owner, first.run, 'en')}")
-        it.append(f"mette {cards_it} sulla {_run(names, first.owner, first.run, 'it')}")
+        if first.owner == a.player:  # on a run of one's own: not the player's name twice
+            en.append(f"lays {cards_en} on their own run {first.run + 1}")
+            it.append(f"mette {cards_it} sulla propria serie {first.run + 1}")
+        else:
+            en.append(f"lays {cards_en} on {_run(names, first.owner, first.run, 'en')}")
+            it.append(f"mette {cards_it} sulla {_run(names, first.owner, first.run, 'it')}")
     for p in others:
-        en.append(f"puts {_role(deck, p.card, 'en')} in slot {p.slot} of {_run(names, p.owner, p.run, 'en')}")
-        it.append(f"mette {_role(deck, p.card, 'it')} nella casella {p.slot} della "
-                  f"{_run(names, p.owner, p.run, 'it')}")
+        own = p.owner == a.player
+        run_en = f"their own run {p.run + 1}" if own else _run(names, p.owner, p.run, "en")
+        run_it = f"propria serie {p.run + 1}" if own else _run(names, p.owner, p.run, "it")
+        en.append(f"puts {_role(deck, p.card, 'en')} in slot {p.slot} of {run_en}")
+        it.append(f"mette {_role(deck, p.card, 'it')} nella casella {p.slot} della {run_it}")
     who = names[a.player]
     return {"en": f"{who} " + "; ".join(en) + ".", "it": f"{who} " + "; ".join(it) + "."}
 
