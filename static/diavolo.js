@@ -47,7 +47,9 @@ window.GAME_UI = window.GAME_UI || {};
     const game = document.createDocumentFragment();
     const pot = document.createElement("p");
     pot.className = "pot";
-    pot.textContent = t("dv_pot", {n: s.pot, deal: s.deal, round: s.round, left: s.deck_size});
+    // between deals the round and the pile are the last deal's: the next one starts afresh
+    pot.textContent = s.phase === "offer" ? t("dv_pot", {n: s.pot, deal: s.deal, round: s.round, left: s.deck_size})
+      : t("dv_pot_between", {n: s.pot, deal: s.deal});
     game.append(pot);
     // the deal before, for whoever looked away while it ended (a bot dealer deals at once)
     if (s.phase === "offer" && s.last) {
