@@ -610,14 +610,15 @@
       const last = events[events.length - 1];
       if (last && last[0].seq === line.seq) last.push(line); else events.push([line]);
     }
-    ol.replaceChildren(...events.reverse().flat().map((line) => {
+    ol.replaceChildren(...events.reverse().flatMap((lines) => lines.map((line, k) => {
       const li = document.createElement("li");
+      if (k === 0) li.classList.add("event-start");  // a thin rule between events, no numbers
       // a line the host's correction made untrue says "corrected" (the move is told again below it)
       const mark = line.corrected ? t("corrected_line") : t("undone_line");
       li.textContent = (line.undone ? mark + " " : "") + (line[LANG] || line.en);
-      if (line.undone) li.className = "undone";
+      if (line.undone) li.classList.add("undone");
       return li;
-    }));
+    })));
   }
 
   async function refresh() {
