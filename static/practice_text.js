@@ -12,6 +12,7 @@ Object.assign(TEXT.en, {
   pr_chosen: "chosen: {card}",
   pr_no_cards: "no cards",
   pr_variant: "Insonnia's variant",
+  pr_jump: "Nobody else to play with? Practise against bots",
 });
 Object.assign(TEXT.it, {
   pr_title: "Allenati contro i bot",
@@ -25,4 +26,5 @@ Object.assign(TEXT.it, {
   pr_chosen: "scelta: {card}",
   pr_no_cards: "nessuna carta",
   pr_variant: "Variante di Insonnia",
+  pr_jump: "Senza altri giocatori? Allenati contro i bot",
 });
