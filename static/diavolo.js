@@ -272,6 +272,26 @@ window.GAME_UI = window.GAME_UI || {};
     return document.createTextNode(parts.join(" · ") || t("dv_settled"));
   }
 
+  /* The evening deal by deal, for the teacher: who took each pot and how, or that it stayed. */
+  function finalExtra(view) {
+    const deals = view.state.history || [];
+    const box = document.createElement("details");
+    box.className = "dv-deals";
+    const summary = document.createElement("summary");
+    summary.textContent = t("dv_deals", {n: deals.length});
+    const list = document.createElement("ol");
+    for (const d of deals) {
+      const li = document.createElement("li");
+      li.textContent = d.winner === null ? t("dv_deal_none", {deal: d.deal, n: d.pot})
+        : t("dv_deal_won", {deal: d.deal, who: view.names[d.winner], n: d.pot,
+                            how: t(d.devil ? "dv_how_devil" : "dv_how_15")});
+      list.append(li);
+    }
+    box.append(summary, list);
+    return box;
+  }
+
   // cardText: a card by the tarot's names ("8 of batons", "Devil, Trump 15"), for the practice panel
-  window.GAME_UI.diavolo = {status, render, playerLine, finalDetails, cardText: (code) => cardSpeech(code, true)};
+  window.GAME_UI.diavolo = {status, render, playerLine, finalDetails, finalExtra,
+                            cardText: (code) => cardSpeech(code, true)};
 })();

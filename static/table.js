@@ -455,7 +455,9 @@
       }
     }
     // a game without points (Insonnia: the result is the winner alone) shows no score table
-    box.replaceChildren(...(ui.noScores ? [h, p] : [h, p, table]), finalActions(v));
+    // a game may add what the evening was made of (Il Diavolo: each deal, who won it and how)
+    const extra = ui.finalExtra ? [ui.finalExtra(v)] : [];
+    box.replaceChildren(...(ui.noScores ? [h, p] : [h, p, table]), ...extra, finalActions(v));
     box.classList.toggle("folded", finalFolded);
     if (!shownOver) { shownOver = true; box.scrollIntoView({block: "start"}); }
   }

@@ -1629,6 +1629,13 @@ def test_an_evening_of_diavolo_on_three_phones(server: str, browser: object) -> 
     host.locator("#final").wait_for(state="visible")
     assert "Partita finita" in host.locator("#final").inner_text()
     assert suited  # suited cards were shown, and named in English
+    # the evening deal by deal, for the teacher: one line a deal, each naming its winner or none
+    history = host.evaluate("window.TAVOLO.view().state.history")  # type: ignore[attr-defined]
+    host.locator(".dv-deals summary").click()  # type: ignore[attr-defined]
+    lines = host.locator(".dv-deals li").all_inner_texts()  # type: ignore[attr-defined]
+    assert len(lines) == len(history) >= 2 and lines[0].startswith("Mano 1: ")
+    for line, deal in zip(lines, history, strict=True):
+        assert ("ha preso il piatto" in line) == (deal["winner"] is not None), line
     _shot(host, "table-screen-diavolo-final")
 
 

@@ -145,7 +145,7 @@ def test_a_win_declared_while_looking_at_the_new_card_leaves_nobody_looking_in_t
     nxt = D.apply(won, Deal((won.dealer + 1) % 3))
     speaker = nxt.turn or 0
     assert not nxt.checking and D.legal_actions(nxt, speaker) == [Ask(speaker), Withdraw(speaker)]
-    assert nxt.last == (first, won.won, False)  # the deal before, for whoever looked away
+    assert nxt.history == ((1, first, won.won, False),)
     assert D.view(nxt, None)["last"] == {"winner": first, "won": won.won, "devil": False}
     with pytest.raises(IllegalAction) as e:
         D.apply(nxt, Continue(speaker))

@@ -112,9 +112,7 @@ class Diavolo:
             size = len(pile)
         else:
             pile, size = (), len(_CARDS)
-        last = None if s.deal_winner is None else (
-            s.deal_winner, s.won, DEVIL in (s.cards[s.deal_winner] or ()))
-        s = replace(s, deal_no=s.deal_no + 1, dealer=dealer, phase="offer", round=1, last=last,
+        s = replace(s, deal_no=s.deal_no + 1, dealer=dealer, phase="offer", round=1,
                     deal_winner=None, won=0, pot=s.pot + s.stake * s.players,
                     balances=tuple(b - s.stake for b in s.balances), paid=(1,) * s.players,
                     pot_paid=tuple(n + s.stake for n in s.pot_paid),
@@ -297,7 +295,8 @@ class Diavolo:
             withdrawn[a.player] = True
             s = replace(s, withdrawn=tuple(withdrawn), checking=False)
             if all(withdrawn):  # D3: nobody wins; the pot stays for the next deal
-                return replace(s, phase="await_deal", turn=None)
+                return replace(s, phase="await_deal", turn=None,
+                               history=(*s.history, (s.deal_no, -1, s.pot, False)))
             return _next_speaker(s, a.player)
         paid = list(s.paid)
         paid[a.player] += 1
@@ -348,7 +347,9 @@ class Diavolo:
             "deal_winner": s.deal_winner, "won": s.won, "deck_size": s.deck_size, "stake": s.stake,
             "checking": s.checking,
             "known_hands": s.known,
-            "last": None if s.last is None else {"winner": s.last[0], "won": s.last[1], "devil": s.last[2]},
+            "last": _last_won(s),
+            "history": [{"deal": d, "winner": None if w < 0 else w, "pot": n, "devil": v}
+                        for d, w, n, v in s.history],
             "pot_paid": list(s.pot_paid), "pot_asks": list(s.pot_asks), "refunded": list(s.refunded),
             "refunded_asks": list(s.refunded_asks),
             "cannot_hold": cannot_hold_json(self, s, s.players),
@@ -378,7 +379,7 @@ class Diavolo:
             "counts": list(s.counts), "paid": list(s.paid), "withdrawn": list(s.withdrawn),
             "turn": s.turn, "round": s.round, "deal_winner": s.deal_winner, "won": s.won,
             "checking": s.checking, "passed": list(s.passed), "missed": [list(m) for m in s.missed],
-            "last": None if s.last is None else list(s.last),
+            "history": [list(h) for h in s.history],
             "pot_paid": list(s.pot_paid), "pot_asks": list(s.pot_asks), "refunded": list(s.refunded),
             "refunded_asks": list(s.refunded_asks),
         }
@@ -396,8 +397,7 @@ class Diavolo:
             checking=bool(d.get("checking", False)),
             passed=tuple(bool(b) for b in d.get("passed", ())),
             missed=tuple((int(p), int(n)) for p, n in d.get("missed", ())),
-            last=None if d.get("last") is None else (
-                int(d["last"][0]), int(d["last"][1]), bool(d["last"][2])),
+            history=tuple((int(a), int(b), int(c), bool(e)) for a, b, c, e in d.get("history", ())),
             pot_paid=tuple(int(n) for n in d.get("pot_paid", (0,) * int(d["players"]))),
             pot_asks=tuple(int(n) for n in d.get("pot_asks", (0,) * int(d["players"]))),
             refunded=tuple(int(n) for n in d.get("refunded", ())),
@@ -447,3 +447,11 @@ class Diavolo:
 
 
 RULES = Diavolo()
+
+
+def _last_won(s: DiavoloState) -> dict[str, Any] | None:
+    """The deal before this one, if somebody won it: for whoever looked away as it ended."""
+    if not s.history or s.history[-1][0] != s.deal_no - 1 or s.history[-1][1] < 0:
+        return None
+    _, winner, pot, devil = s.history[-1]
+    return {"winner": winner, "won": pot, "devil": devil}

@@ -147,9 +147,9 @@ class DiavoloState:
     passed: tuple[bool, ...] = ()
     # Wins not announced in time, proved by the cards entered later: (player, deal).
     missed: tuple[tuple[int, int], ...] = ()
-    # The deal before this one, for whoever looked away: its winner, the pot he took and
-    # whether the Devil won it (None: nobody won it, or this is the first deal).
-    last: tuple[int, int, bool] | None = None
+    # Every deal ended so far, for the evening's summary: (deal, winner or -1 when everybody
+    # withdrew, the pot won or left, whether the Devil won it).
+    history: tuple[tuple[int, int, int, bool], ...] = ()
     # DECISION D9: the chips each player has paid into the pot on the table since it was last
     # won (antes and asks), and the part of them paid for cards asked.
     pot_paid: tuple[int, ...] = ()
@@ -194,7 +194,9 @@ def _give(s: DiavoloState, player: int) -> DiavoloState:
 def _win(s: DiavoloState, player: int) -> DiavoloState:
     """The whole pot to the winner; the deal ends (D6, D8). Nobody has paid into the next pot yet."""
     zero = (0,) * s.players
+    devil = DEVIL in (s.cards[player] or ())
     return replace(s, balances=_add(s.balances, player, s.pot), pot=0, phase="await_deal",
+                   history=(*s.history, (s.deal_no, player, s.pot, devil)),
                    deal_winner=player, won=s.pot, turn=None, pot_paid=zero, pot_asks=zero,
                    checking=False)  # the deal is over: nobody has a card to look at any more
 
