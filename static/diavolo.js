@@ -279,7 +279,7 @@ window.GAME_UI = window.GAME_UI || {};
     box.className = "dv-deals";
     const summary = document.createElement("summary");
     summary.textContent = t("dv_deals", {n: deals.length});
-    const list = document.createElement("ol");
+    const list = document.createElement("ul");  // each line says its deal's number
     for (const d of deals) {
       const li = document.createElement("li");
       li.textContent = d.winner === null ? t("dv_deal_none", {deal: d.deal, n: d.pot})
