@@ -147,6 +147,11 @@ window.GAME_UI = window.GAME_UI || {};
     const rules = [t(s.deck === "french" ? "in_deck_french_short" : "in_deck_printed_short")];
     if (s.variant !== "base") rules.push(t("in_variant_" + s.variant + "_short"));
     p.append(el("span", "in-rules", rules.join(" · ")));
+    // All in the family: what the badge on a sheep of another colour means, once on the screen
+    if (s.variant === "family" && s.runs.some((rs, owner) => rs.some((run, r) =>
+      Object.values(run).some((code) => isForeign(s, owner, r, code))))) {
+      p.append(el("span", "in-legend", t("in_foreign_legend")));
+    }
     return p;
   }
 

@@ -2273,6 +2273,30 @@ def test_insonnia_rainbow_offers_no_slot_next_to_a_sheep_of_the_same_colour(serv
     assert one.locator(".in-slot.target").count() == 0
 
 
+def test_insonnia_family_says_what_the_badge_of_a_sheep_of_another_colour_means(
+        server: str, browser: object) -> None:
+    """All in the family: once a sheep of another colour lies in a count, the table says once
+    what its '≠' badge means and how its owner removes it; before, nothing."""
+    _, table_id = _new_table(browser, server, "en-GB", "insonnia", ["Lia", "Max"], seats=2,
+                             deck="printed", variant="family", viewport=TALL_PHONE)
+    phones = [_seat(browser, server, table_id, i, "en-GB", TALL_PHONE) for i in range(2)]
+    first = int(phones[0].evaluate("window.TAVOLO.view().state.turn"))  # type: ignore[attr-defined]
+    a, b = first, 1 - first
+    for seat, card in ((a, "R4"), (b, "Y8")):
+        page = phones[seat]
+        _in_pick(page, card)
+        before = _seq(page)
+        page.locator("#in-start").click()  # type: ignore[attr-defined]
+        _wait_moved(page, before)
+    one, two = phones[a], phones[b]
+    assert one.locator(".in-legend").count() == 0
+    one.wait_for_function("() => document.getElementById('status').textContent.includes('Your turn')")
+    _in_lay(one, [("G7", b, 7)])  # a green sheep in Max's yellow count
+    two.locator(".in-legend").wait_for()
+    assert "another colour than its count" in two.locator(".in-legend").inner_text()
+    assert two.locator(f".in-slot.foreign[data-owner='{b}'][data-slot='7']").count() == 1
+
+
 def _in_tap_hand(page: object, card: str) -> None:
     """A dealt hand: tap the card (again, if a live update redrew it under the finger)."""
     chosen = page.locator(f".in-hand .in-card[data-card='{card}'][aria-pressed=true]")  # type: ignore[attr-defined]
