@@ -91,7 +91,11 @@ window.GAME_UI = window.GAME_UI || {};
       if (s.clashes && s.clashes.length) {  // said to this phone alone
         const warn = document.createElement("p");
         warn.className = "conflict dv-clash";
-        warn.setAttribute("role", "alert");
+        const said = `${s.deal}/${s.clashes.join(",")}`;
+        if (memory.clashSaid !== said) {  // read out once, not at every redraw
+          warn.setAttribute("role", "alert");
+          memory.clashSaid = said;
+        }
         warn.textContent = t("dv_clash", {cards: s.clashes.map((c) => cardSpeech(c, true)).join(", "),
                                           who: view.names[s.deal_winner]});
         game.append(warn);

@@ -48,13 +48,15 @@ window.GAME_UI = window.GAME_UI || {};
      for its number; a fence alone in a turn (slots 2-9, not next to another fence); a confused
      sheep on another's run; the sheep of a turn in one chain (each next to the last, in one
      direction, on its run); in Rainbow never next to a sheep of its own colour. */
-  function targetsFor(code, runs, seat, variant) {
+  function targetsFor(code, runs, seat, variant, phase) {
     const out = new Set();
     if (!code) return out;
     const k = kindOf(code);
     const draft = memory.draft.map((p) => ({...p, kind: kindOf(p.card)}));
     if (draft.some((p) => p.kind.role === "fence")) return out;  // a fence is played alone
-    if (k.role === "fence" && draft.length) return out;
+    // a fence is the turn's only card: not with others, nor after a right guess (the guessed
+    // sheep was the turn's card)
+    if (k.role === "fence" && (draft.length || phase === "continue")) return out;
     const chain = draft.filter((p) => p.kind.role === "sheep");
     const last = chain[chain.length - 1];
     const step = chain.length > 1 ? Math.sign(last.slot - chain[chain.length - 2].slot) : 0;
@@ -254,7 +256,7 @@ window.GAME_UI = window.GAME_UI || {};
     }
     // On the first turn a card only starts one's own count: no slot is a target.
     const aiming = who && s.phase !== "first_turn";
-    const ctx = {runs, targets: aiming ? targetsFor(memory.selected, runs, who.seat, s.variant) : new Set(), removable};
+    const ctx = {runs, targets: aiming ? targetsFor(memory.selected, runs, who.seat, s.variant, s.phase) : new Set(), removable};
     const game = document.createDocumentFragment();
     game.append(info(view));
     // The acting player's runs first, his cards right under them (most cards go there), then
@@ -460,7 +462,8 @@ window.GAME_UI = window.GAME_UI || {};
       }
     }
     if (has("end_turn")) more.append(button(t("in_end_turn"), "", () => send({type: "end_turn"})));
-    if (has("reshuffle")) more.append(button(t("in_reshuffle_do"), "primary", () => send({type: "reshuffle"})));
+    // where the app dealt the cards it shuffles the discards itself (the button only with real cards)
+    if (has("reshuffle") && !s.known_hands) more.append(button(t("in_reshuffle_do"), "primary", () => send({type: "reshuffle"})));
     // Laying cards is optional: the pass (with its penalty) is always offered (DECISION I10).
     if (has("pass") && !memory.draft.length) {
       more.append(button(t("in_pass"), "warn", () => { if (window.confirm(t("in_pass_confirm"))) send({type: "pass"}); }));

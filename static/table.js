@@ -158,7 +158,8 @@
     // a greyed undo says why: nothing done yet, or what the game lets the host take back
     const why = document.getElementById("undo-why");
     why.hidden = v.can_undo || Boolean(v.outcome);
-    why.textContent = t(v.moved ? "undo_why_" + v.game : "undo_why_none");
+    // empty while undo works: the button's description must not say it cannot
+    why.textContent = why.hidden ? "" : t(v.moved ? "undo_why_" + v.game : "undo_why_none");
     if (v.host) { renderSeatAdmin(v); renderCameraAdmin(v); }
     // The record holds every hidden card: the server gives it only once the game is over.
     document.getElementById("record").hidden = !v.outcome;
@@ -575,7 +576,11 @@
      a long turn's end; a tap on it reads it all (the log has it whole too). A screen reader
      hears the newest from #announce. Once the game is over the result box says what counts. */
   let recentWhole = null;  // the move whose whole text the reader opened
+  let recentView = null;
+  // a turned phone has longer lines: whether the newest move is cut is measured again
+  window.addEventListener("resize", () => { if (recentView) renderRecent(recentView); });
   function renderRecent(v) {
+    recentView = v;
     const box = document.getElementById("recent");
     const standing = v.log.filter((line) => !line.undone);  // a move the host undid did not happen
     const moves = [...new Set(standing.map((line) => line.seq))].slice(-2).reverse();

@@ -144,9 +144,10 @@ const TALLY = (function () {
     return svg;
   }
 
-  /* Whether any hand on the board has more crossing lines than are drawn one by one. */
+  /* The largest number of crossing lines a hand on the board shows as a number (0: none). */
   function shortened(marks) {
-    return Object.values(marks || {}).some((side) => side.some((c) => crossings(c) > MAX_CROSSES));
+    const counts = Object.values(marks || {}).flatMap((side) => side.map(crossings));
+    return Math.max(0, ...counts.filter((n) => n > MAX_CROSSES));
   }
 
   return {board, layout, shortened};

@@ -872,6 +872,13 @@ def test_diavolo_the_log_opens_with_the_first_deal_and_a_card_entered_twice_is_s
     first = state(client, tid)["log"][0]
     assert first["en"] == "Deal 1: Aldo deals; every player antes 1. The pot holds 3."
     assert first["it"] == "Mano 1: distribuisce Aldo; ognuno versa 1 nel piatto. Nel piatto: 3."
+    # a seat still open when the table was made: the first deal names it once it is taken
+    open_tid = create(client, game="diavolo", players=["Aldo", None, None],
+                      options={"hands": "unknown", "dealer": 1})["table_id"]
+    assert state(client, open_tid)["log"][0]["en"].startswith("Deal 1: Seat 2 deals;")
+    assert state(client, open_tid)["log"][0]["it"].startswith("Mano 1: distribuisce Posto 2;")
+    join(client, open_tid, 1, "Bice")
+    assert state(client, open_tid)["log"][0]["en"].startswith("Deal 1: Bice deals;")
     assert act(client, tid, tokens[1], {"type": "note", "card": "2H"}).status_code == 200
     assert act(client, tid, tokens[2], {"type": "declare", "cards": ["T15"]}).status_code == 200
     s = state(client, tid)["state"]

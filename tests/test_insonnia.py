@@ -408,10 +408,10 @@ def test_a_position_repeated_three_times_with_nothing_to_draw_ends_without_a_win
     assert s.phase == "over" and s.winner is None
 
 
-def test_a_count_completed_is_said_with_what_its_owner_still_needs_and_a_broken_one_too() -> None:
-    """Lia lays the 10 that completes her count but still holds a card: the log says the count is
-    complete and that she wins with an empty hand. A pass then discards her highest sheep, the
-    10: the log says the complete count is broken."""
+def test_a_run_completed_is_said_with_what_its_owner_still_needs_and_a_lost_one_too() -> None:
+    """Lia lays the 10 that completes her run (count) but still holds a card: the log says the
+    run is complete and that she wins with an empty hand. A pass then discards her highest
+    sheep, the 10: the log says she loses a complete run."""
     from companion.games.insonnia.story import narrate
 
     nine = {str(n): f"R{n}" for n in range(1, 10)}
@@ -430,4 +430,4 @@ def test_a_count_completed_is_said_with_what_its_owner_still_needs_and_a_broken_
                                     if line.get("kind") == "count"]
     broken = R.apply(later, Pass(0))
     lines = narrate(names, later, Pass(0), broken)
-    assert any(line["en"] == "Lia's complete count is broken: it must be completed again." for line in lines)
+    assert any(line["en"] == "Lia loses a complete run: it must be completed again." for line in lines)

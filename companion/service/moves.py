@@ -88,7 +88,9 @@ class Moves:
         phone: his refusals would tell the host that hand. ``bot``: the practice table's
         bots act for that seat (practice.py), with no token.
         """
-        table = self.tables.table(table_id)
+        # a move the game makes by itself, still due from the request before (which is storing
+        # it now): made first, so that nobody makes it in its place
+        table = self._automatic(self.tables.table(table_id))
         seats, host = self.seats.credentials(table_id, tokens) if bot is None else ([bot], False)
         if bot is not None and bot not in table.bots:
             raise Forbidden("Only a practice table's bots play by themselves.",
@@ -166,6 +168,7 @@ class Moves:
             action = automatic(table.state) if automatic is not None else None
             if action is None:
                 return table
+            table.rules.check(table.state, action)  # never stored unchecked: a bug would raise here
             # another request may store it (or move on) first: then look again
             with contextlib.suppress(Conflict):
                 self.tables.append(table, "action", {"action": table.rules.dump_action(action), "by": "app"},

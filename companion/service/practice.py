@@ -217,4 +217,7 @@ class Practice:
         rules = table.rules
         if rules.outcome(table.state) is not None:
             return []
+        automatic = getattr(rules, "automatic", None)
+        if automatic is not None and automatic(table.state) is not None:
+            return []  # the app moves first (a shuffle of its own), then the bots look again
         return [s for s in sorted(rules.to_act(table.state)) if s in table.bots]

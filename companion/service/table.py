@@ -54,6 +54,8 @@ class Table:
     seats_seq: int = 0  # the last event that gave or took a seat's token (join, release)
     host_seq: int = 0  # the last event that gave the table a new host token (a new host link)
     next_table: dict[str, str] | None = None  # the game the host started after this one: id, room
+    first: Any = None  # the state the setup made: its opening lines are said again as seats are named
+    setup_seq: int = 0  # the setup event's sequence number (its opening lines carry it)
 
     @property
     def rules(self) -> Rules[Any, Any]:
@@ -98,8 +100,15 @@ def start(table_id: str, room: str, setup: Event) -> Table:
                   camera=p.get("camera"), hints=bool(p.get("hints", True)),
                   bots=tuple(p.get("practice", {}).get("bots", ())))
     # what the setup did by itself (Il Diavolo's first deal) is in the log like any deal after it
-    opening = table.in_both_languages(lambda seats: get_game(p["game"]).opening(seats, state))
-    return replace(table, log=tuple({"seq": setup.seq, **line} for line in opening))
+    table = replace(table, first=state, setup_seq=setup.seq)
+    return replace(table, log=opening_lines(table, state))
+
+
+def opening_lines(table: Table, first: Any) -> tuple[dict[str, Any], ...]:
+    """What the setup did by itself (Il Diavolo's first deal), as log lines of the setup event,
+    with the seats' names as they are now."""
+    made = table.in_both_languages(lambda seats: get_game(table.game).opening(seats, first))
+    return tuple({"seq": table.setup_seq, **line} for line in made)
 
 
 def corrected(table: Table, target: int, action: Any, seq: int) -> Table:
@@ -219,6 +228,10 @@ def fold(table: Table, events: Sequence[Event]) -> Table:
             names = list(table.names)
             names[int(ev.payload["seat"])] = str(ev.payload["name"])
             table = replace(table, names=tuple(names))
+            # the setup's own lines name the seats as they are now ("Deal 1: Carla deals", not "Seat 3")
+            if table.first is not None:
+                rest = tuple(line for line in table.log if line["seq"] != table.setup_seq)
+                table = replace(table, log=(*opening_lines(table, table.first), *rest))
         elif ev.kind == "action":
             rules = table.rules
             action = rules.load_action(ev.payload["action"])
@@ -321,7 +334,7 @@ def _practice(table: Table, ev: Event) -> Table:
         target = int(ev.payload["seq"])
         index = next(i for i, a in enumerate(table.applied) if a.seq == target)
         moved = table.applied[index]
-        bots = len(table.applied) - index - 1
+        bots = sum(1 for a in table.applied[index + 1:] if a.by != "app")  # the app's shuffles: no bot's
         who = names[int(getattr(moved.action, "player", 0))]
         line = {"seq": ev.seq, **_took_back(who, bots)}
         log = table.log

@@ -209,7 +209,7 @@ def _counts_changed(names: Sequence[str], before: InsonniaState, after: Insonnia
                           "it": f"La {_run(names, p, r, 'it')} è completa: con la mano vuota, {who} vince.",
                           "kind": "count"})
         elif len(now) < len(was):
-            lines.append({"en": f"{who}'s complete count is broken: it must be completed again.",
-                          "it": f"La conta completa di {who} si è rotta: va completata di nuovo.",
+            lines.append({"en": f"{who} loses a complete run: it must be completed again.",
+                          "it": f"{who} perde una serie completa: va completata di nuovo.",
                           "kind": "count"})
     return lines
