@@ -189,7 +189,9 @@ window.GAME_UI = window.GAME_UI || {};
     const open = memory.showFor;
     const redraw = () => { if (window.TAVOLO) window.TAVOLO.render(window.TAVOLO.view()); };
     // one short row of names, however many seats have no phone (not a big button each)
-    const others = view.names.map((who, i) => ({who, i})).filter(({i}) => i !== open && speaksFor(i));
+    // not one who said his new card makes no 15: those cards can no longer win
+    const others = view.names.map((who, i) => ({who, i}))
+      .filter(({i}) => i !== open && speaksFor(i) && !(s.passed || [])[i]);
     if (others.length) {
       const row = document.createElement("div");
       row.className = "dv-showers";

@@ -1579,6 +1579,12 @@ def test_a_greyed_undo_says_why(server: str, browser: object) -> None:
     host.locator("#controls").get_by_role("button", name="Withdraw").click()  # type: ignore[attr-defined]
     host.wait_for_function("() => !document.getElementById('undo').disabled")
     assert why.is_hidden() and why.text_content() == ""  # the button's description says nothing then
+    # Bice asks and says her new card makes no 15: she is no longer offered to show a win
+    host.get_by_role("button", name="Ask for a card (pay 1)").click()  # type: ignore[attr-defined]
+    host.get_by_role("button", name="The new card makes no 15: go on").click()  # type: ignore[attr-defined]
+    host.wait_for_function("() => window.TAVOLO.view().state.passed[1] === true")  # type: ignore[attr-defined]
+    showers = host.locator(".dv-showers button").all_inner_texts()  # type: ignore[attr-defined]
+    assert "Bice" not in showers and "Ciro" in showers
 
 
 def test_an_evening_of_diavolo_on_three_phones(server: str, browser: object) -> None:

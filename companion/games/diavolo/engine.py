@@ -346,6 +346,7 @@ class Diavolo:
             "counts": list(s.counts), "paid": list(s.paid), "withdrawn": list(s.withdrawn),
             "deal_winner": s.deal_winner, "won": s.won, "deck_size": s.deck_size, "stake": s.stake,
             "checking": s.checking,
+            "passed": list(s.passed),  # said aloud: "my new card makes no 15"
             "known_hands": s.known,
             "last": _last_won(s),
             "history": [{"deal": d, "winner": None if w < 0 else w, "pot": n, "devil": v}
