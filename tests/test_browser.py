@@ -2265,12 +2265,11 @@ def test_three_phones_play_insonnia_by_tapping_cards_into_slots(server: str, bro
         _no_horizontal_scroll(page, TALL_PHONE)
 
 
-def test_insonnia_rainbow_offers_no_slot_next_to_a_sheep_of_the_same_colour(server: str,
-                                                                           browser: object) -> None:
-    """Rainbow: next to Lia's red 4, a red 5 is offered no slot; a yellow 5 is offered slot 5.
-    A fence is the only card of its turn: after a card of the turn it is offered no slot."""
+def _insonnia_first_turn(browser: object, server: str, variant: str) -> tuple[list[Any], int, int]:
+    """Insonnia for Lia and Max with real cards (the printed deck) in ``variant``, the first
+    turn played (a red 4, then a yellow 8): the two phones, the first seat and the second."""
     _, table_id = _new_table(browser, server, "en-GB", "insonnia", ["Lia", "Max"], seats=2,
-                             deck="printed", variant="rainbow", viewport=TALL_PHONE)
+                             deck="printed", variant=variant, viewport=TALL_PHONE)
     phones = [_seat(browser, server, table_id, i, "en-GB", TALL_PHONE) for i in range(2)]
     first = int(phones[0].evaluate("window.TAVOLO.view().state.turn"))  # type: ignore[attr-defined]
     a, b = first, 1 - first
@@ -2280,6 +2279,14 @@ def test_insonnia_rainbow_offers_no_slot_next_to_a_sheep_of_the_same_colour(serv
         before = _seq(page)
         page.locator("#in-start").click()  # type: ignore[attr-defined]
         _wait_moved(page, before)
+    return phones, a, b
+
+
+def test_insonnia_rainbow_offers_no_slot_next_to_a_sheep_of_the_same_colour(server: str,
+                                                                           browser: object) -> None:
+    """Rainbow: next to Lia's red 4, a red 5 is offered no slot; a yellow 5 is offered slot 5.
+    A fence is the only card of its turn: after a card of the turn it is offered no slot."""
+    phones, a, _ = _insonnia_first_turn(browser, server, "rainbow")
     one = phones[a]
     one.wait_for_function("() => document.getElementById('status').textContent.includes('Your turn')")
     _in_pick(one, "R5")
@@ -2295,17 +2302,7 @@ def test_insonnia_family_says_what_the_badge_of_a_sheep_of_another_colour_means(
         server: str, browser: object) -> None:
     """All in the family: once a sheep of another colour lies in a count, the table says once
     what its '≠' badge means and how its owner removes it; before, nothing."""
-    _, table_id = _new_table(browser, server, "en-GB", "insonnia", ["Lia", "Max"], seats=2,
-                             deck="printed", variant="family", viewport=TALL_PHONE)
-    phones = [_seat(browser, server, table_id, i, "en-GB", TALL_PHONE) for i in range(2)]
-    first = int(phones[0].evaluate("window.TAVOLO.view().state.turn"))  # type: ignore[attr-defined]
-    a, b = first, 1 - first
-    for seat, card in ((a, "R4"), (b, "Y8")):
-        page = phones[seat]
-        _in_pick(page, card)
-        before = _seq(page)
-        page.locator("#in-start").click()  # type: ignore[attr-defined]
-        _wait_moved(page, before)
+    phones, a, b = _insonnia_first_turn(browser, server, "family")
     one, two = phones[a], phones[b]
     assert one.locator(".in-legend").count() == 0
     one.wait_for_function("() => document.getElementById('status').textContent.includes('Your turn')")
