@@ -177,9 +177,12 @@ def test_kaiserspiel_the_kaisers_shown_name_each_player_and_card_once(server: st
     token = request(_port(server), "POST", f"/api/tables/{tid}/seats", {"seat": 0})[1]["token"]
     page = _phone(browser, server, tid, token, VIEWPORTS["360x740"], locale=locale)
     page.locator(".ks-hand .kc").first.wait_for()  # dealt: Anna holds her cards
-    # the page draws the table as it would once Anna had shown a Kaiser
+    # the page draws the table as it would once Anna had shown a Kaiser (its live stream let go
+    # first, and the view newer than any: a live update must not draw the real table over it)
     page.evaluate("""() => {
+        document.dispatchEvent(new CustomEvent("tavolo:live-pause"));
         const v = structuredClone(window.TAVOLO.view());
+        v.seq += 1000;
         const ace = Object.keys(v.pack.cards).find((c) => v.pack.cards[c].kaiser_en);
         v.state.kaisers = [{player: 0, card: ace}];
         window.TAVOLO.render(v);
@@ -189,7 +192,7 @@ def test_kaiserspiel_the_kaisers_shown_name_each_player_and_card_once(server: st
     # her button to show a Kaiser names the card as a French pack's players call it, too
     page.evaluate("""() => {
         const v = structuredClone(window.TAVOLO.view());
-        v.seq += 1000;
+        v.seq += 1;
         Object.assign(v.state, {phase: "declare", to_act: [0], kaisers: [],
                                 legal: [{type: "declare_kaiser", card: "AS"}, {type: "pass"}]});
         window.TAVOLO.render(v);
