@@ -131,6 +131,13 @@ def can(rules: Rules[S, A], s: S, a: A) -> bool:
     return True
 
 
+def automatic(rules: Rules[S, A], s: S) -> A | None:
+    """The move the game makes by itself in ``s`` (an engine's optional ``automatic``: Insonnia
+    dealt by the app shuffles its own discards), or None when nothing is due."""
+    own = getattr(rules, "automatic", None)
+    return None if own is None else own(s)
+
+
 def cannot_hold_json(rules: Rules[S, A], s: S, players: int) -> list[list[str]]:
     """Each seat's :meth:`Rules.cannot_hold`, sorted, for the view (it is public knowledge)."""
     return [sorted(rules.cannot_hold(s, p)) for p in range(players)]

@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..games.engine import IllegalAction
+from ..games.engine import IllegalAction, automatic
 from ..storage.rows import HOST_SEAT, DuplicateRequest, Event, RequestKey, ReusedRequest
 from .errors import BadRequest, Conflict, Forbidden, Illegal, Unauthorized
 from .phone_only import phone_only
@@ -163,9 +163,8 @@ class Moves:
         """What the game does by itself after a move, stored as a move of the app's own (Insonnia
         dealt by the app: the discards shuffled into a new pile when a card is wanted from an
         empty one). The table as it then stands."""
-        automatic = getattr(table.rules, "automatic", None)
         for _ in range(AUTOMATIC_TRIES):
-            action = automatic(table.state) if automatic is not None else None
+            action = automatic(table.rules, table.state)
             if action is None:
                 return table
             table.rules.check(table.state, action)  # never stored unchecked: a bug would raise here

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..games import GAMES, PLAYABLE
 from ..games.bots import decide
+from ..games.engine import automatic
 from ..games.registry import bot_for, get_game
 from ..storage.rows import Event, StaleSequence
 from .errors import BadRequest, Conflict, Forbidden, Illegal
@@ -217,7 +218,6 @@ class Practice:
         rules = table.rules
         if rules.outcome(table.state) is not None:
             return []
-        automatic = getattr(rules, "automatic", None)
-        if automatic is not None and automatic(table.state) is not None:
+        if automatic(rules, table.state) is not None:
             return []  # the app moves first (a shuffle of its own), then the bots look again
         return [s for s in sorted(rules.to_act(table.state)) if s in table.bots]

@@ -98,9 +98,8 @@ def start(table_id: str, room: str, setup: Event) -> Table:
     state = rules.new_state(len(names), p["options"], int(p["seed"]))
     table = Table(table_id, room, p["game"], setup.seq, names, dict(p["options"]), state,
                   camera=p.get("camera"), hints=bool(p.get("hints", True)),
-                  bots=tuple(p.get("practice", {}).get("bots", ())))
+                  bots=tuple(p.get("practice", {}).get("bots", ())), first=state, setup_seq=setup.seq)
     # what the setup did by itself (Il Diavolo's first deal) is in the log like any deal after it
-    table = replace(table, first=state, setup_seq=setup.seq)
     return replace(table, log=opening_lines(table, state))
 
 

@@ -44,6 +44,7 @@ from .state import (
     _win,
     passed,
     points,
+    said_no_15,
     total,
     wins,
 )
@@ -116,7 +117,7 @@ class Diavolo:
                     deal_winner=None, won=0, pot=s.pot + s.stake * s.players,
                     balances=tuple(b - s.stake for b in s.balances), paid=(1,) * s.players,
                     pot_paid=tuple(n + s.stake for n in s.pot_paid),
-                    withdrawn=(False,) * s.players, counts=(0,) * s.players, checking=False,
+                    withdrawn=(False,) * s.players, counts=(0,) * s.players,
                     passed=(False,) * s.players,
                     cards=tuple(() if s.known else None for _ in range(s.players)),
                     deck=pile, deck_size=size)
@@ -282,14 +283,12 @@ class Diavolo:
             if len(noted) == s.counts[a.player] and wins(noted):
                 if passed(s, a.player):
                     return replace(s, missed=(*s.missed, (a.player, s.deal_no)))
-                return _win(replace(s, checking=False), a.player)
+                return _win(s, a.player)
             if s.checking and a.player == s.turn and len(noted) == s.counts[a.player]:
                 return _next_speaker(replace(s, checking=False), a.player)
             return s
         if isinstance(a, Continue):
-            said = list(s.passed or (False,) * s.players)
-            said[a.player] = True
-            return _next_speaker(replace(s, checking=False, passed=tuple(said)), a.player)
+            return _next_speaker(replace(s, checking=False, passed=said_no_15(s, a.player, True)), a.player)
         if isinstance(a, Withdraw):
             withdrawn = list(s.withdrawn)
             withdrawn[a.player] = True

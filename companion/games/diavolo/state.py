@@ -169,6 +169,13 @@ def passed(s: DiavoloState, player: int) -> bool:
     return bool(s.passed) and s.passed[player]
 
 
+def said_no_15(s: DiavoloState, player: int, said: bool) -> tuple[bool, ...]:
+    """``s.passed`` with ``player``'s mark set (he said "no 15") or cleared (a new card)."""
+    marks = list(s.passed or (False,) * s.players)
+    marks[player] = said
+    return tuple(marks)
+
+
 def _add(balances: tuple[int, ...], player: int, amount: int) -> tuple[int, ...]:
     out = list(balances)
     out[player] += amount
@@ -185,10 +192,8 @@ def _give(s: DiavoloState, player: int) -> DiavoloState:
     # Unknown cards: what the player has entered stays his private note.
     counts = list(s.counts)
     counts[player] += 1
-    passed = list(s.passed or (False,) * s.players)
-    passed[player] = False  # a new card: a new chance to announce a win
     return replace(s, cards=tuple(cards), counts=tuple(counts), deck_size=s.deck_size - 1,
-                   passed=tuple(passed))
+                   passed=said_no_15(s, player, False))  # a new card: a new chance to announce a win
 
 
 def _win(s: DiavoloState, player: int) -> DiavoloState:

@@ -47,6 +47,14 @@ def _run(names: Sequence[str], owner: int, run: int, lang: str) -> str:
     return f"{names[owner]}'s run {run + 1}" if lang == "en" else f"serie {run + 1} di {names[owner]}"
 
 
+def _run_of(names: Sequence[str], actor: int, owner: int, run: int, lang: str) -> str:
+    """A run as its player's own move names it: ``their own run 1`` / ``propria serie 1`` for
+    his own (not his name twice), else :func:`_run` (the Italian article is the caller's)."""
+    if owner == actor:
+        return f"their own run {run + 1}" if lang == "en" else f"propria serie {run + 1}"
+    return _run(names, owner, run, lang)
+
+
 def _the(deck: Deck, code: str, lang: str) -> str:
     """A card named in a sentence: ``the yellow sheep 6`` / ``la pecora gialla 6``, ``il
     recinto``; a French sheep by its label alone (``6♦``), as a player says it."""
@@ -72,18 +80,13 @@ def _play(names: Sequence[str], s: InsonniaState, a: Play) -> Line:
         first = sheep[0]
         cards_en = ", ".join(_the(deck, p.card, "en") for p in sheep)
         cards_it = ", ".join(_the(deck, p.card, "it") for p in sheep)
-        if first.owner == a.player:  # on a run of one's own: not the player's name twice
-            en.append(f"lays {cards_en} on their own run {first.run + 1}")
-            it.append(f"mette {cards_it} sulla propria serie {first.run + 1}")
-        else:
-            en.append(f"lays {cards_en} on {_run(names, first.owner, first.run, 'en')}")
-            it.append(f"mette {cards_it} sulla {_run(names, first.owner, first.run, 'it')}")
+        en.append(f"lays {cards_en} on {_run_of(names, a.player, first.owner, first.run, 'en')}")
+        it.append(f"mette {cards_it} sulla {_run_of(names, a.player, first.owner, first.run, 'it')}")
     for p in others:
-        own = p.owner == a.player
-        run_en = f"their own run {p.run + 1}" if own else _run(names, p.owner, p.run, "en")
-        run_it = f"propria serie {p.run + 1}" if own else _run(names, p.owner, p.run, "it")
-        en.append(f"puts {_role(deck, p.card, 'en')} in slot {p.slot} of {run_en}")
-        it.append(f"mette {_role(deck, p.card, 'it')} nella casella {p.slot} della {run_it}")
+        en.append(f"puts {_role(deck, p.card, 'en')} in slot {p.slot} of "
+                  f"{_run_of(names, a.player, p.owner, p.run, 'en')}")
+        it.append(f"mette {_role(deck, p.card, 'it')} nella casella {p.slot} della "
+                  f"{_run_of(names, a.player, p.owner, p.run, 'it')}")
     who = names[a.player]
     return {"en": f"{who} " + "; ".join(en) + ".", "it": f"{who} " + "; ".join(it) + "."}
 
