@@ -1447,13 +1447,16 @@ def test_a_long_turn_end_is_cut_short_in_just_happened_and_a_tap_reads_it_all(
     more = page.locator("#recent-more")
     more.wait_for()
     assert more.inner_text() == "Tap to read it all"
-    line = page.evaluate(
-        "parseFloat(getComputedStyle(document.querySelector('#recent-lines li')).lineHeight)")
-    short = newest.bounding_box()["height"]  # type: ignore[index]
+    # the live stream let go, so that no update redraws the list between two measures
+    page.evaluate("document.dispatchEvent(new CustomEvent('tavolo:live-pause'))")
+    measure = """() => { const li = document.querySelector('#recent-lines li');
+                         return [li.getBoundingClientRect().height,
+                                 parseFloat(getComputedStyle(li).lineHeight)]; }"""
+    short, line = page.evaluate(measure)
     assert short <= 4 * line + 2
     newest.click()
     page.wait_for_function("() => document.querySelector('#recent-lines li').classList.contains('whole')")
-    whole = newest.bounding_box()["height"]  # type: ignore[index]
+    whole, _ = page.evaluate(measure)
     assert whole > short and more.inner_text() == "Show less"
     _shot(page, "phone-oscuri-turn-end-read-all")
     page.reload()
