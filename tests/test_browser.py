@@ -1143,6 +1143,34 @@ def test_an_open_seat_is_named_in_the_pages_language(server: str, browser: objec
     assert "Seat 2" in english.locator(".player-list").inner_text()  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1024, "height": 1300}, {"width": 180, "height": 400}],
+                         ids=["phone", "tablet", "phone-at-200-percent"])
+def test_the_players_rows_read_as_one_table(server: str, browser: object, viewport: dict[str, int]) -> None:
+    """The table screen's players: every name in one column and what each has beside it, starting
+    at the same place in every row, whether a row's line fits or wraps (a walk found one short
+    row on one line while the others wrapped under their names). Where two columns do not fit
+    (a phone zoomed to 200 %), every row puts it under the name."""
+    host, _ = _new_table(browser, server, "en-GB", "diavolo", ["Anna", "Bartolomeo", "Carla"], seats=3,
+                         viewport=viewport)
+    host.locator(".player-list .player").nth(2).wait_for()  # type: ignore[attr-defined]
+    rows = host.evaluate("""() => [...document.querySelectorAll('.player-list .player')].map((li) => {
+        const name = li.querySelector('strong').getClientRects()[0];
+        const info = li.querySelector('strong + span').getClientRects()[0];
+        return {nameTop: name.top, nameRight: name.right, infoLeft: info.left, infoTop: info.top};
+    })""")
+    assert len(rows) == 3
+    lefts = [r["infoLeft"] for r in rows]
+    assert max(lefts) - min(lefts) < 1, rows  # one column for what the players have
+    for r in rows:
+        if viewport["width"] >= 360:
+            assert abs(r["infoTop"] - r["nameTop"]) < 2, rows  # beside the name, never under it
+            assert r["infoLeft"] >= r["nameRight"], rows
+        else:
+            assert r["infoTop"] > r["nameTop"] + 5, rows  # under it in every row
+    assert horizontal_overflow(host) <= 1
+    _shot(host, f"table-players-{viewport['width']}")
+
+
 def test_a_photo_larger_than_the_server_takes_is_made_smaller_on_the_phone(
         server: str, browser: object, tmp_path: Path) -> None:
     """A 200-megapixel camera's photo is more than the server accepts (50 megapixels): the
