@@ -95,7 +95,11 @@ def _same_index(a: Index, b: Index, s: GroupSettings) -> bool:
         along = abs(float(np.dot(gap, a.down)))
         side = abs(float(np.dot(gap, a.across)))
         return along <= s.word_reach * unit and side <= s.same_reach * unit
-    return float(np.linalg.norm(gap)) <= s.same_reach * unit
+    if float(np.linalg.norm(gap)) > s.same_reach * unit:
+        return False
+    # rival codes: one index's glyphs framed alike, or the indices of two cards side by side
+    surer = a if a.confidence >= b.confidence else b
+    return a.card == b.card or abs(float(np.dot(gap, surer.across))) <= s.rival_across * unit
 
 
 def corners(index: Index, s: GroupSettings = GroupSettings()) -> np.ndarray:

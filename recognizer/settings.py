@@ -30,7 +30,11 @@ class GroupSettings:
     lone_reading: float = 0.6  # a card known by one index only: its reading at least this sure (the
     #   best F1 on synthetic validation scenes, seed 31337: 0.5 gave recall .708, precision .906;
     #   0.6 .695, .928; 0.7 .681, .938)
-    same_reach: float = 0.8  # readings closer than this (in index units) are one index
+    same_reach: float = 0.8  # readings closer than this (in index units) are one index...
+    rival_across: float = 0.5  # ... and readings of rival codes only where they lie this close
+    #   across the surer one (its side to side): the indices of two cards in a tight fan or row sit
+    #   0.6-1 unit apart across; on 150 synthetic validation scenes (seed 31337) 559 of 564
+    #   pairs of readings of one index lay within 0.5 across, 2 of the 54 pairs of two indices did
     word_reach: float = 4.0  # readings along one joker's word, this far apart, are one index
     card_width: float = 7.0  # a card's width in index units (rank-to-suit distances), when unknown
     pair_reach: tuple[float, float] = (2.5, 30.0)  # a card's two indices: this many index units apart

@@ -338,6 +338,18 @@ def test_readings_of_one_index_are_one_reading_and_the_surest_wins() -> None:
     assert sorted((i.card, round(i.confidence, 2)) for i in found) == [("6C", 0.95), ("JK1", 0.9)]
 
 
+def test_two_cards_indices_side_by_side_are_two_readings_whatever_their_codes() -> None:
+    """A tight row or fan puts the next card's index 0.6-1 unit beside this one's (a webcam's row
+    of diamonds: QD beside a surer 10D, 0.65 unit across): both stay. Rival readings of one
+    index's glyphs, framed a little apart, are still one reading (the surer)."""
+    unit = 24.0
+    rank = np.array([[100.0, 100.0], [100.0 + 0.65 * unit, 100.0 + 0.3 * unit], [300.0, 100.0],
+                     [300.0 + 0.2 * unit, 100.0 + 0.3 * unit]])
+    suit = rank + np.array([0.0, unit])
+    found = indices(["QD", "10D", "KS", "KC"], np.array([0.9, 0.98, 0.9, 0.7]), rank, suit)
+    assert sorted(i.card for i in found) == ["10D", "KS", "QD"]
+
+
 def test_a_weak_reading_is_left_out() -> None:
     found = indices(["AH"], np.array([0.3]), np.array([[5.0, 5.0]]), np.array([[5.0, 15.0]]))
     assert found == []
