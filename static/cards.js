@@ -15,6 +15,12 @@ function cardLabel(code) {
                                     : (p.joker === "JK1" ? "Red joker" : "Black joker");
   return p.rank + SUIT_SYMBOL[p.suit];
 }
+/* Whether cardLabel names a code as a rank and a suit (a French or tarot card), not a code of
+   a deck of its own (the printed Insonnia deck's "R5"), which the server names. */
+function drawable(code) {
+  const p = cardParts(code);
+  return p.trump !== undefined || Boolean(p.joker) || SUIT_SYMBOL[p.suit] !== undefined;
+}
 /* A card's name for a screen reader; ``tarot``: a tarot's suited card, by the tarot's suit
    names (the queen of cups, la donna di coppe), as the server's cards.py names them. */
 function cardSpeech(code, tarot) {
@@ -302,14 +308,15 @@ function cardChooser({hand, legal, memory, hidden, label, onChoose, picker, cont
   return box;
 }
 
-/* A drop-down of card codes, for correcting a card. */
-function cardSelect(codes, current, onChange) {
+/* A drop-down of card codes, for correcting a card; ``label``: each code's name (its rank
+   and suit unless given). */
+function cardSelect(codes, current, onChange, label) {
   const sel = document.createElement("select");
   sel.setAttribute("aria-label", t("correct_card"));
   for (const code of codes) {
     const o = document.createElement("option");
     o.value = code;
-    o.textContent = cardLabel(code);
+    o.textContent = (label || cardLabel)(code);
     o.selected = code === current;
     sel.append(o);
   }

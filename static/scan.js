@@ -93,7 +93,7 @@
       // The label sits on the card's centre, numbered like the list, inside the photo.
       const [cx, cy] = centre(det);
       const label = document.createElementNS(svg.namespaceURI, "text");
-      label.textContent = `${i + 1} ${cardLabel(det.card)}`;
+      label.textContent = `${i + 1} ${labelOf(det.card, result)}`;
       const x = Math.min(Math.max(cx, size * 1.5), result.width - size * 1.5);
       const half = 0.3 * size * label.textContent.length;
       const y = freeLine(x, Math.min(Math.max(cy, size), result.height - size / 2), half);
@@ -121,7 +121,7 @@
       const added = document.createElement("span");
       added.className = "scan-thumb scan-added";
       added.setAttribute("aria-hidden", "true");
-      added.textContent = cardLabel(det.card);
+      added.textContent = labelOf(det.card, result);
       return added;
     }
     const xs = det.corners.map((c) => c[0]), ys = det.corners.map((c) => c[1]);
@@ -157,6 +157,15 @@
     return new Set(acting.length ? acting.reduce((a, b) => a.filter((c) => b.includes(c))) : []);
   }
 
+  /* A card's short name on the photo, in the buttons and in the picker: its rank and suit (K♠,
+     Trump XXI), or the name the server gives a card of a deck of its own codes (the printed
+     Insonnia deck: "red sheep 5"). */
+  function labelOf(code, result) {
+    if (drawable(code)) return cardLabel(code);
+    const named = ((result || current || {}).code_names || {})[code];
+    return named ? (named[LANG] || named.en) : code;
+  }
+
   /* Whether a scan's deck (its card codes) is a tarot: its suited cards go by the tarot's suits. */
   function tarotDeck(codes) { return (codes || []).some((c) => cardParts(c).trump !== undefined); }
 
@@ -183,7 +192,8 @@
       picker = cardPicker(legal, done, memory, new Set(FRENCH_CODES.filter((c) => !codes.includes(c))), ranks);
     } else {
       // A deck of its own codes (the printed Insonnia deck): its cards in one list.
-      picker = cardSelect(codes.includes(det.card) ? codes : [det.card, ...codes], det.card, done);
+      picker = cardSelect(codes.includes(det.card) ? codes : [det.card, ...codes], det.card, done,
+                          (code) => labelOf(code, result));
       if (!det.card) picker.options[0].textContent = "—";  // adding a card: none chosen yet
     }
     picker.classList.add("scan-picker");
@@ -299,8 +309,8 @@
         const again = document.createElement("button");
         again.type = "button";
         again.className = "scan-seen-card";
-        again.textContent = `${cardLabel(det.card)} (${i + 1})`;
-        again.setAttribute("aria-label", t("scan_fix_card", {n: i + 1, card: cardLabel(det.card)}));
+        again.textContent = `${labelOf(det.card, result)} (${i + 1})`;
+        again.setAttribute("aria-label", t("scan_fix_card", {n: i + 1, card: labelOf(det.card, result)}));
         again.addEventListener("click", () => { det.unfolded = true; result.fixing = i; draw(); });
         seen.push(again);
         return;
@@ -399,7 +409,7 @@
         const use = document.createElement("button");
         use.type = "button";
         use.className = !det.corrected && det.strong && result.proposal === det.card ? "big primary" : "big";
-        use.textContent = t("scan_use", {card: cardLabel(det.card)});
+        use.textContent = t("scan_use", {card: labelOf(det.card, result)});
         use.addEventListener("click", () => {
           if (ui.takeCard(det.card)) { box.hidden = true; box.replaceChildren(); }
         });
@@ -439,7 +449,7 @@
         // the card is named on its row: the button says the move, its label names the card too,
         // so that the card's name keeps the row's width on a 360 px phone
         play.textContent = t(kind === "play" ? "scan_play_short" : "scan_enter_short");
-        play.setAttribute("aria-label", t(kind === "play" ? "play" : "scan_enter", {card: cardLabel(det.card)}));
+        play.setAttribute("aria-label", t(kind === "play" ? "play" : "scan_enter", {card: labelOf(det.card, result)}));
         play.addEventListener("click", () => submit([{action: {type: kind, card: det.card}, det}], [], draw));
         li.append(play);
       }
@@ -486,7 +496,7 @@
         const left = result.detections.filter((d) => !gone(d) && playable(d) && !chosen.includes(d));
         submit(chosen.map((d) => ({action: {type: result.kind || "play", player: d.seat, card: d.card}, det: d})),
                chosen.filter((d) => d.corners).map((d) => [d.seat, angleOf(d, result.width, result.height)]), draw,
-               left.map((d) => cardLabel(d.card)));
+               left.map((d) => labelOf(d.card, result)));
       });
       actions.append(confirm);
     }

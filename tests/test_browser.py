@@ -2181,6 +2181,44 @@ def _in_lay(page: object, placements: Sequence[tuple[str, int, int]]) -> None:
     _wait_moved(page, before)
 
 
+def test_a_printed_insonnia_card_scanned_is_named_as_its_deck_names_it(
+        server: str, browser: object, tmp_path: Path) -> None:
+    """The printed deck's codes are no rank and suit ("R5"): the photo's label, the button that
+    takes the card and the picker that corrects it say "red sheep 5", as the list does, never
+    a French name made of the code ("Rundefined")."""
+    from companion.decks.raster import render_card
+
+    _host, table_id = _new_table(browser, server, "en-GB", "insonnia", ["Lia", "Max", "Noa"],
+                                deck="printed", variant="base", viewport=TALL_PHONE)
+    phones = [_seat(browser, server, table_id, i, "en-GB", TALL_PHONE) for i in range(3)]
+    page = phones[int(phones[0].evaluate("window.TAVOLO.view().state.turn"))]  # type: ignore[attr-defined]
+    face = render_card("R5", 8.0)
+    photo = np.full((face.shape[0] + 200, face.shape[1] + 240, 3), 70, np.uint8)
+    photo[100:100 + face.shape[0], 120:120 + face.shape[1]] = face
+    path = tmp_path / "printed-r5.jpg"
+    cv2.imwrite(str(path), photo)
+    page.locator("#scan-input").set_input_files(str(path))  # type: ignore[attr-defined]
+    page.locator(".scan-item").first.wait_for()  # type: ignore[attr-defined]
+    assert page.locator(".scan-item .scan-name").all_inner_texts() == ["red sheep 5"]  # type: ignore[attr-defined]
+    assert page.locator("#scan svg text").all_text_contents() == ["1 red sheep 5"]  # type: ignore[attr-defined]
+    use = page.get_by_role("button", name="Use red sheep 5")  # type: ignore[attr-defined]
+    assert use.count() == 1
+    page.locator(".scan-fix").first.click()  # type: ignore[attr-defined]
+    options = page.locator(".scan-picker option").all_inner_texts()  # type: ignore[attr-defined]
+    assert "red sheep 5" in options and "yellow sheep 10" in options
+    assert len(options) == len(set(options)) and not any("undefined" in o for o in options)
+    assert "undefined" not in page.locator("#scan").inner_text()  # type: ignore[attr-defined]
+    _shot(page, "phone-insonnia-printed-scan", full_page=False)
+    # in Italian, on a phone whose language it is
+    italian = phones[(phones.index(page) + 1) % 3]
+    italian.goto(italian.url.split("?")[0] + "?lang=it")  # type: ignore[attr-defined]
+    italian.locator("#scan-input").set_input_files(str(path))  # type: ignore[attr-defined]
+    italian.locator(".scan-item").first.wait_for()  # type: ignore[attr-defined]
+    assert italian.locator("#scan svg text").all_text_contents() == ["1 pecora rossa 5"]  # type: ignore[attr-defined]
+    italian.locator(".scan-fix").first.click()  # type: ignore[attr-defined]
+    assert "pecora gialla 10" in italian.locator(".scan-picker option").all_inner_texts()  # type: ignore[attr-defined]
+
+
 def test_three_phones_play_insonnia_by_tapping_cards_into_slots(server: str, browser: object) -> None:
     """Real cards, the printed deck: first sheep, a chain of two, a chain that goes one way only
     (no other slot offered), a refusal the phone could not foresee that names the card that

@@ -21,7 +21,7 @@ from recognizer.settings import Settings, decks_mixed
 from recognizer.types import Detection
 
 from ..decks.library import DeckLibrary
-from ..games.cards import DECKS, card_name, deck_list, is_card
+from ..games.cards import DECKS, FRENCH54, TAROT78, card_name, deck_list, is_card
 from ..games.engine import IllegalAction
 from ..games.registry import rule_link
 from .camera import camera_deck, scannable, table_kinds, to_table_code
@@ -86,10 +86,20 @@ def scan(table: Table, data: bytes, seat: int | None, host: bool,
         # says the seat does not hold, as the table stands when it opens)
         "codes": codes,
         # what this game calls a card corrected by hand, where it names cards its own way
-        # (at an Oscuri table a joker is a Black Angel): the same words as for a card read
+        # (at an Oscuri table a joker is a Black Angel), or each card's name where the phone
+        # cannot draw the deck's codes as rank and suit (the printed Insonnia deck's "red 5")
         **({"code_names": {c: _names(table, deck, c) for c in codes}}
-           if getattr(rules, "card_name", None) is not None else {}),
+           if getattr(rules, "card_name", None) is not None or not drawn_by_phone(codes) else {}),
     }
+
+
+_DRAWN = frozenset(deck_list(FRENCH54)) | frozenset(deck_list(TAROT78))
+
+
+def drawn_by_phone(codes: list[str]) -> bool:
+    """Whether the phone names every one of ``codes`` itself, as a rank and a suit (French and
+    tarot cards); a deck of its own codes is named by the server."""
+    return all(c in _DRAWN for c in codes)
 
 
 MAX_CHECKED = 60  # cards asked about at once: more than any photo's list holds
