@@ -45,6 +45,16 @@ def test_quinta_ends_with_each_players_points_and_their_sets() -> None:
     assert QU.scores(s) == (0, 9, 0)
 
 
+def test_quinta_one_point_is_one_punto_in_italian() -> None:
+    s = QU.from_setup(3, {}, [["3C"], ["5H"], ["9C"]], [[], ["QS", "QD"], ["10S"]], None)
+    s, _ = _told("quinta", QU, s, QPlay(0, "3C"))
+    s, _ = _told("quinta", QU, s, QPlay(1, "5H"))
+    s, lines = _told("quinta", QU, s, QPlay(2, "9C"))
+    assert QU.scores(s) == (0, 1, 0)
+    assert lines[-2]["en"].startswith("Bruno scores 1: a pair of Q (")
+    assert lines[-2]["it"].startswith("Bruno fa 1 punto: una coppia di Q (")
+
+
 def test_oscuri_a_lower_suit_that_ends_the_turn_names_the_new_suit() -> None:
     s = OS.from_setup(NAMES[:2], 1, 0, [["10C", "2H", "3H"], ["5S", "4H", "6H"]], ["7D", "8D"], [0, 0])
     s, _ = _told("oscuri", OS, s, OPlay(0, "10C"))

@@ -91,5 +91,6 @@ def _final_scores(names: Sequence[str], s: QuintaState) -> list[Line]:
         it = "; ".join(f"{SET_IT[min(len(x['cards']), 4)]} di {x['rank']} ({_cards(x['cards'], 'it')}) "
                        f"= {x['points']}" for x in sets)
         lines.append({"en": f"{names[seat]} scores {points}: {en}.",
-                      "it": f"{names[seat]} fa {points} punti: {it}.", "kind": "end"})
+                      "it": f"{names[seat]} fa {points} {'punto' if points == 1 else 'punti'}: {it}.",
+                      "kind": "end"})
     return lines
