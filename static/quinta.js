@@ -101,20 +101,33 @@ window.GAME_UI = window.GAME_UI || {};
   function controls(view, act) {
     const s = view.state, me = view.me;
     const box = document.createElement("div");
-    if (me === null || me === undefined || view.outcome) return box;
-    if (s.phase === "joker_row" && s.pending_jokers[0].player === me) {
-      const joker = s.pending_jokers[0].card;
-      for (const suit of JOKER_ROWS[joker]) {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.className = "big primary";
-        b.dataset.row = suit;
-        b.textContent = t("put_in_row", {suit: t("suit_" + suit)}) + " " + SUIT_SYMBOL[suit];
-        b.addEventListener("click", () => act({type: "choose_row", row: suit}));
-        box.append(b);
+    if (view.outcome) return box;
+    if (s.phase === "joker_row") {
+      // the joker's owner chooses its row: on his phone, or on the table screen for a seat
+      // that has no phone (its cards entered there by hand)
+      const owner = s.pending_jokers[0].player;
+      const forOther = owner !== me && view.host && me === null && phoneless(view, owner);
+      if (owner === me || forOther) {
+        if (forOther) {
+          const para = document.createElement("p");
+          para.className = "ks-for";
+          para.textContent = t("for_seat", {who: view.names[owner]});
+          box.append(para);
+        }
+        for (const suit of JOKER_ROWS[s.pending_jokers[0].card]) {
+          const b = document.createElement("button");
+          b.type = "button";
+          b.className = "big primary";
+          b.dataset.row = suit;
+          b.textContent = t("put_in_row", {suit: t("suit_" + suit)}) + " " + SUIT_SYMBOL[suit];
+          b.addEventListener("click", () => act(forOther ? {type: "choose_row", row: suit, player: owner}
+                                                         : {type: "choose_row", row: suit}));
+          box.append(b);
+        }
+        return box;
       }
-      return box;
     }
+    if (me === null || me === undefined) return box;
     if (!(s.phase === "choose" && s.to_act.includes(me))) { memory.selected = null; return box; }
     const legal = new Set(s.legal.filter((a) => a.type === "play").map((a) => a.card));
     box.append(cardChooser({hand: s.hand, legal, memory, hidden: ACES, context: `${s.round}/${me}`,

@@ -787,7 +787,16 @@
     if (!listShown(list) || pending) return;  // the next photo brings its own moves
     list.seq = v.seq;
     const asked = list.detections.filter((d) => !d.done && !d.extra_copy && (d.move || d.corrected));
-    if (!asked.length) return;
+    if (!asked.length) {
+      // nothing to ask again, but the seats still to play have changed: a card added next is
+      // offered to those (a list opened while a joker's row was chosen offered its owner alone)
+      const waiting = [...(v.state.to_act || [])].sort((a, b) => a - b);
+      if (String(waiting) !== String(list.waiting || [])) {
+        list.waiting = waiting;
+        show(list);
+      }
+      return;
+    }
     const cards = asked.map((d) => d.card);
     // the table screen: each card judged for the seat it is given to (or the first to play)
     const seats = asked.map(seatOf);

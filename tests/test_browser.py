@@ -857,6 +857,53 @@ def test_the_table_screen_enters_the_cards_of_seats_without_a_phone_by_hand(
     assert "Non inserite, date a nessuno: Q♥" in host.locator("#toast").inner_text()  # type: ignore[attr-defined]
 
 
+def test_the_table_screen_chooses_the_jokers_row_for_a_seat_without_a_phone(
+        server: str, browser: object) -> None:
+    """A joker entered by hand for a seat with no phone: its owner chooses its row (quinta.md
+    3.3.2), and nobody but the table screen can say it for him; the game waits for it. The list
+    of cards by hand opened meanwhile offers, once the next round starts, every seat to play
+    again, not the joker's owner alone."""
+    host, table_id = _new_table(browser, server, "en-GB")
+    anna = _seat(browser, server, table_id, 0, "en-GB")
+    _pick(anna, "7S")
+    host.wait_for_function("() => document.querySelectorAll('.player.acting').length === 2")  # type: ignore[attr-defined]
+    host.locator("#by-hand-button").click()  # type: ignore[attr-defined]
+    panel = host.locator("#scan")  # type: ignore[attr-defined]
+    for card, suit, seat in (("JK1", "J", "1"), ("5C", "C", "2")):
+        if not panel.locator(".scan-picker").count():
+            panel.locator("#scan-add").click()
+        tab = panel.locator(f".scan-picker .suit-tab[data-suit={suit}]")
+        if tab.count():
+            tab.click()
+        panel.locator(f".scan-picker .card[data-card='{card}']").click()
+        panel.locator(f".scan-item[data-card='{card}'] select").select_option(seat)
+    panel.locator("#scan-confirm").click()
+    panel.wait_for(state="hidden")
+    status = host.locator("#status")  # type: ignore[attr-defined]
+    status.get_by_text("Seat 2 chooses a row for the red joker").wait_for()
+    controls = host.locator("#controls")  # type: ignore[attr-defined]
+    assert "For Seat 2 (no phone at this seat):" in controls.inner_text()
+    assert anna.locator("button[data-row]").count() == 0  # type: ignore[attr-defined]
+    rows = host.locator("button[data-row]")  # type: ignore[attr-defined]
+    assert [b.get_attribute("data-row") for b in rows.all()] == ["H", "D"]
+    # the list of cards by hand, opened while the joker waits, offers its owner alone...
+    host.locator("#by-hand-button").click()  # type: ignore[attr-defined]
+    _shot(host, "table-screen-joker-row-for-a-seat")
+    before = _seq(host)
+    host.locator("button[data-row='D']").click()  # type: ignore[attr-defined]
+    _wait_moved(host, before)
+    host.wait_for_function("() => document.querySelectorAll('.player.acting').length === 3")  # type: ignore[attr-defined]
+    assert host.locator("button[data-row]").count() == 0  # type: ignore[attr-defined]
+    assert "JK1" in host.evaluate("JSON.stringify(window.TAVOLO.view().state.rows.D)")  # type: ignore[attr-defined]
+    # ... and, the next round begun, every seat still to play for a card added then
+    if not panel.locator(".scan-picker").count():
+        panel.locator("#scan-add").click()
+    panel.locator(".scan-picker .suit-tab[data-suit=H]").click()
+    panel.locator(".scan-picker .card[data-card='9H']").click()
+    options = panel.locator(".scan-item[data-card='9H'] select option").all_inner_texts()
+    assert options[1:] == ["Anna", "Seat 2", "Seat 3"]
+
+
 def test_a_card_refused_when_played_says_why_under_it_and_the_picker_greys_the_aces(
         server: str, browser: object) -> None:
     """The table moved on after the photo: the open list is judged again (on the table screen a
