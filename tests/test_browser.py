@@ -1190,16 +1190,42 @@ def test_an_open_seat_is_named_in_the_pages_language(server: str, browser: objec
     assert "Seat 2" in english.locator(".player-list").inner_text()  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("viewport", [PHONE, {"width": 1024, "height": 1300}, {"width": 180, "height": 400}],
-                         ids=["phone", "tablet", "phone-at-200-percent"])
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1024, "height": 1300}, {"width": 1024, "height": 768},
+                                      {"width": 180, "height": 400}],
+                         ids=["phone", "tablet", "landscape-table-screen", "phone-at-200-percent"])
 def test_the_players_rows_read_as_one_table(server: str, browser: object, viewport: dict[str, int]) -> None:
     """The table screen's players: every name in one column and what each has beside it, starting
     at the same place in every row, whether a row's line fits or wraps (a walk found one short
     row on one line while the others wrapped under their names). Where two columns do not fit
-    (a phone zoomed to 200 %), every row puts it under the name."""
-    host, _ = _new_table(browser, server, "en-GB", "diavolo", ["Anna", "Bartolomeo", "Carla"], seats=3,
-                         viewport=viewport)
+    (a phone zoomed to 200 %), every row puts it under the name. A name wraps between its words
+    (another walk read "Massimilian / o" on a landscape table screen)."""
+    host, _ = _new_table(browser, server, "en-GB", "diavolo", ["Anna", "Massimiliano Bartolomei", "Carla"],
+                         seats=3, viewport=viewport)
     host.locator(".player-list .player").nth(2).wait_for()  # type: ignore[attr-defined]
+    # a name wraps between its words, never inside one that would fit on a line (a walk read
+    # "Massimilian / o" at 1024 px): each such word of each name is laid out in one piece
+    broken = host.evaluate("""() => [...document.querySelectorAll('.player-list .player strong')]
+      .flatMap((el) => {
+        const text = el.firstChild, out = [];
+        let at = 0;
+        for (const word of text.data.split(' ')) {
+            const r = document.createRange();
+            r.setStart(text, at);
+            r.setEnd(text, at + word.length);
+            // broken: laid out in two pieces, though the whole word is narrower than half the row
+            const whole = document.createElement('span');
+            whole.style.whiteSpace = 'nowrap';
+            whole.textContent = word;
+            el.append(whole);
+            const row = el.closest('.player'), pad = parseFloat(getComputedStyle(row).paddingLeft) * 2;
+            const fits = whole.getBoundingClientRect().width <= (row.getBoundingClientRect().width - pad) / 2;
+            whole.remove();
+            if (r.getClientRects().length > 1 && fits) out.push(word);
+            at += word.length + 1;
+        }
+        return out;
+    })""")
+    assert broken == []
     rows = host.evaluate("""() => [...document.querySelectorAll('.player-list .player')].map((li) => {
         const name = li.querySelector('strong').getClientRects()[0];
         const info = li.querySelector('strong + span').getClientRects()[0];
@@ -1215,7 +1241,13 @@ def test_the_players_rows_read_as_one_table(server: str, browser: object, viewpo
         else:
             assert r["infoTop"] > r["nameTop"] + 5, rows  # under it in every row
     assert horizontal_overflow(host) <= 1
-    _shot(host, f"table-players-{viewport['width']}")
+    _shot(host, f"table-players-{viewport['width']}x{viewport['height']}")
+    # a name of one word as long as a name may be (24 letters) breaks where it must: the page
+    # never scrolls sideways
+    long_name, _ = _new_table(browser, server, "en-GB", "diavolo", ["Bartolomeogiovannipaolox", "Bo"],
+                              seats=2, viewport=viewport)
+    long_name.locator(".player-list .player").nth(1).wait_for()  # type: ignore[attr-defined]
+    assert horizontal_overflow(long_name) <= 1
 
 
 def test_a_photo_larger_than_the_server_takes_is_made_smaller_on_the_phone(
