@@ -534,7 +534,7 @@
       }));
     }
     actions.append(closer(t("close"), () => {
-      if (stream) stopLive();  // closed: the camera would open the panel again at its next change
+      if (stream || starting) stopLive();  // closed: the camera would open the panel again at its next change
       forget();
     }));
     function draw() { show(result); }
@@ -607,6 +607,7 @@
   const liveBox = document.getElementById("live");
   let stream = null, timer = null, inFlight = false, streaks = {}, shown = "";
   let liveSession = 0;  // a frame sent in an earlier session (the camera since stopped) is dropped
+  let starting = false;  // the camera is being opened (a permission prompt may take a while)
   let current = null;  // the list on screen
   // What the player did to each card read, by the code first read (copies in order), until
   // the cards are played or the panel is closed: live frames and photos alike keep it.
@@ -725,20 +726,52 @@
     }
   }
 
+  /* What a camera that could not be opened needs: permission, a camera at all, or the one
+     another app holds. */
+  function cameraTrouble(e) {
+    const name = e && e.name;
+    if (name === "NotFoundError" || name === "OverconstrainedError") return t("live_none");
+    if (name === "NotReadableError" || name === "AbortError") return t("live_busy");
+    return t("live_denied");
+  }
+
   async function startLive() {
+    if (stream || starting) return;  // one camera, however many taps while it opens
+    const session = liveSession;
+    starting = true;
+    liveButton.textContent = t("live_starting");
+    liveButton.setAttribute("aria-busy", "true");
+    let opened;
     try {
-      stream = await navigator.mediaDevices.getUserMedia(
+      opened = await navigator.mediaDevices.getUserMedia(
         {video: {facingMode: "environment", width: {ideal: 1280}}, audio: false});
     } catch (e) {
-      toast(t("live_denied"));
+      starting = false;
+      if (session === liveSession) {
+        stopLive();
+        toast(cameraTrouble(e));
+      }
       return;
     }
+    starting = false;
+    if (session !== liveSession) {  // stopped while it opened (a tap, the panel closed, a card played)
+      opened.getTracks().forEach((track) => track.stop());
+      return;
+    }
+    stream = opened;
     const video = document.createElement("video");
     video.setAttribute("playsinline", "");
     video.muted = true;
     video.srcObject = stream;
     video.setAttribute("aria-label", t("live"));
-    await video.play();
+    try {
+      await video.play();
+    } catch (e) {
+      stopLive();
+      toast(cameraTrouble(e));
+      return;
+    }
+    if (session !== liveSession) return;  // stopped meanwhile: stopLive stopped the tracks
     const canvas = document.createElement("canvas");
     const stop = document.createElement("button");
     stop.type = "button";
@@ -750,12 +783,13 @@
     streaks = {};
     shown = "";
     liveButton.textContent = t("live_stop");
+    liveButton.removeAttribute("aria-busy");
     liveButton.setAttribute("aria-pressed", "true");
     timer = setInterval(() => liveFrame(video, canvas), 500);
   }
 
   function stopLive() {
-    liveSession += 1;
+    liveSession += 1;  // a camera still opening is closed as soon as it opens
     if (timer) clearInterval(timer);
     if (stream) stream.getTracks().forEach((track) => track.stop());
     timer = null;
@@ -764,6 +798,7 @@
     liveBox.replaceChildren();
     if (liveButton) {
       liveButton.textContent = t("live");
+      liveButton.removeAttribute("aria-busy");
       liveButton.setAttribute("aria-pressed", "false");
     }
   }
@@ -771,7 +806,7 @@
   if (liveButton && window.isSecureContext && navigator.mediaDevices && navigator.mediaDevices.getUserMedia) {
     liveButton.hidden = false;
     liveButton.setAttribute("aria-pressed", "false");
-    liveButton.addEventListener("click", () => (stream ? stopLive() : startLive()));
+    liveButton.addEventListener("click", () => (stream || starting ? stopLive() : startLive()));
   }
 
   // The table moved since the photo (a card played, the turn come round): each card's move is
@@ -828,7 +863,7 @@
   // Once the game is over there is nothing left to scan: the camera stops, the result stays.
   document.addEventListener("tavolo:view", (ev) => {
     if (!ev.detail.outcome) return;
-    if (stream) stopLive();
+    if (stream || starting) stopLive();
     forget();
     box.hidden = true;
     box.replaceChildren();
@@ -848,7 +883,7 @@
     document.addEventListener("tavolo:view", (ev) => offerByHand(ev.detail));
     if (T.view()) offerByHand(T.view());
     byHand.addEventListener("click", () => {
-      if (stream) stopLive();
+      if (stream || starting) stopLive();
       supersede();  // a photo still being read would replace the list
       forget();  // what was done to an earlier list is not this one's
       const view = T.view();
@@ -891,7 +926,7 @@
   input.addEventListener("change", async () => {
     const file = input.files && input.files[0];
     if (!file) return;
-    if (stream) stopLive();  // a photo chosen ends the live camera: its frames would replace it
+    if (stream || starting) stopLive();  // a photo chosen ends the live camera: its frames would replace it
     const before = current;  // what the player did to the list on screen is kept for the photo's
     const mine = supersede();  // the older photo's reading is no longer wanted
     hideToast();  // a message about an earlier photo is not about this one

@@ -1410,6 +1410,59 @@ def test_live_camera_proposes_a_card_seen_in_several_frames(server: str, playwri
         b.close()
 
 
+SLOW_CAMERA = """(() => {
+  // the camera opens a second after it is asked for (a permission prompt), and every track
+  // opened is kept in sight, so that a test can tell which are still live
+  const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+  window.cameraTracks = [];
+  navigator.mediaDevices.getUserMedia = async (c) => {
+    if (window.cameraFails) throw new DOMException("no camera", window.cameraFails);
+    await new Promise((r) => setTimeout(r, 1000));
+    const s = await open(c);
+    window.cameraTracks.push(...s.getTracks());
+    return s;
+  };
+})()"""
+
+
+@pytest.mark.skipif(not (PHOTOS / "rdpong").is_dir(), reason="no photos in ../shared/cardphotos")
+def test_live_camera_opens_once_however_often_it_is_tapped_and_says_what_it_lacks(
+        server: str, playwright: object, tmp_path: Path) -> None:
+    """The camera takes a moment to open: the button says so, a second tap cancels, and the
+    camera opened meanwhile is closed at once (two taps left a camera on that "Stop" did not
+    stop). A camera that cannot open says why: refused, absent, or held by another app."""
+    video = _y4m(PHOTOS / "rdpong" / "8hearts.jpg", tmp_path / "camera.y4m")
+    b = _camera_browser(playwright, video)
+    try:
+        _, table_id = _new_table(b, server)
+        anna = _camera_phone(b, server, table_id)
+        anna.add_init_script(SLOW_CAMERA)
+        anna.reload()
+        live = anna.locator("#live-button")
+        live.click()
+        assert live.inner_text() == "Starting the camera… (tap to cancel)"
+        live.click()  # a second tap while it opens: cancelled
+        assert live.inner_text() == "Live camera"
+        anna.wait_for_function("() => window.cameraTracks.length === 1")
+        anna.wait_for_function("() => window.cameraTracks.every((t) => t.readyState === 'ended')")
+        assert anna.locator("#live").is_hidden()
+        # opened, then stopped: no track left live
+        live.click()
+        anna.locator("#live video").wait_for()
+        live.click()  # "Stop the camera"
+        anna.wait_for_function("() => window.cameraTracks.every((t) => t.readyState === 'ended')")
+        assert anna.evaluate("window.cameraTracks.length") == 2
+        for failure, said in (("NotAllowedError", "allow it in the browser"),
+                              ("NotFoundError", "This device has no camera the browser can use"),
+                              ("NotReadableError", "The camera is in use by another app")):
+            anna.evaluate(f"window.cameraFails = {failure!r}")
+            live.click()
+            anna.locator("#toast").get_by_text(said).wait_for()
+            assert live.inner_text() == "Live camera"
+    finally:
+        b.close()
+
+
 @pytest.mark.skipif(not (PHOTOS / "rdpong").is_dir(), reason="no photos in ../shared/cardphotos")
 def test_live_camera_keeps_a_card_corrected_or_added_by_hand_when_the_table_changes(
         server: str, playwright: object, tmp_path: Path) -> None:
