@@ -53,11 +53,13 @@ async function csrfUpload(url, form, {signal, onSent} = {}) {
 }
 
 /* A photo as it leaves the phone: one larger than the server takes (a 50-200 megapixel camera,
-   or a file over its 20 MB) is made smaller here first, its long side PHOTO_SIDE pixels: as
-   many as the card reader ever looks at (it reads at most 3000 pixels across, and one octave
-   finer where indices are small). Any other photo, or one the browser cannot open, is sent as
-   it is, and the server says what is wrong with it. */
-const PHOTO_MAX_PIXELS = 48e6;
+   a PNG, WebP or BMP over its 24 megapixels, or a file over its 20 MB) is made smaller here
+   first, as a JPEG whose long side is at most PHOTO_SIDE pixels: as many as the card reader
+   ever looks at (it reads at most 3000 pixels across, and one octave finer where indices are
+   small). Any other photo, or one the browser cannot open, is sent as it is, and the server
+   says what is wrong with it. */
+const PHOTO_MAX_PIXELS = 48e6;  // a JPEG (the server decodes it reduced, up to 50 megapixels)
+const PHOTO_MAX_PIXELS_OTHER = 23e6;  // any other format (decoded whole: 24 megapixels)
 const PHOTO_MAX_BYTES = 18 * 1024 * 1024;
 const PHOTO_SIDE = 6000;
 async function photoForUpload(file) {
@@ -65,7 +67,8 @@ async function photoForUpload(file) {
   let bitmap;
   try { bitmap = await createImageBitmap(file, {imageOrientation: "from-image"}); } catch (e) { return file; }
   const {width, height} = bitmap;
-  if (width * height <= PHOTO_MAX_PIXELS && file.size <= PHOTO_MAX_BYTES) { bitmap.close(); return file; }
+  const most = file.type === "image/jpeg" ? PHOTO_MAX_PIXELS : PHOTO_MAX_PIXELS_OTHER;
+  if (width * height <= most && file.size <= PHOTO_MAX_BYTES) { bitmap.close(); return file; }
   const k = Math.min(1, PHOTO_SIDE / Math.max(width, height));
   const canvas = document.createElement("canvas");
   canvas.width = Math.max(1, Math.round(width * k));

@@ -1277,6 +1277,32 @@ def test_a_photo_larger_than_the_server_takes_is_made_smaller_on_the_phone(
     anna.locator("#scan").get_by_role("button", name="Play 8♥").wait_for()  # type: ignore[attr-defined]
 
 
+def test_a_png_over_the_servers_24_megapixels_is_sent_as_a_jpeg(
+        server: str, browser: object, tmp_path: Path) -> None:
+    """A PNG of 27 megapixels (a screenshot of a tablet, an export) is over what the server
+    decodes whole (24): the phone sends it as a JPEG, which the server takes, and the card in
+    it is read. It was sent as it was and refused."""
+    from recognizer.decode import ImageError, decode
+
+    card = cv2.imread(str(PHOTOS / "rdpong" / "8hearts.jpg"))
+    k = 2000 / max(card.shape[:2])
+    card = cv2.resize(card, (round(card.shape[1] * k), round(card.shape[0] * k)))
+    page = np.full((4500, 6000, 3), 60, np.uint8)
+    page[1000:1000 + card.shape[0], 2000:2000 + card.shape[1]] = card
+    path = tmp_path / "big.png"
+    cv2.imwrite(str(path), page)
+    with pytest.raises(ImageError, match="at most 24"):
+        decode(path.read_bytes())
+    _host, table_id = _new_table(browser, server, "en-GB")
+    anna = _seat(browser, server, table_id, 0, "en-GB")
+    with anna.expect_response(lambda r: "/photos" in r.url) as sent:  # type: ignore[attr-defined]
+        anna.locator("#scan-input").set_input_files(str(path))  # type: ignore[attr-defined]
+    assert sent.value.status == 200
+    body = sent.value.json()
+    assert (body["width"], body["height"]) == (6000, 4500)
+    assert [d["card"] for d in body["detections"]] == ["8H"]
+
+
 def test_a_card_the_camera_missed_is_added_by_hand_and_played(server: str, browser: object) -> None:
     """A photo in which the camera finds no card (an empty table here) still lets the player
     add the card he holds with the picker and play it; the card is checked like any other."""

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -313,6 +314,25 @@ def test_every_bad_image_case_through_the_web_route_as_the_page_sends_it(
         assert resp.status_code == 400 and body["error"] == "bad_request", (en, body)
         assert en in body["messages"]["en"] and it in body["messages"]["it"], body
     assert snapshot(app.config["DATABASE"]) == before
+
+
+def test_a_photo_too_big_is_told_its_own_figures_in_italian_too() -> None:
+    """The Italian of "too many megapixels" gives the photo's own figures and the limit of its
+    format (it said "at most 50" to a 27-megapixel PNG refused at 24), and the file size limit."""
+    from companion.web.api import image_error_it
+    from recognizer.decode import ImageError, decode
+
+    with pytest.raises(ImageError) as png:
+        decode(_png_header(6_000, 4_500))
+    assert image_error_it(str(png.value)) == (
+        "L'immagine ha 27 megapixel; se ne accettano al massimo 24 per i file PNG, WebP e BMP: "
+        "invia una copia più piccola della foto.")
+    assert image_error_it("The image has 81 megapixels; at most 50 are accepted: send a smaller copy "
+                          "of the photo.") == ("L'immagine ha 81 megapixel; se ne accettano al massimo 50: "
+                                               "invia una copia più piccola della foto.")
+    with pytest.raises(ImageError) as big:
+        decode(b"\xff\xd8" + b"\0" * (21 * 1024 * 1024))
+    assert image_error_it(str(big.value)) == "Il file è più grande di 20 MB."
 
 
 def test_grey_alpha_and_rotated_photos_simply_work_through_the_web_route(client: FlaskClient) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -36,14 +37,23 @@ IMAGE_ERRORS_IT = {
 }
 
 
+_TOO_MANY_PIXELS = re.compile(r"The image has (?P<has>\d+) megapixels; at most (?P<most>\d+) are accepted"
+                              r"(?P<other> for PNG, WebP and BMP files)?")
+_TOO_LARGE = re.compile(r"The file is larger than (?P<mb>\d+) MB")
+
+
 def image_error_it(message: str) -> str:
     """The Italian of a recogniser refusal of a photo."""
     if message in IMAGE_ERRORS_IT:
         return IMAGE_ERRORS_IT[message]
-    if "megapixels" in message:
-        return "L'immagine ha troppi pixel: al massimo 50 megapixel. Invia una copia più piccola della foto."
-    if "larger than" in message:
-        return "Il file è più grande di 20 MB."
+    pixels = _TOO_MANY_PIXELS.match(message)
+    if pixels:
+        which = " per i file PNG, WebP e BMP" if pixels["other"] else ""
+        return (f"L'immagine ha {pixels['has']} megapixel; se ne accettano al massimo {pixels['most']}"
+                f"{which}: invia una copia più piccola della foto.")
+    size = _TOO_LARGE.match(message)
+    if size:
+        return f"Il file è più grande di {size['mb']} MB."
     return "L'immagine non si può leggere: " + message
 
 bp = Blueprint("api", __name__, url_prefix="/api")
