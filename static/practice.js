@@ -42,7 +42,9 @@
     goal.textContent = p.goal ? (p.goal[LANG] || p.goal.en) : "";
     const note = document.createElement("p");
     note.className = "hint";
-    note.textContent = t("pr_bots", {who: p.bots.map((s) => v.names[s]).join(", ")});
+    // Quinta's rounds are chosen by all at once: the bots have chosen before the player does
+    note.textContent = t(v.game === "quinta" ? "pr_bots_together" : "pr_bots",
+                         {who: p.bots.map((s) => v.names[s]).join(", ")});
     const switchLabel = document.createElement("label");
     switchLabel.className = "radio";
     const toggle = document.createElement("input");

@@ -3481,7 +3481,9 @@ def test_practice_quinta_against_bots_with_their_cards_shown_and_a_move_taken_ba
     page.wait_for_url("**/play/*")
     page.locator(".hand .card").first.wait_for()
     assert page.locator(".hand .card").count() == 12  # four players: 12 cards each
-    assert "Bots: Ada, Bruno, Carla" in page.locator("#practice").inner_text()
+    # what the bots do, as they do it: in Quinta they choose at once, before the player
+    assert ("Bots: Ada, Bruno, Carla. They choose their cards at once, face down"
+            in page.locator("#practice").inner_text())
     assert page.locator("#practice .pr-goal").inner_text().strip()  # what the game is for, first
     assert page.locator("#undo").is_hidden()  # the practice table's own undo instead
     # a real table's host tools mean nothing here (no other phone, no serious game)
