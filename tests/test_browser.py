@@ -1203,29 +1203,9 @@ def test_the_players_rows_read_as_one_table(server: str, browser: object, viewpo
                          seats=3, viewport=viewport)
     host.locator(".player-list .player").nth(2).wait_for()  # type: ignore[attr-defined]
     # a name wraps between its words, never inside one that would fit on a line (a walk read
-    # "Massimilian / o" at 1024 px): each such word of each name is laid out in one piece
-    broken = host.evaluate("""() => [...document.querySelectorAll('.player-list .player strong')]
-      .flatMap((el) => {
-        const text = el.firstChild, out = [];
-        let at = 0;
-        for (const word of text.data.split(' ')) {
-            const r = document.createRange();
-            r.setStart(text, at);
-            r.setEnd(text, at + word.length);
-            // broken: laid out in two pieces, though the whole word is narrower than half the row
-            const whole = document.createElement('span');
-            whole.style.whiteSpace = 'nowrap';
-            whole.textContent = word;
-            el.append(whole);
-            const row = el.closest('.player'), pad = parseFloat(getComputedStyle(row).paddingLeft) * 2;
-            const fits = whole.getBoundingClientRect().width <= (row.getBoundingClientRect().width - pad) / 2;
-            whole.remove();
-            if (r.getClientRects().length > 1 && fits) out.push(word);
-            at += word.length + 1;
-        }
-        return out;
-    })""")
-    assert broken == []
+    # "Massimilian / o" at 1024 px), and so do the lines of what each player has
+    assert _split_words(host, ".player-list .player strong") == []
+    assert _split_words(host, ".player-list .player strong + span") == []
     rows = host.evaluate("""() => [...document.querySelectorAll('.player-list .player')].map((li) => {
         const name = li.querySelector('strong').getClientRects()[0];
         const info = li.querySelector('strong + span').getClientRects()[0];
@@ -1245,9 +1225,51 @@ def test_the_players_rows_read_as_one_table(server: str, browser: object, viewpo
     # a name of one word as long as a name may be (24 letters) breaks where it must: the page
     # never scrolls sideways
     long_name, _ = _new_table(browser, server, "en-GB", "diavolo", ["Bartolomeogiovannipaolox", "Bo"],
-                              seats=2, viewport=viewport)
+                              seats=2, viewport=viewport, first=1)  # Bo deals: the long name asks first
     long_name.locator(".player-list .player").nth(1).wait_for()  # type: ignore[attr-defined]
+    # the table screen speaks for that seat, by its name, and offers it among who shows 15
+    assert "For Bartolomeogiovannipaolox" in long_name.locator(".ks-for").inner_text()  # type: ignore[attr-defined]
+    assert long_name.locator(".dv-showers button", has_text="Bartolomeogiovannipaolox").count() == 1  # type: ignore[attr-defined]
     assert horizontal_overflow(long_name) <= 1
+    # one long name squeezes nobody's line into words broken in two ("choos / ing…")
+    quinta, _ = _new_table(browser, server, "en-GB", "quinta", ["Anna", "Giovannipaolosecondo", "Carla"],
+                           seats=3, viewport=viewport)
+    quinta.locator(".player-list .player").nth(2).wait_for()  # type: ignore[attr-defined]
+    assert "choosing" in quinta.locator(".player-list").inner_text()  # type: ignore[attr-defined]
+    assert _split_words(quinta, ".player-list .player strong + span") == []
+    assert horizontal_overflow(quinta) <= 1
+    _shot(quinta, f"table-players-long-name-{viewport['width']}x{viewport['height']}")
+
+
+SPLIT_WORDS = """(selector) => [...document.querySelectorAll(selector)].flatMap((el) => {
+    // the words of each element laid out in two pieces though narrower than half their row
+    const row = el.closest('.player'), pad = parseFloat(getComputedStyle(row).paddingLeft) * 2;
+    const half = (row.getBoundingClientRect().width - pad) / 2;
+    const out = [];
+    for (const text of [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE)) {
+        let at = 0;
+        for (const word of text.data.split(' ')) {
+            const r = document.createRange();
+            r.setStart(text, at);
+            r.setEnd(text, at + word.length);
+            const whole = document.createElement('span');
+            whole.style.whiteSpace = 'nowrap';
+            whole.textContent = word;
+            el.append(whole);
+            const fits = whole.getBoundingClientRect().width <= half;
+            whole.remove();
+            if (word && r.getClientRects().length > 1 && fits) out.push(word);
+            at += word.length + 1;
+        }
+    }
+    return out;
+})"""
+
+
+def _split_words(page: object, selector: str) -> list[str]:
+    """The words of the elements ``selector`` broken across two lines though narrower than half
+    their player's row (a word that wide always fits the column it is in)."""
+    return list(page.evaluate(SPLIT_WORDS, selector))  # type: ignore[attr-defined]
 
 
 def test_a_photo_larger_than_the_server_takes_is_made_smaller_on_the_phone(
