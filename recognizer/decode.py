@@ -208,6 +208,13 @@ def _has_alpha(data: bytes, kind: str) -> bool:
     return False
 
 
+def _megapixels(pixels: int, limit: int) -> str:
+    """A photo's megapixels as a refusal says them: whole, or to a tenth where the whole figure
+    would not be over the limit ("24.3 megapixels; at most 24", never "24; at most 24")."""
+    whole = f"{pixels / 1e6:.0f}"
+    return whole if float(whole) * 1e6 > limit else f"{pixels / 1e6:.1f}"
+
+
 def _reduction(long_side: int, target: int) -> int:
     for factor in (8, 4, 2):
         if long_side / factor >= target:
@@ -277,7 +284,7 @@ def decode(data: bytes, settings: DecodeSettings = DecodeSettings()) -> Decoded:
     limit = settings.max_pixels if kind == "jpeg" else settings.max_pixels_other
     if w * h > limit:
         raise ImageError(
-            f"The image has {w * h / 1e6:.0f} megapixels; at most {limit / 1e6:.0f} are accepted"
+            f"The image has {_megapixels(w * h, limit)} megapixels; at most {limit / 1e6:.0f} are accepted"
             + ("" if kind == "jpeg" else " for PNG, WebP and BMP files")
             + ": send a smaller copy of the photo."
         )

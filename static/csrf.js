@@ -62,12 +62,21 @@ const PHOTO_MAX_PIXELS = 48e6;  // a JPEG (the server decodes it reduced, up to 
 const PHOTO_MAX_PIXELS_OTHER = 23e6;  // any other format (decoded whole: 24 megapixels)
 const PHOTO_MAX_BYTES = 18 * 1024 * 1024;
 const PHOTO_SIDE = 6000;
+/* Whether a file is a JPEG by its first bytes, as the server tells (a file's type may be empty). */
+async function isJpeg(file) {
+  try {
+    const head = new Uint8Array(await file.slice(0, 3).arrayBuffer());
+    return head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+  } catch (e) {
+    return file.type === "image/jpeg";
+  }
+}
 async function photoForUpload(file) {
   if (!window.createImageBitmap || !/^image\//.test(file.type || "image/")) return file;
   let bitmap;
   try { bitmap = await createImageBitmap(file, {imageOrientation: "from-image"}); } catch (e) { return file; }
   const {width, height} = bitmap;
-  const most = file.type === "image/jpeg" ? PHOTO_MAX_PIXELS : PHOTO_MAX_PIXELS_OTHER;
+  const most = (await isJpeg(file)) ? PHOTO_MAX_PIXELS : PHOTO_MAX_PIXELS_OTHER;
   if (width * height <= most && file.size <= PHOTO_MAX_BYTES) { bitmap.close(); return file; }
   const k = Math.min(1, PHOTO_SIDE / Math.max(width, height));
   const canvas = document.createElement("canvas");

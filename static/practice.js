@@ -11,7 +11,7 @@
   function label(code, game) {
     const ui = window.GAME_UI && window.GAME_UI[game];
     if (ui && ui.cardText) return ui.cardText(code);
-    return typeof cardLabel === "function" && /^([2-9AJQKC]|10|T\d|JK)/.test(code) ? cardLabel(code) : code;
+    return typeof drawable === "function" && drawable(code) ? cardLabel(code) : code;
   }
 
   async function post(path, payload) {
@@ -42,9 +42,9 @@
     goal.textContent = p.goal ? (p.goal[LANG] || p.goal.en) : "";
     const note = document.createElement("p");
     note.className = "hint";
-    // Quinta's rounds are chosen by all at once: the bots have chosen before the player does
-    note.textContent = t(v.game === "quinta" ? "pr_bots_together" : "pr_bots",
-                         {who: p.bots.map((s) => v.names[s]).join(", ")});
+    // a game whose rounds all choose at once (Quinta): the bots have chosen before the player does
+    const together = Boolean((window.GAME_UI[v.game] || {}).together);
+    note.textContent = t(together ? "pr_bots_together" : "pr_bots", {who: p.bots.map((s) => v.names[s]).join(", ")});
     const switchLabel = document.createElement("label");
     switchLabel.className = "radio";
     const toggle = document.createElement("input");

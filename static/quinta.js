@@ -176,6 +176,7 @@ window.GAME_UI = window.GAME_UI || {};
 
   window.GAME_UI.quinta = {
     hostByList: true,  // the table screen enters the revealed cards through the scan list
+    together: true,  // every seat chooses its card at once, face down (the practice note says so)
     status,
     statusSays: (view, line) => line.kind === "conflict" && saysConflict(view),
     finalDetails,

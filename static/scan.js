@@ -158,10 +158,12 @@
   }
 
   /* A card's short name on the photo, in the buttons and in the picker: its rank and suit (K♠,
-     Trump XXI), or the name the server gives a card of a deck of its own codes (the printed
-     Insonnia deck: "red sheep 5"). */
+     Trump XXI), or for a deck of its own codes (the printed Insonnia deck) the game's own short
+     name ("red 5"), else the name the server gives it ("red sheep 5"). */
   function labelOf(code, result) {
     if (drawable(code)) return cardLabel(code);
+    const ui = window.GAME_UI[T.view().game];
+    if (ui && ui.cardText) return ui.cardText(code);  // as the game's own lines name it ("red 5")
     const named = ((result || current || {}).code_names || {})[code];
     return named ? (named[LANG] || named.en) : code;
   }
@@ -534,7 +536,7 @@
       }));
     }
     actions.append(closer(t("close"), () => {
-      if (stream || starting) stopLive();  // closed: the camera would open the panel again at its next change
+      if (stream || opening !== null) stopLive();  // closed: the camera would open the panel again at its next change
       forget();
     }));
     function draw() { show(result); }
@@ -607,7 +609,7 @@
   const liveBox = document.getElementById("live");
   let stream = null, timer = null, inFlight = false, streaks = {}, shown = "";
   let liveSession = 0;  // a frame sent in an earlier session (the camera since stopped) is dropped
-  let starting = false;  // the camera is being opened (a permission prompt may take a while)
+  let opening = null;  // the session whose camera is being opened (a permission prompt may take a while)
   let current = null;  // the list on screen
   // What the player did to each card read, by the code first read (copies in order), until
   // the cards are played or the panel is closed: live frames and photos alike keep it.
@@ -736,9 +738,9 @@
   }
 
   async function startLive() {
-    if (stream || starting) return;  // one camera, however many taps while it opens
+    if (stream || opening !== null) return;  // one camera, however many taps while it opens
     const session = liveSession;
-    starting = true;
+    opening = session;
     liveButton.textContent = t("live_starting");
     liveButton.setAttribute("aria-busy", "true");
     let opened;
@@ -746,14 +748,13 @@
       opened = await navigator.mediaDevices.getUserMedia(
         {video: {facingMode: "environment", width: {ideal: 1280}}, audio: false});
     } catch (e) {
-      starting = false;
       if (session === liveSession) {
         stopLive();
         toast(cameraTrouble(e));
       }
       return;
     }
-    starting = false;
+    if (opening === session) opening = null;  // a newer tap's camera may be opening by now
     if (session !== liveSession) {  // stopped while it opened (a tap, the panel closed, a card played)
       opened.getTracks().forEach((track) => track.stop());
       return;
@@ -767,6 +768,7 @@
     try {
       await video.play();
     } catch (e) {
+      if (session !== liveSession) return;  // stopped while it started: nothing went wrong
       stopLive();
       toast(cameraTrouble(e));
       return;
@@ -790,6 +792,7 @@
 
   function stopLive() {
     liveSession += 1;  // a camera still opening is closed as soon as it opens
+    opening = null;
     if (timer) clearInterval(timer);
     if (stream) stream.getTracks().forEach((track) => track.stop());
     timer = null;
@@ -806,7 +809,7 @@
   if (liveButton && window.isSecureContext && navigator.mediaDevices && navigator.mediaDevices.getUserMedia) {
     liveButton.hidden = false;
     liveButton.setAttribute("aria-pressed", "false");
-    liveButton.addEventListener("click", () => (stream || starting ? stopLive() : startLive()));
+    liveButton.addEventListener("click", () => (stream || opening !== null ? stopLive() : startLive()));
   }
 
   // The table moved since the photo (a card played, the turn come round): each card's move is
@@ -823,10 +826,11 @@
     list.seq = v.seq;
     const asked = list.detections.filter((d) => !d.done && !d.extra_copy && (d.move || d.corrected));
     if (!asked.length) {
-      // nothing to ask again, but the seats still to play have changed: a card added next is
-      // offered to those (a list opened while a joker's row was chosen offered its owner alone)
+      // nothing to ask again, but on the table screen the seats still to play have changed: a
+      // card added next is offered to those (a list opened while a joker's row was chosen
+      // offered its owner alone); a phone plays for itself and has no such menu
       const waiting = [...(v.state.to_act || [])].sort((a, b) => a - b);
-      if (String(waiting) !== String(list.waiting || [])) {
+      if (v.me === null && String(waiting) !== String(list.waiting || [])) {
         list.waiting = waiting;
         show(list);
       }
@@ -863,7 +867,7 @@
   // Once the game is over there is nothing left to scan: the camera stops, the result stays.
   document.addEventListener("tavolo:view", (ev) => {
     if (!ev.detail.outcome) return;
-    if (stream || starting) stopLive();
+    if (stream || opening !== null) stopLive();
     forget();
     box.hidden = true;
     box.replaceChildren();
@@ -883,7 +887,7 @@
     document.addEventListener("tavolo:view", (ev) => offerByHand(ev.detail));
     if (T.view()) offerByHand(T.view());
     byHand.addEventListener("click", () => {
-      if (stream || starting) stopLive();
+      if (stream || opening !== null) stopLive();
       supersede();  // a photo still being read would replace the list
       forget();  // what was done to an earlier list is not this one's
       const view = T.view();
@@ -926,7 +930,7 @@
   input.addEventListener("change", async () => {
     const file = input.files && input.files[0];
     if (!file) return;
-    if (stream || starting) stopLive();  // a photo chosen ends the live camera: its frames would replace it
+    if (stream || opening !== null) stopLive();  // a photo chosen ends the live camera: its frames would replace it
     const before = current;  // what the player did to the list on screen is kept for the photo's
     const mine = supersede();  // the older photo's reading is no longer wanted
     hideToast();  // a message about an earlier photo is not about this one

@@ -1494,12 +1494,17 @@ def test_live_camera_opens_once_however_often_it_is_tapped_and_says_what_it_lack
         anna.wait_for_function("() => window.cameraTracks.length === 1")
         anna.wait_for_function("() => window.cameraTracks.every((t) => t.readyState === 'ended')")
         assert anna.locator("#live").is_hidden()
-        # opened, then stopped: no track left live
+        # cancelled, then asked again at once, while the first is still opening: one camera, live
         live.click()
+        live.click()
+        live.click()
+        assert live.inner_text() == "Starting the camera… (tap to cancel)"
         anna.locator("#live video").wait_for()
-        live.click()  # "Stop the camera"
+        anna.wait_for_function("() => window.cameraTracks.length === 3")
+        anna.wait_for_function("() => window.cameraTracks.filter((t) => t.readyState === 'live').length == 1")
+        live.click()  # "Stop the camera": no track left live
         anna.wait_for_function("() => window.cameraTracks.every((t) => t.readyState === 'ended')")
-        assert anna.evaluate("window.cameraTracks.length") == 2
+        assert anna.locator("#live").is_hidden()
         for failure, said in (("NotAllowedError", "allow it in the browser"),
                               ("NotFoundError", "This device has no camera the browser can use"),
                               ("NotReadableError", "The camera is in use by another app")):
@@ -2364,8 +2369,8 @@ def _in_lay(page: object, placements: Sequence[tuple[str, int, int]]) -> None:
 def test_a_printed_insonnia_card_scanned_is_named_as_its_deck_names_it(
         server: str, browser: object, tmp_path: Path) -> None:
     """The printed deck's codes are no rank and suit ("R5"): the photo's label, the button that
-    takes the card and the picker that corrects it say "red sheep 5", as the list does, never
-    a French name made of the code ("Rundefined")."""
+    takes the card and the picker that corrects it say "red 5", as the game's own lines do (the
+    list: "red sheep 5"), never a French name made of the code ("Rundefined")."""
     from companion.decks.raster import render_card
 
     _host, table_id = _new_table(browser, server, "en-GB", "insonnia", ["Lia", "Max", "Noa"],
@@ -2380,23 +2385,26 @@ def test_a_printed_insonnia_card_scanned_is_named_as_its_deck_names_it(
     page.locator("#scan-input").set_input_files(str(path))  # type: ignore[attr-defined]
     page.locator(".scan-item").first.wait_for()  # type: ignore[attr-defined]
     assert page.locator(".scan-item .scan-name").all_inner_texts() == ["red sheep 5"]  # type: ignore[attr-defined]
-    assert page.locator("#scan svg text").all_text_contents() == ["1 red sheep 5"]  # type: ignore[attr-defined]
-    use = page.get_by_role("button", name="Use red sheep 5")  # type: ignore[attr-defined]
+    assert page.locator("#scan svg text").all_text_contents() == ["1 red 5"]  # type: ignore[attr-defined]
+    use = page.get_by_role("button", name="Use red 5")  # type: ignore[attr-defined]
     assert use.count() == 1
     page.locator(".scan-fix").first.click()  # type: ignore[attr-defined]
     options = page.locator(".scan-picker option").all_inner_texts()  # type: ignore[attr-defined]
-    assert "red sheep 5" in options and "yellow sheep 10" in options
+    assert "red 5" in options and "yellow 10" in options
     assert len(options) == len(set(options)) and not any("undefined" in o for o in options)
     assert "undefined" not in page.locator("#scan").inner_text()  # type: ignore[attr-defined]
     _shot(page, "phone-insonnia-printed-scan", full_page=False)
+    page.locator(".scan-fix").first.click()  # the picker closed again
+    use.click()  # taken as the chosen card, named alike in what the game says next
+    page.locator("#toast").get_by_text("red 5").wait_for()  # type: ignore[attr-defined]
     # in Italian, on a phone whose language it is
     italian = phones[(phones.index(page) + 1) % 3]
     italian.goto(italian.url.split("?")[0] + "?lang=it")  # type: ignore[attr-defined]
     italian.locator("#scan-input").set_input_files(str(path))  # type: ignore[attr-defined]
     italian.locator(".scan-item").first.wait_for()  # type: ignore[attr-defined]
-    assert italian.locator("#scan svg text").all_text_contents() == ["1 pecora rossa 5"]  # type: ignore[attr-defined]
+    assert italian.locator("#scan svg text").all_text_contents() == ["1 5 rossa"]  # type: ignore[attr-defined]
     italian.locator(".scan-fix").first.click()  # type: ignore[attr-defined]
-    assert "pecora gialla 10" in italian.locator(".scan-picker option").all_inner_texts()  # type: ignore[attr-defined]
+    assert "10 gialla" in italian.locator(".scan-picker option").all_inner_texts()  # type: ignore[attr-defined]
 
 
 def test_three_phones_play_insonnia_by_tapping_cards_into_slots(server: str, browser: object) -> None:

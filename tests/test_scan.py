@@ -330,6 +330,11 @@ def test_a_photo_too_big_is_told_its_own_figures_in_italian_too() -> None:
     assert image_error_it("The image has 81 megapixels; at most 50 are accepted: send a smaller copy "
                           "of the photo.") == ("L'immagine ha 81 megapixel; se ne accettano al massimo 50: "
                                                "invia una copia più piccola della foto.")
+    with pytest.raises(ImageError) as just_over:  # 24.3 megapixels: said to a tenth
+        decode(_png_header(5_400, 4_500))
+    assert "has 24.3 megapixels; at most 24 are accepted" in str(just_over.value)
+    assert image_error_it(str(just_over.value)).startswith("L'immagine ha 24,3 megapixel; se ne accettano al "
+                                                           "massimo 24 per i file PNG")
     with pytest.raises(ImageError) as big:
         decode(b"\xff\xd8" + b"\0" * (21 * 1024 * 1024))
     assert image_error_it(str(big.value)) == "Il file è più grande di 20 MB."

@@ -37,7 +37,7 @@ IMAGE_ERRORS_IT = {
 }
 
 
-_TOO_MANY_PIXELS = re.compile(r"The image has (?P<has>\d+) megapixels; at most (?P<most>\d+) are accepted"
+_TOO_MANY_PIXELS = re.compile(r"The image has (?P<has>[\d.]+) megapixels; at most (?P<most>\d+) are accepted"
                               r"(?P<other> for PNG, WebP and BMP files)?")
 _TOO_LARGE = re.compile(r"The file is larger than (?P<mb>\d+) MB")
 
@@ -49,7 +49,8 @@ def image_error_it(message: str) -> str:
     pixels = _TOO_MANY_PIXELS.match(message)
     if pixels:
         which = " per i file PNG, WebP e BMP" if pixels["other"] else ""
-        return (f"L'immagine ha {pixels['has']} megapixel; se ne accettano al massimo {pixels['most']}"
+        has = pixels["has"].replace(".", ",")  # 24,3: the Italian decimal comma
+        return (f"L'immagine ha {has} megapixel; se ne accettano al massimo {pixels['most']}"
                 f"{which}: invia una copia più piccola della foto.")
     size = _TOO_LARGE.match(message)
     if size:
