@@ -886,8 +886,10 @@ def test_the_table_screen_chooses_the_jokers_row_for_a_seat_without_a_phone(
     assert anna.locator("button[data-row]").count() == 0  # type: ignore[attr-defined]
     rows = host.locator("button[data-row]")  # type: ignore[attr-defined]
     assert [b.get_attribute("data-row") for b in rows.all()] == ["H", "D"]
-    # the list of cards by hand, opened while the joker waits, offers its owner alone...
+    # the list of cards by hand, opened while the joker waits (its owner alone is still to play),
+    # with no card in it yet...
     host.locator("#by-hand-button").click()  # type: ignore[attr-defined]
+    assert host.evaluate("window.TAVOLO.view().state.to_act") == [1]  # type: ignore[attr-defined]
     _shot(host, "table-screen-joker-row-for-a-seat")
     before = _seq(host)
     host.locator("button[data-row='D']").click()  # type: ignore[attr-defined]
@@ -895,7 +897,8 @@ def test_the_table_screen_chooses_the_jokers_row_for_a_seat_without_a_phone(
     host.wait_for_function("() => document.querySelectorAll('.player.acting').length === 3")  # type: ignore[attr-defined]
     assert host.locator("button[data-row]").count() == 0  # type: ignore[attr-defined]
     assert "JK1" in host.evaluate("JSON.stringify(window.TAVOLO.view().state.rows.D)")  # type: ignore[attr-defined]
-    # ... and, the next round begun, every seat still to play for a card added then
+    # ... offers, the next round begun, every seat still to play for a card added then (it
+    # offered the joker's owner alone)
     if not panel.locator(".scan-picker").count():
         panel.locator("#scan-add").click()
     panel.locator(".scan-picker .suit-tab[data-suit=H]").click()
