@@ -1292,14 +1292,21 @@ def test_a_photo_larger_than_the_server_takes_is_made_smaller_on_the_phone(
     cv2.imwrite(str(path), big, [cv2.IMWRITE_JPEG_QUALITY, 90])
     with pytest.raises(ImageError, match="megapixels"):
         decode(path.read_bytes())
+    anna, sent = _sent_from_a_phone(browser, server, path)
+    body = sent.json()
+    assert max(body["width"], body["height"]) == 6000, body
+    assert [d["card"] for d in body["detections"]] == ["8H"]
+    anna.locator("#scan").get_by_role("button", name="Play 8♥").wait_for()  # type: ignore[attr-defined]
+
+
+def _sent_from_a_phone(browser: object, server: str, path: Path) -> tuple[Any, Any]:
+    """A photo chosen on a seated phone at a new table: the page and the server's answer to
+    what the phone sent."""
     _host, table_id = _new_table(browser, server, "en-GB")
     anna = _seat(browser, server, table_id, 0, "en-GB")
     with anna.expect_response(lambda r: "/photos" in r.url) as sent:  # type: ignore[attr-defined]
         anna.locator("#scan-input").set_input_files(str(path))  # type: ignore[attr-defined]
-    body = sent.value.json()
-    assert max(body["width"], body["height"]) == 6000, body
-    assert [d["card"] for d in body["detections"]] == ["8H"]
-    anna.locator("#scan").get_by_role("button", name="Play 8♥").wait_for()  # type: ignore[attr-defined]
+    return anna, sent.value
 
 
 def test_a_png_over_the_servers_24_megapixels_is_sent_as_a_jpeg(
@@ -1318,12 +1325,9 @@ def test_a_png_over_the_servers_24_megapixels_is_sent_as_a_jpeg(
     cv2.imwrite(str(path), page)
     with pytest.raises(ImageError, match="at most 24"):
         decode(path.read_bytes())
-    _host, table_id = _new_table(browser, server, "en-GB")
-    anna = _seat(browser, server, table_id, 0, "en-GB")
-    with anna.expect_response(lambda r: "/photos" in r.url) as sent:  # type: ignore[attr-defined]
-        anna.locator("#scan-input").set_input_files(str(path))  # type: ignore[attr-defined]
-    assert sent.value.status == 200
-    body = sent.value.json()
+    _, sent = _sent_from_a_phone(browser, server, path)
+    assert sent.status == 200
+    body = sent.json()
     assert (body["width"], body["height"]) == (6000, 4500)
     assert [d["card"] for d in body["detections"]] == ["8H"]
 
