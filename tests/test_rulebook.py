@@ -207,3 +207,20 @@ def test_a_refusal_from_the_api_carries_its_why_link(client: FlaskClient) -> Non
 def test_errors_without_a_rule_carry_no_why_link(client: FlaskClient) -> None:
     resp = client.post("/api/tables", json={"game": "briscola"})
     assert resp.status_code == 400 and "why" not in resp.get_json()
+
+
+def test_the_kaiserspiel_book_names_the_kaisers_as_the_game_screens_do_and_lets_a_king_win() -> None:
+    """A learner reads the Kaisers in the book and finds them on the table by the same names (the
+    Italian book said "Kaiser di rose (fiori)" where the screens say "Kaiser di coppe", and
+    "asso di fiori" is the Kaiser of acorns there); and the book says that a King of the suit led
+    beats an Ober-beater (spec 5.3, rule 7), as Parlett's trick QD 3H KD shows."""
+    from companion.games.kaiserspiel.cards import kaiser_name
+
+    paras = {p.anchor: p for p in BOOKS["kaiserspiel"].paragraphs()}
+    for lang in ("en", "it"):
+        trumps = paras["trumps"].text(lang)
+        for ace in ("AD", "AH", "AS", "AC"):
+            assert kaiser_name(ace, lang, kaiser=True).lower() in trumps.lower(), (lang, ace)
+    assert "Kaiser di rose" not in paras["trumps"].text("it")
+    assert "a King beats an Ober-beater" in paras["plain"].text("en")
+    assert "il Re batte un Batti-Cavallo" in paras["plain"].text("it")

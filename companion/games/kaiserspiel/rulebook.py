@@ -21,8 +21,9 @@ BOOK = book(
         "or spades, cups or hearts, coins or diamonds, batons or clubs.",
         "40 carte (senza 8, 9 e 10) o 48 carte (senza 10). In ogni seme: Re, Cavallo (o donna), Fante, "
         "Banner (l'asso), poi 9 e 8 nel gioco a 48, e dal 7 al 2. I quattro semi svizzeri sono scudi, "
-        "fiori, campanelle e ghiande; con carte italiane o francesi sono spade o picche, coppe o cuori, "
-        "denari o quadri, bastoni o fiori."),
+        "rose (i \"fiori\" del testo originale), campanelle e ghiande; con carte italiane o francesi sono "
+        "spade o picche, coppe o cuori, denari o quadri, bastoni o fiori: qui i semi si chiamano con i "
+        "nomi italiani."),
       P("packs",
         "An ordinary Italian 40-card deck already is the 40-card pack (Fante = Unter, Cavallo = Ober). For "
         "48 cards the original suggests cutting down a tarot: keep king, cavalier (as the Ober), jack (as "
@@ -125,11 +126,15 @@ BOOK = book(
         "not_in_hand"),
       P("plain",
         "Plain order, in any suit: King, Ober, Unter, ace (undeclared, worth a ten), 9, 8, 7 ... 2. A plain "
-        "card only beats a lower plain card of the suit that was led; a card of another plain suit never "
-        "wins.",
+        "card can win only when a plain card was led and it is of the suit led: it beats a lower plain card "
+        "of that suit, and a partial trump it outranks (a King beats an Ober-beater, a King or an Ober "
+        "beats an Unter-beater: the partial trumps slot into the led suit's order). A card of another "
+        "plain suit never wins.",
         "Ordine normale, in ogni seme: Re, Cavallo, Fante, asso (non dichiarato, vale un dieci), 9, 8, "
-        "7 ... 2. Una carta normale batte solo una carta normale più bassa del seme giocato per primo; una "
-        "carta di un altro seme normale non vince mai."),
+        "7 ... 2. Una carta normale può vincere solo se la prima carta della presa è una carta normale del "
+        "suo stesso seme: batte una carta normale più bassa di quel seme, e una briscola parziale che "
+        "supera (il Re batte un Batti-Cavallo, il Re o il Cavallo batte un Batti-Fante: le briscole "
+        "parziali stanno nell'ordine del seme giocato). Una carta di un altro seme normale non vince mai."),
       P("trumps",
         "The trumps, strongest first. Full trumps, which beat everything but a led Devil: the Kaiser of "
         "bells, the trump 5, "
@@ -138,10 +143,11 @@ BOOK = book(
         "trump 4, then the Kaiser of acorns; they beat any plain card except the King or the Ober of the "
         "suit led. Kaisers are the declared aces, whatever the trump suit.",
         "Le briscole, dalla più forte. Briscole piene, che battono tutto tranne un Diavolo giocato per "
-        "primo: il Kaiser di campanelle, il 5 di briscola, il Fante di briscola, il 6 di briscola, il 2 di "
-        "briscola, il Kaiser di rose (fiori). "
-        "Batti-Cavallo: il 3 di briscola, poi il Kaiser di scudi; battono ogni carta normale tranne il Re "
-        "del seme giocato. Batti-Fante: il 4 di briscola, poi il Kaiser di ghiande; battono ogni carta "
+        "primo: il Kaiser di denari (campanelle, ♦), il 5 di briscola, il Fante di briscola, il 6 di "
+        "briscola, il 2 di briscola, il Kaiser di coppe (rose, ♥). "
+        "Batti-Cavallo: il 3 di briscola, poi il Kaiser di spade (scudi, ♠); battono ogni carta normale "
+        "tranne il Re del seme giocato. Batti-Fante: il 4 di briscola, poi il Kaiser di bastoni (ghiande, "
+        "♣); battono ogni carta "
         "normale tranne il Re o il Cavallo del seme giocato. I Kaiser sono gli assi dichiarati, qualunque "
         "sia la briscola."),
       P("little-suit",
