@@ -410,7 +410,8 @@ def test_a_position_repeated_three_times_with_nothing_to_draw_ends_without_a_win
 
 def test_a_run_completed_is_said_with_what_its_owner_still_needs_and_a_lost_one_too() -> None:
     """Lia lays the 10 that completes her run (count) but still holds a card: the log says the
-    run is complete and that she wins with an empty hand. A pass then discards her highest
+    run is complete and that she wins once no card is left in her hand (never that she has won:
+    the game goes on). A pass then discards her highest
     sheep, the 10: the log says she loses a complete run."""
     from companion.games.insonnia.story import narrate
 
@@ -421,8 +422,9 @@ def test_a_run_completed_is_said_with_what_its_owner_still_needs_and_a_lost_one_
     names = ["Lia", "Max"]
     lines = narrate(names, s, play(0, ("R10", 0, 0, 10)), done)
     said = [line for line in lines if line.get("kind") == "count"]
-    assert [line["en"] for line in said] == ["Lia's run 1 is complete: with an empty hand, Lia wins."]
-    assert said[0]["it"] == "La serie 1 di Lia è completa: con la mano vuota, Lia vince."
+    assert [line["en"] for line in said] == [
+        "Lia's run 1 is complete: Lia wins once no card is left in hand."]
+    assert said[0]["it"] == "La serie 1 di Lia è completa: Lia vince appena resta senza carte in mano."
     # Max passes, then Lia passes too: her highest sheep, the 10, goes
     assert done.turn == 1
     later = R.apply(done, Pass(1))

@@ -208,8 +208,11 @@ def _counts_changed(names: Sequence[str], before: InsonniaState, after: Insonnia
         who = names[p]
         if len(now) > len(was):
             r = next((r for r in now if r not in was), now[-1])
-            lines.append({"en": f"{_run(names, p, r, 'en')} is complete: with an empty hand, {who} wins.",
-                          "it": f"La {_run(names, p, r, 'it')} è completa: con la mano vuota, {who} vince.",
+            # a condition, never news of a win: the game goes on while the hand holds cards
+            lines.append({"en": f"{_run(names, p, r, 'en')} is complete: {who} wins once no card is left "
+                                f"in hand.",
+                          "it": f"La {_run(names, p, r, 'it')} è completa: {who} vince appena resta senza "
+                                f"carte in mano.",
                           "kind": "count"})
         elif len(now) < len(was):
             lines.append({"en": f"{who} loses a complete run: it must be completed again.",
