@@ -79,6 +79,35 @@ window.GAME_UI = window.GAME_UI || {};
     }));
     return out;
   }
+  /* Why a card has no slot now, as ``targetsFor`` rules it out: the rule this turn's cards
+     break, with the rule book's paragraph, or, when no open slot takes its number at all, none
+     (the turn itself is no obstacle). */
+  function whyNowhere(code, runs, seat, variant, phase) {
+    const k = kindOf(code);
+    const draft = memory.draft.map((p) => ({...p, kind: kindOf(p.card)}));
+    if (draft.some((p) => p.kind.role === "fence")) return {key: "in_why_fence_alone", anchor: "fence"};
+    if (k.role === "fence" && draft.length) return {key: "in_why_fence_alone", anchor: "fence"};
+    if (k.role === "fence" && phase === "continue") return {key: "in_why_after_guess", anchor: "guess"};
+    const open = [];  // the open slots that would take this card were the turn's other cards not there
+    runs.forEach((rs, owner) => rs.forEach((arr, r) => {
+      for (const n of SLOTS) if (isOpen(arr, n)) open.push({owner, r, n, arr});
+    }));
+    if (k.role === "confused") {
+      return open.some((o) => o.owner !== seat) ? null : {key: "in_why_confused", anchor: "confused"};
+    }
+    if (k.role === "fence") return open.length ? {key: "in_why_fence_slots", anchor: "fence"} : null;
+    if (k.role !== "sheep") return null;
+    const numbered = open.filter((o) => o.n === k.number);
+    if (!numbered.length) return null;
+    const chain = draft.filter((p) => p.kind.role === "sheep");
+    if (chain.length) {
+      const last = chain[chain.length - 1];
+      return {key: "in_why_chain", anchor: "chain", args: {last: theName(last.card), slot: last.slot}};
+    }
+    if (variant === "rainbow") return {key: "in_why_rainbow", anchor: "rainbow"};
+    return null;
+  }
+
   function isForeign(s, owner, r, code) {
     const k = kindOf(code || "");
     return s.variant === "family" && k.role === "sheep" && k.colour !== s.run_colours[owner][r];
@@ -423,10 +452,19 @@ window.GAME_UI = window.GAME_UI || {};
     if (memory.selected) {
       const code = memory.selected;
       let hint;
+      let why = null;
       if (ctx.targets.size) hint = t("in_tap_slot", {card: shortName(code)});
       else if (starts(who).has(code) && !memory.draft.length) hint = capital(t("in_start_hint", {card: theName(code)}));
-      else hint = capital(t("in_fits_nowhere", {card: theName(code)}));
-      box.append(el("p", "in-hint", hint));
+      else {
+        // the rule the turn's cards break, where one does: never "no open slot" beside an open one
+        const reason = whyNowhere(code, ctx.runs, who.seat, s.variant, s.phase);
+        hint = reason ? capital(t(reason.key, Object.assign({card: theName(code)}, reason.args || {})))
+          : capital(t("in_fits_nowhere", {card: theName(code)}));
+        if (reason) why = `/rules/insonnia#${reason.anchor}`;
+      }
+      const line = el("p", "in-hint", hint);
+      if (why) line.append(" ", whyLink(why));
+      box.append(line);
     }
     return box;
   }

@@ -2414,6 +2414,39 @@ def test_a_printed_insonnia_card_scanned_is_named_as_its_deck_names_it(
     assert "10 gialla" in italian.locator(".scan-picker option").all_inner_texts()  # type: ignore[attr-defined]
 
 
+def test_an_insonnia_card_the_turn_rules_out_says_which_rule(server: str, browser: object) -> None:
+    """A card the turn's other cards leave without a slot names the rule they break, with its
+    paragraph, never "fits in no open slot" beside a slot drawn open: a fence is played alone;
+    a turn's sheep make one chain."""
+    _host, table_id = _new_table(browser, server, "en-GB", "insonnia", ["Lia", "Max"], seats=2,
+                                 deck="printed", variant="base", viewport=TALL_PHONE)
+    phones = [_seat(browser, server, table_id, i, "en-GB", TALL_PHONE) for i in range(2)]
+    first = int(phones[0].evaluate("window.TAVOLO.view().state.turn"))  # type: ignore[attr-defined]
+    for seat, card in ((first, "R4"), (1 - first, "Y8")):
+        page = phones[seat]
+        _in_pick(page, card)
+        before = _seq(page)
+        page.locator("#in-start").click()  # type: ignore[attr-defined]
+        _wait_moved(page, before)
+    lia = phones[first]
+    lia.wait_for_function("() => document.getElementById('status').textContent.includes('Your turn')")
+    hint = lia.locator(".in-hint")  # type: ignore[attr-defined]
+    # a chain: the red 5 beside her 4, then a 7 (her slot 6 is open, but not for a 7)
+    _in_pick(lia, "R5")
+    _in_slot(lia, first, 5)
+    _in_pick(lia, "G3")
+    assert hint.inner_text().startswith("This turn's sheep make one chain: after the red 5 in slot 5")
+    assert hint.locator("a.why").get_attribute("href") == "/rules/insonnia#chain"
+    lia.locator("#in-clear").click()  # type: ignore[attr-defined]
+    # a fence in slot 5, then any other card
+    _in_pick(lia, "F")
+    _in_slot(lia, first, 5)
+    _in_pick(lia, "R3")
+    assert hint.inner_text().startswith("A fence is played alone")
+    assert hint.locator("a.why").get_attribute("href") == "/rules/insonnia#fence"
+    assert "fits in no open slot" not in lia.locator("#controls").inner_text()  # type: ignore[attr-defined]
+
+
 def test_three_phones_play_insonnia_by_tapping_cards_into_slots(server: str, browser: object) -> None:
     """Real cards, the printed deck: first sheep, a chain of two, a chain that goes one way only
     (no other slot offered), a refusal the phone could not foresee that names the card that
