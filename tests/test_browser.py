@@ -3676,6 +3676,27 @@ def test_after_a_led_death_the_last_turn_says_who_paid_and_who_draws(server: str
     _shot(page, "oscuri-after-a-led-death")
 
 
+def test_the_table_screen_puts_a_card_face_down_for_a_seat_without_a_phone(
+        server: str, browser: object) -> None:
+    """Oscuri with real cards: Ada leads Death from her phone; Bruno and Carla have no phone, and
+    each must put a card face down (the game waited for ever: only a phone had the button). The
+    table screen says it for each, by name, and the game goes on."""
+    host, tid = _new_table(browser, server, "en-GB", "oscuri", ["Ada", "Bruno", "Carla"], seats=3, first=0)
+    ada = _seat(browser, server, tid, 0, "en-GB")
+    ada.wait_for_function("() => window.TAVOLO.view()")  # type: ignore[attr-defined]
+    ada.evaluate("() => window.TAVOLO.act({type: 'play', card: 'KS'})")  # type: ignore[attr-defined]
+    for who in ("Bruno", "Carla"):
+        done = host.get_by_role("button", name=f"{who} has put a card face down")  # type: ignore[attr-defined]
+        done.wait_for()
+        assert f"For {who} (no phone at this seat):" in host.locator("#controls").inner_text()  # type: ignore[attr-defined]
+        assert ada.get_by_role("button", name=f"{who} has put a card face down").count() == 0  # type: ignore[attr-defined]
+        before = _seq(host)
+        done.click()
+        _wait_moved(host, before)
+    host.wait_for_function("() => window.TAVOLO.view().state.phase !== 'death_discard'")  # type: ignore[attr-defined]
+    assert "Bruno and Carla do not draw (paid the led Death)." in host.locator(".captures").inner_text()  # type: ignore[attr-defined]
+
+
 def test_a_refusal_about_whose_turn_it_is_goes_when_the_turn_moves_on(server: str, browser: object) -> None:
     """Oscuri: Bruno's phone sends a card while Ada is to lead (two phones racing): refused,
     and said. Ada then leads: it is Bruno's turn now, so the refusal, no longer true, goes from
