@@ -499,12 +499,15 @@ window.GAME_UI = window.GAME_UI || {};
         }));
       }
     }
-    if (has("end_turn")) more.append(button(t("in_end_turn"), "", () => send({type: "end_turn"})));
+    // the table screen playing for a seat without a phone speaks of that player, not of itself
+    const other = who.forOther ? {who: view.names[who.seat]} : null;
+    const say = (key) => (other ? t(key + "_for", other) : t(key));
+    if (has("end_turn")) more.append(button(say("in_end_turn"), "", () => send({type: "end_turn"})));
     // where the app dealt the cards it shuffles the discards itself (the button only with real cards)
     if (has("reshuffle") && !s.known_hands) more.append(button(t("in_reshuffle_do"), "primary", () => send({type: "reshuffle"})));
     // Laying cards is optional: the pass (with its penalty) is always offered (DECISION I10).
     if (has("pass") && !memory.draft.length) {
-      more.append(button(t("in_pass"), "warn", () => { if (window.confirm(t("in_pass_confirm"))) send({type: "pass"}); }));
+      more.append(button(say("in_pass"), "warn", () => { if (window.confirm(say("in_pass_confirm"))) send({type: "pass"}); }));
     }
     if (more.children.length) box.append(more);
     if (!laying) { if (memory.refused) box.prepend(refusalBox()); return box; }
@@ -533,8 +536,9 @@ window.GAME_UI = window.GAME_UI || {};
       row.append(go, clear);
       dock.append(row);
     } else if (memory.selected && starts(who).has(memory.selected)) {
-      const label = s.phase === "first_turn" ? t("in_start_first", {card: theName(memory.selected)})
-                                             : t("in_start", {card: theName(memory.selected)});
+      const named = {card: theName(memory.selected), who: who.forOther ? view.names[who.seat] : ""};
+      const key = (s.phase === "first_turn" ? "in_start_first" : "in_start") + (who.forOther ? "_for" : "");
+      const label = t(key, named);
       const start = button(label, "primary", () => send({type: "start_run", card: memory.selected}));
       start.id = "in-start";
       dock.append(start);

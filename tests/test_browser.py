@@ -2685,12 +2685,21 @@ def test_the_host_plays_insonnia_for_seats_without_phones(server: str, browser: 
     host.locator(".in-player").first.wait_for()
     first = int(host.evaluate("window.TAVOLO.view().state.turn"))  # type: ignore[attr-defined]
     second = 1 - first
-    for card in ("5H", "5S"):
+    names = host.evaluate("window.TAVOLO.view().names")  # type: ignore[attr-defined]
+    for seat, card in ((first, "5H"), (second, "5S")):
         host.get_by_text("'s turn (no phone)").first.wait_for()
         _in_pick(host, card)
+        # the table screen speaks of the player it plays for, never as if it were that player
+        start = host.locator("#in-start")
+        assert start.inner_text().startswith(f"{names[seat]} starts the first run with")
         before = _seq(host)
-        host.locator("#in-start").click()
+        start.click()
         _wait_moved(host, before)
+    who = names[first]
+    penalty = f"{who} passes (penalty: {who}'s highest sheep goes, draw 2)"
+    assert host.get_by_role("button", name=penalty).count() == 1
+    controls = host.locator("#controls").inner_text()
+    assert "End my turn" not in controls and "your highest" not in controls
     turns = [
         [("6H", first, 6), ("7H", first, 7)],   # a chain of hearts on her own run
         [("4D", first, 4)],                     # a diamond on a hearts run: a foreign sheep
