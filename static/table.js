@@ -60,6 +60,17 @@
     if (v.outcome && v.outcome.winners) v.outcome.winner_names = v.outcome.winners.map((i) => v.names[i]);
   }
 
+  /* A host who took a seat on this device plays for the seats without a phone from the table
+     screen, not from his own seat's page: when such a seat is to act, the way there. */
+  function renderPlayFor(v) {
+    const box = document.getElementById("play-for");
+    if (!box) return;
+    const waiting = v.host && v.me !== null && !v.outcome && !v.state.known_hands
+      ? (v.state.to_act || []).filter((i) => i !== v.me && phoneless(v, i)) : [];
+    box.hidden = !waiting.length;
+    if (waiting.length) box.firstElementChild.textContent = t("play_for_on_table", {who: waiting.map((i) => v.names[i]).join(", ")});
+  }
+
   /* On the table screen, when the app dealt the cards and a seat to act has no phone: only
      that player's own phone can show his cards, so nobody can act for him until he joins. */
   function needsPhone(v) {
@@ -161,6 +172,7 @@
     // empty while undo works: the button's description must not say it cannot
     why.textContent = why.hidden ? "" : t(v.moved ? "undo_why_" + v.game : "undo_why_none");
     if (v.host) { renderSeatAdmin(v); renderCameraAdmin(v); }
+    renderPlayFor(v);
     // The record holds every hidden card: the server gives it only once the game is over.
     document.getElementById("record").hidden = !v.outcome;
     document.getElementById("record-later").hidden = Boolean(v.outcome);

@@ -907,6 +907,27 @@ def test_the_table_screen_chooses_the_jokers_row_for_a_seat_without_a_phone(
     assert options[1:] == ["Anna", "Seat 2", "Seat 3"]
 
 
+def test_a_host_who_takes_a_seat_is_shown_the_way_to_play_for_the_seats_without_a_phone(
+        server: str, browser: object) -> None:
+    """The host joins a seat on the table's own device: his seat's page is no table screen, so
+    while a seat without a phone is to act it shows the way back to the table screen, where he
+    plays for it (the page said only whose turn it was)."""
+    host, table_id = _new_table(browser, server, "en-GB")
+    host.goto(f"{server}/join/{table_id}")  # type: ignore[attr-defined]
+    host.locator(".seat-row").nth(0).get_by_role("button").click()  # type: ignore[attr-defined]
+    host.wait_for_url("**/play/*")  # type: ignore[attr-defined]
+    way = host.get_by_role("link", name="Play for Seat 2, Seat 3 (no phone) on the table screen")  # type: ignore[attr-defined]
+    way.wait_for()
+    _pick(host, "7C")  # his own card: the others are still to choose
+    way.click()
+    host.wait_for_url(f"**/t/{table_id}")  # type: ignore[attr-defined]
+    assert host.locator("#by-hand-button").is_visible()  # type: ignore[attr-defined]
+    # another player's phone, not the host's, is shown no such way
+    bruno = _seat(browser, server, table_id, 1, "en-GB")
+    bruno.wait_for_function("() => window.TAVOLO.view()")  # type: ignore[attr-defined]
+    assert bruno.locator("#play-for").is_hidden()  # type: ignore[attr-defined]
+
+
 def test_a_card_refused_when_played_says_why_under_it_and_the_picker_greys_the_aces(
         server: str, browser: object) -> None:
     """The table moved on after the photo: the open list is judged again (on the table screen a
