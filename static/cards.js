@@ -96,7 +96,8 @@ function cardEl(code, opts) {
 
 /* A picker of tabs, each a group of cards (a suit, the tarot's trumps): first the tab, then
    the card. ``groups``: [{key, text, label, colour, named, codes}]; cards not in ``legal``
-   are shown disabled; ``face`` are cardEl's options for the cards (a tarot's faces).
+   are shown disabled; ``face`` are cardEl's options for the cards (a tarot's faces), or its
+   ``draw``: a game's own way of drawing a card (Kaiserspiel: its name and the physical card).
    ``memory.suit`` keeps the chosen tab across live redraws. */
 function tabbedPicker(groups, legal, pick, memory, face) {
   const box = document.createElement("div");
@@ -114,7 +115,7 @@ function tabbedPicker(groups, legal, pick, memory, face) {
   const drawRanks = () => {
     ranks.replaceChildren();
     for (const code of groups.find((g) => g.key === memory.suit).codes) {
-      const el = cardEl(code, {...face, button: true, small: true});
+      const el = (face.draw || cardEl)(code, {...face, button: true, small: true});
       offerOrExplain(el, code, legal.has(code), pick);
       // the card chosen (or, correcting a card, the card as read) shows pressed on every tab
       if (memory.selected) el.setAttribute("aria-pressed", String(code === memory.selected));
@@ -141,8 +142,9 @@ function tabbedPicker(groups, legal, pick, memory, face) {
 /* Card picker for a hand the app does not know: a suit first, then the rank. Each joker
    sits with the suits of its colour (unless ``hidden``, never in a hand in this game).
    ``suitNames`` (optional): suit -> what this table's pack calls it, as shown on its tab
-   (``text``: "denari ♦") and as a screen reader names the tab (``label``: "denari"). */
-function cardPicker(legal, pick, memory, hidden, rankList, suitNames) {
+   (``text``: "denari ♦") and as a screen reader names the tab (``label``: "denari");
+   ``draw`` (optional): how each card is drawn, when the table's pack is not these faces. */
+function cardPicker(legal, pick, memory, hidden, rankList, suitNames, draw) {
   const joker = {H: "JK1", D: "JK1", C: "JK2", S: "JK2"};
   const all = rankList || ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
   const groups = ["H", "D", "C", "S"].map((suit) => ({
@@ -151,7 +153,7 @@ function cardPicker(legal, pick, memory, hidden, rankList, suitNames) {
     label: (suitNames && suitNames[suit].label) || t("suit_" + suit),
     codes: [...all.map((rank) => rank + suit), joker[suit]].filter((c) => !(hidden && hidden.has(c))),
   }));
-  return tabbedPicker(groups, legal, pick, memory, {});
+  return tabbedPicker(groups, legal, pick, memory, draw ? {draw} : {});
 }
 
 /* Card picker for a tarot the app does not know (Il Diavolo): a tab for the trumps (the Fool

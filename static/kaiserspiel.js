@@ -481,7 +481,10 @@ window.GAME_UI = window.GAME_UI || {};
       const ranks = ["A", "2", "3", "4", "5", "6", "7", ...(view.pack.size === 48 ? ["8", "9"] : []), "J", "Q", "K"];
       const suitNames = view.pack.pack === "french" ? null : Object.fromEntries(
         Object.entries(view.pack.suits).map(([suit, n]) => [suit, {text: n[LANG], label: n["word_" + LANG]}]));
-      return cardPicker(open, pick, mem, new Set(["JK1", "JK2"]), ranks, suitNames);
+      // a pack of other faces (a tarot, Italian or Swiss cards) has no queen of hearts to find:
+      // each card is shown as the table holds it, its Kaiserspiel name and its physical card
+      const draw = view.pack.pack === "french" ? null : (code, opts) => kcard(view, code, opts);
+      return cardPicker(open, pick, mem, new Set(["JK1", "JK2"]), ranks, suitNames, draw);
     };
     const describe = (code) => {
       const n = names(view, code);

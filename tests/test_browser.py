@@ -2143,6 +2143,23 @@ def _tap(page: object, selector: str) -> bool:
     return True
 
 
+def test_the_kaiserspiel_picker_shows_the_cards_of_the_tables_pack(server: str, browser: object) -> None:
+    """Real cards with a tarot pack: the picker that enters a card shows each one as the table
+    holds it, its Kaiserspiel name and its tarot card (the Ober is the knight of cups), never a
+    queen of hearts the players have just taken out of the box."""
+    host, _ = _new_table(browser, server, "en-GB", "kaiserspiel", ["Urs", "Vreni", "Werner", "Yvonne"],
+                         seats=4, pack="tarot")
+    picker = host.locator("#controls .picker")  # type: ignore[attr-defined]
+    picker.wait_for()
+    picker.locator(".suit-tab[data-suit=H]").click()
+    ober = picker.locator(".card[data-card='QH']")
+    assert ober.get_attribute("aria-label") == "Ober of Roses (knight of cups)"
+    assert "= knight of cups" in ober.inner_text()
+    assert "queen" not in picker.inner_text().lower()
+    assert horizontal_overflow(host) <= 1
+    _shot(host, "kaiser-picker-tarot")
+
+
 def test_four_phones_play_kaiserspiel_hands_with_buttons(server: str, browser: object) -> None:
     """Cards the app deals to four phones, a tarot pack: discards, a raise accepted, play to
     three tricks with every trick explained, the slate; then a raise refused a tavolino."""
