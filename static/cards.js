@@ -335,6 +335,14 @@ function phoneless(view, seat) {
   return Boolean(s) && !s.joined && !s.bot;
 }
 
+/* The line above the table screen's controls for such a seat: whom they act for. */
+function forSeatLine(view, seat) {
+  const p = document.createElement("p");
+  p.className = "ks-for";
+  p.textContent = t("for_seat", {who: view.names[seat]});
+  return p;
+}
+
 /* A card of a picker or a hand: one that can be chosen is picked by a tap; one that cannot is
    greyed (aria-disabled, so that it can still be reached and tapped) and a tap says why. */
 function offerOrExplain(el, code, can, pick) {

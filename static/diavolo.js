@@ -171,10 +171,7 @@ window.GAME_UI = window.GAME_UI || {};
     const speaksFor = (i) => phoneless(view, i) && !s.withdrawn[i];
     const seat = s.to_act[0];
     if (seat !== undefined && speaksFor(seat)) {
-      const para = document.createElement("p");
-      para.className = "ks-for";
-      para.textContent = t("for_seat", {who: view.names[seat]});
-      box.append(para);
+      box.append(forSeatLine(view, seat));
       if (s.checking) box.append(button(t("dv_continue_for"), true, () => act({type: "continue", player: seat})));
       else if (s.deck_size > 0) box.append(button(t("dv_ask", {n: s.stake}), true, () => act({type: "ask", player: seat})));
       box.append(button(t("dv_withdraw"), false, () => act({type: "withdraw", player: seat})));

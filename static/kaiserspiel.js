@@ -374,7 +374,7 @@ window.GAME_UI = window.GAME_UI || {};
     const legal = legalFor(view, seat);
     const forOther = seat !== view.me;
     const send = (a) => act(forOther ? {...a, player: seat} : a);
-    if (forOther && s.phase !== "await_deal") box.append(para("ks-for", t("for_seat", {who: view.names[seat]})));
+    if (forOther && s.phase !== "await_deal") box.append(forSeatLine(view, seat));
     const has = (type) => legal.filter((a) => a.type === type);
     if (s.phase === "await_deal") {
       // real cards: the dealer's own phone says "I have dealt", the host's for him names him

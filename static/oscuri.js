@@ -115,15 +115,12 @@ window.GAME_UI = window.GAME_UI || {};
     // the table screen can say he has (with real cards: the card itself stays unseen)
     const owes = s.phase === "death_discard" && !view.outcome ? s.owing[0] : undefined;
     if (owes !== undefined && !mine(view) && view.host && !s.known_hands && phoneless(view, owes)) {
-      const para = document.createElement("p");
-      para.className = "ks-for";
-      para.textContent = t("for_seat", {who: view.names[owes]});
       const b = document.createElement("button");
       b.type = "button";
       b.className = "big primary";
       b.textContent = t("os_discard_done_for", {who: view.names[owes]});
       b.addEventListener("click", () => act({type: "discard", card: null, player: owes}));
-      box.append(para, b);
+      box.append(forSeatLine(view, owes), b);
       return box;
     }
     if (!mine(view) || view.outcome || !s.to_act.includes(view.me)) {

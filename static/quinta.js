@@ -108,12 +108,7 @@ window.GAME_UI = window.GAME_UI || {};
       const owner = s.pending_jokers[0].player;
       const forOther = owner !== me && view.host && me === null && phoneless(view, owner);
       if (owner === me || forOther) {
-        if (forOther) {
-          const para = document.createElement("p");
-          para.className = "ks-for";
-          para.textContent = t("for_seat", {who: view.names[owner]});
-          box.append(para);
-        }
+        if (forOther) box.append(forSeatLine(view, owner));
         for (const suit of JOKER_ROWS[s.pending_jokers[0].card]) {
           const b = document.createElement("button");
           b.type = "button";

@@ -536,7 +536,7 @@
       }));
     }
     actions.append(closer(t("close"), () => {
-      if (stream || opening !== null) stopLive();  // closed: the camera would open the panel again at its next change
+      if (cameraOn()) stopLive();  // closed: the camera would open the panel again at its next change
       forget();
     }));
     function draw() { show(result); }
@@ -610,6 +610,7 @@
   let stream = null, timer = null, inFlight = false, streaks = {}, shown = "";
   let liveSession = 0;  // a frame sent in an earlier session (the camera since stopped) is dropped
   let opening = null;  // the session whose camera is being opened (a permission prompt may take a while)
+  const cameraOn = () => stream !== null || opening !== null;  // live, or being opened
   let current = null;  // the list on screen
   // What the player did to each card read, by the code first read (copies in order), until
   // the cards are played or the panel is closed: live frames and photos alike keep it.
@@ -738,7 +739,7 @@
   }
 
   async function startLive() {
-    if (stream || opening !== null) return;  // one camera, however many taps while it opens
+    if (cameraOn()) return;  // one camera, however many taps while it opens
     const session = liveSession;
     opening = session;
     liveButton.textContent = t("live_starting");
@@ -809,7 +810,7 @@
   if (liveButton && window.isSecureContext && navigator.mediaDevices && navigator.mediaDevices.getUserMedia) {
     liveButton.hidden = false;
     liveButton.setAttribute("aria-pressed", "false");
-    liveButton.addEventListener("click", () => (stream || opening !== null ? stopLive() : startLive()));
+    liveButton.addEventListener("click", () => (cameraOn() ? stopLive() : startLive()));
   }
 
   // The table moved since the photo (a card played, the turn come round): each card's move is
@@ -867,7 +868,7 @@
   // Once the game is over there is nothing left to scan: the camera stops, the result stays.
   document.addEventListener("tavolo:view", (ev) => {
     if (!ev.detail.outcome) return;
-    if (stream || opening !== null) stopLive();
+    if (cameraOn()) stopLive();
     forget();
     box.hidden = true;
     box.replaceChildren();
@@ -887,7 +888,7 @@
     document.addEventListener("tavolo:view", (ev) => offerByHand(ev.detail));
     if (T.view()) offerByHand(T.view());
     byHand.addEventListener("click", () => {
-      if (stream || opening !== null) stopLive();
+      if (cameraOn()) stopLive();
       supersede();  // a photo still being read would replace the list
       forget();  // what was done to an earlier list is not this one's
       const view = T.view();
@@ -930,7 +931,7 @@
   input.addEventListener("change", async () => {
     const file = input.files && input.files[0];
     if (!file) return;
-    if (stream || opening !== null) stopLive();  // a photo chosen ends the live camera: its frames would replace it
+    if (cameraOn()) stopLive();  // a photo chosen ends the live camera: its frames would replace it
     const before = current;  // what the player did to the list on screen is kept for the photo's
     const mine = supersede();  // the older photo's reading is no longer wanted
     hideToast();  // a message about an earlier photo is not about this one
